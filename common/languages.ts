@@ -1,0 +1,63 @@
+export const LANGUAGES = [
+  { code: 'en', englishName: 'English', nativeName: 'English', flag: '🇬🇧', dir: 'ltr' },
+  { code: 'es', englishName: 'Spanish', nativeName: 'Español', flag: '🇪🇸', dir: 'ltr' },
+  { code: 'fr', englishName: 'French', nativeName: 'Français', flag: '🇫🇷', dir: 'ltr' },
+  { code: 'it', englishName: 'Italian', nativeName: 'Italiano', flag: '🇮🇹', dir: 'ltr' },
+  { code: 'de', englishName: 'German', nativeName: 'Deutsch', flag: '🇩🇪', dir: 'ltr' },
+  { code: 'ar', englishName: 'Arabic', nativeName: 'العربية', flag: '🇸🇦', dir: 'rtl' },
+  { code: 'zh', englishName: 'Chinese', nativeName: '中文', flag: '🇨🇳', dir: 'ltr' },
+  { code: 'pl', englishName: 'Polish', nativeName: 'Polski', flag: '🇵🇱', dir: 'ltr' },
+  { code: 'ru', englishName: 'Russian', nativeName: 'Русский', flag: '🇷🇺', dir: 'ltr' },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+export const DEFAULT_ENABLED_LANGUAGES: LanguageCode[] = ['en', 'es', 'fr', 'de', 'it'];
+export const LANGUAGE_STORAGE_KEY = 'stoked-language';
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+}
+
+export function languageDir(code: LanguageCode): 'ltr' | 'rtl' {
+  return LANGUAGES.find((l) => l.code === code)?.dir ?? 'ltr';
+}
+
+// Hand-set flags of spec §9; any other ISO code gets a flag derived from the code's letters.
+const HAND_SET_FLAGS: Record<string, string> = {
+  en: '🇬🇧', es: '🇪🇸', fr: '🇫🇷', de: '🇩🇪', it: '🇮🇹', pt: '🇵🇹', ru: '🇷🇺', zh: '🇨🇳',
+  ja: '🇯🇵', ar: '🇸🇦', hi: '🇮🇳', ko: '🇰🇷', pl: '🇵🇱', ca: '🏴', eu: '🏴', gl: '🏴',
+};
+
+export function flagFor(code: string): string {
+  const known = HAND_SET_FLAGS[code.toLowerCase()];
+  if (known) return known;
+  const letters = code.toUpperCase().slice(0, 2);
+  if (!/^[A-Z]{2}$/.test(letters)) return '🏳️';
+  return String.fromCodePoint(...[...letters].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+/**
+ * Spec §4/§5: the stored setting is filtered to known codes; empty → en; unreadable → the default list.
+ */
+export function parseEnabledLanguages(raw: unknown): LanguageCode[] {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return [...DEFAULT_ENABLED_LANGUAGES];
+    }
+  }
+  if (!Array.isArray(value)) return [...DEFAULT_ENABLED_LANGUAGES];
+  const known = [...new Set(value.filter(isLanguageCode))];
+  return known.length > 0 ? known : [DEFAULT_LANGUAGE];
+}
+
+/** Spec §4: starts en; the stored choice wins only when enabled; otherwise the first enabled language. */
+export function resolveLanguage(stored: string | null | undefined, enabled: readonly LanguageCode[]): LanguageCode {
+  if (enabled.length === 0) return DEFAULT_LANGUAGE;
+  if (stored && (enabled as readonly string[]).includes(stored)) return stored as LanguageCode;
+  return enabled[0]!;
+}

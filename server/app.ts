@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+import { createAuth } from './features/auth/auth.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { homeRoutes } from './features/home/home.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerOriginGuard } from './lib/origin-guard.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { ERROR_MESSAGES } from '../common/error-codes.ts';
+
+export type BuildOptions = {
+  /** An already-open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const DEV_WEB_ORIGIN = 'http://localhost:5173';
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Route lookups ignore a trailing slash, as users type URLs both ways.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A text/plain body is what a cross-site form can send without a preflight: we never accept one.
+  app.removeContentTypeParser('text/plain');
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  await migrate(database);
+  await seed(database.db);
+
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const allowedOrigins = config.env === 'development' ? [config.publicUrl, DEV_WEB_ORIGIN] : [config.publicUrl];
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('limiter', createRateLimiter(database.db));
+  app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins }));
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Stoked API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+  registerOriginGuard(app, allowedOrigins);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(settingsRoutes);
+  await app.register(disciplinesRoutes);
+  await app.register(homeRoutes);
+  await app.register(contactRoutes);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const index = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+    if (hasWeb && isPage) {
+      // The SPA decides what to show, including its own not-found page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+  });
+
+  return app;
+}

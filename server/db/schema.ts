@@ -1,0 +1,193 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Status = 'pending' | 'approved' | 'rejected';
+type Json = ColumnType<Record<string, string>, string, string>;
+
+export interface ProfilesTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  avatar_url: string | null;
+  banner_url: string | null;
+  bio: string | null;
+  location: string | null;
+  role: Generated<'user' | 'admin'>;
+  banned: Generated<boolean>;
+  ban_reason: string | null;
+  ban_expires: Date | null;
+  preferred_language: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: Date;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+  impersonated_by: string | null;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  names: Json;
+  icon: Generated<string>;
+  color: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface DisciplinesTable {
+  id: string;
+  name: string;
+  names: Json;
+  icon: Generated<string>;
+  color: Generated<string>;
+}
+
+export interface DisciplineCategoriesTable {
+  discipline_id: string;
+  category_id: string;
+}
+
+export interface DisciplineFollowersTable {
+  user_id: string;
+  discipline_id: string;
+  created_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  type: Generated<string>;
+  is_private: Generated<boolean>;
+  location: string | null;
+  leader_id: string;
+  logo_url: string | null;
+  banner_url: string | null;
+  founded_date: string | null;
+  status: Generated<Status>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: Generated<'leader' | 'member'>;
+  joined_at: Timestamp;
+}
+
+export interface TeamDisciplinesTable {
+  team_id: string;
+  discipline_id: string;
+}
+
+interface ContentColumns {
+  id: Generated<string>;
+  discipline_id: string;
+  author_id: string | null;
+  status: Generated<Status>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArticlesTable extends ContentColumns {
+  title: string;
+  content: string;
+  image_url: string | null;
+}
+
+export interface EventsTable extends ContentColumns {
+  name: string;
+  description: string;
+  location: string;
+  start_date: Date;
+  end_date: Date;
+  image_url: string | null;
+}
+
+export interface PlacesTable extends ContentColumns {
+  name: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  image_url: string | null;
+}
+
+export interface ReviewsTable extends ContentColumns {
+  product_name: string;
+  content: string;
+  rating: number;
+  image_url: string | null;
+}
+
+export interface TricksTable extends ContentColumns {
+  name: string;
+  description: string;
+  difficulty: number;
+  video_url: string | null;
+}
+
+export interface PendingApprovalsTable {
+  id: Generated<string>;
+  status: Generated<Status>;
+  item_type: string;
+  item_id: string;
+  item_data: Json;
+  submitted_by: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface SiteSettingsTable {
+  setting_key: string;
+  setting_value: string;
+  updated_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  user_id: string | null;
+  read_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
+export interface DB {
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  disciplines: DisciplinesTable;
+  discipline_categories: DisciplineCategoriesTable;
+  discipline_followers: DisciplineFollowersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_disciplines: TeamDisciplinesTable;
+  articles: ArticlesTable;
+  events: EventsTable;
+  places: PlacesTable;
+  reviews: ReviewsTable;
+  tricks: TricksTable;
+  pending_approvals: PendingApprovalsTable;
+  site_settings: SiteSettingsTable;
+  contact_messages: ContactMessagesTable;
+  rate_limits: RateLimitsTable;
+}

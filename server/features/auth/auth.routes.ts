@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
+import { emailSchema, meSchema, nameSchema, passwordSchema } from '../../../common/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+import { currentUser, toWebHeaders } from '../../lib/session.ts';
+import { AUTH_BASE_PATH, VERIFY_CALLBACK_PATH } from './auth.ts';
+
+const signUpBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+const signInBody = z.object({ email: emailSchema, password: z.string().min(1).max(128), rememberMe: z.boolean().optional() });
+const emailBody = z.object({ email: emailSchema });
+
+type Shaped = { body?: Record<string, unknown>; after?: (status: number) => Promise<void> };
+type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const message = result.error.issues[0]?.message;
+    const code: ErrorCode = isErrorCode(message) ? message : 'VALIDATION_ERROR';
+    throw new AppError(400, code, ERROR_MESSAGES[code]);
+  }
+  return result.data;
+}
+
+const minutes = (n: number) => n * 60;
+
+/**
+ * The better-auth endpoints the web app uses, each with its limits and with the body rebuilt from
+ * the fields we accept, so that no client can set role, image or any other column (mass assignment).
+ */
+const ENDPOINTS: Record<string, Endpoint> = {
+  'GET /get-session': async () => ({}),
+  'GET /verify-email': async () => ({}),
+  'POST /sign-out': async () => ({ body: {} }),
+  'POST /sign-up/email': async (request, app) => {
+    await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
+    const { name, email, password } = parse(signUpBody, request.body);
+    return { body: { name, email, password, callbackURL: VERIFY_CALLBACK_PATH } };
+  },
+  'POST /sign-in/email': async (request, app) => {
+    const limits = app.config.rateLimits;
+    await app.limiter.consume(`login:ip:${request.ip}`, { max: limits.loginPerMinute, windowSeconds: 60 });
+    const { email, password, rememberMe } = parse(signInBody, request.body);
+    const failures = { max: limits.loginFailuresPerHour, windowSeconds: minutes(60) };
+    await app.limiter.check(`login-fail:${email}`, failures);
+    return {
+      body: { email, password, rememberMe: rememberMe ?? true, callbackURL: VERIFY_CALLBACK_PATH },
+      after: async (status) => {
+        if (status === 401) await app.limiter.hit(`login-fail:${email}`, failures);
+      },
+    };
+  },
+  'POST /send-verification-email': async (request, app) => {
+    await app.limiter.consume(`verify-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
+    const { email } = parse(emailBody, request.body);
+    await app.limiter.consume(`verify-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
+    return { body: { email, callbackURL: VERIFY_CALLBACK_PATH } };
+  },
+};
+
+// better-auth's own codes, mapped onto ours so that the web app translates one list.
+const CODE_MAP: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'INVALID_TOKEN',
+  FAILED_TO_GET_SESSION: 'UNAUTHORIZED',
+  MISSING_OR_NULL_ORIGIN: 'BAD_ORIGIN',
+  INVALID_ORIGIN: 'BAD_ORIGIN',
+};
+
+async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined) {
+  const app = request.server;
+  const url = new URL(request.url, app.config.publicUrl);
+  const headers = toWebHeaders(request);
+  headers.delete('content-length');
+  if (body) headers.set('content-type', 'application/json');
+  const response = await app.auth.handler(
+    new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    let upstream: { code?: string; message?: string } = {};
+    try {
+      upstream = JSON.parse(text);
+    } catch {
+      // not JSON: fall through to the status-based code
+    }
+    const code: ErrorCode = (upstream.code && CODE_MAP[upstream.code]) || (isErrorCode(upstream.code) ? upstream.code : undefined) ||
+      (response.status === 401 ? 'UNAUTHORIZED' : response.status === 403 ? 'FORBIDDEN' : response.status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send({ code, message: ERROR_MESSAGES[code] });
+  }
+  return reply.send(text);
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
+      const endpoint = ENDPOINTS[`${request.method} ${path}`];
+      if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
+      const shaped = await endpoint(request, app);
+      const result = await forward(request, reply, shaped.body);
+      await shaped.after?.(reply.statusCode);
+      return result;
+    },
+  });
+
+  app.get('/api/me', { schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: await currentUser(request) };
+  });
+}

@@ -1,0 +1,136 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { admin } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas.ts';
+import type { DB } from '../../db/schema.ts';
+
+// OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
+const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const VERIFY_CALLBACK_PATH = '/auth/callback';
+
+/** Table and column names in our own snake_case schema (migration 0001). */
+const tables = {
+  user: {
+    modelName: 'profiles',
+    fields: { emailVerified: 'email_verified', image: 'avatar_url', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+  session: {
+    modelName: 'sessions',
+    fields: {
+      expiresAt: 'expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      ipAddress: 'ip_address',
+      userAgent: 'user_agent',
+      userId: 'user_id',
+    },
+  },
+  account: {
+    modelName: 'accounts',
+    fields: {
+      accountId: 'account_id',
+      providerId: 'provider_id',
+      userId: 'user_id',
+      accessToken: 'access_token',
+      refreshToken: 'refresh_token',
+      idToken: 'id_token',
+      accessTokenExpiresAt: 'access_token_expires_at',
+      refreshTokenExpiresAt: 'refresh_token_expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  verification: {
+    modelName: 'verifications',
+    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+} as const;
+
+export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Mailer; allowedOrigins: string[] }) {
+  const { config, db, mailer, allowedOrigins } = opts;
+  const secure = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Stoked',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: { db, type: 'postgres' },
+    telemetry: { enabled: false },
+    // Our own limiter (rate-limit.ts) counts in the database so that several servers share it.
+    rateLimit: { enabled: false },
+    // Same-origin requests are trusted whatever host name the visitor used (localhost or 127.0.0.1).
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      const proto = request ? new URL(request.url).protocol : 'http:';
+      return host ? [...allowedOrigins, `${proto}//${host}`] : allowedOrigins;
+    },
+    user: {
+      ...tables.user,
+      additionalFields: {
+        bio: { type: 'string', required: false, input: false },
+        location: { type: 'string', required: false, input: false },
+        banner_url: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { ...tables.session, expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: tables.account,
+    verification: tables.verification,
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Stoked password',
+          text: `Hi ${user.name},\n\nOpen this link to choose a new password:\n${url}\n\nIf you did not ask for this, ignore this message.`,
+          link: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirm your Stoked account',
+          text: `Hi ${user.name},\n\nWelcome to Stoked! Confirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 24 hours.`,
+          link: url,
+        });
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        schema: {
+          user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
+          session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+    ],
+    advanced: {
+      cookiePrefix: 'stoked',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : ['x-stoked-client-ip'] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

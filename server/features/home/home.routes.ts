@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { homeStatsSchema } from '../../../common/schemas.ts';
+import { getHomeStats } from './home.db.ts';
+
+export async function homeRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/stats',
+    { schema: { tags: ['home'], response: { 200: homeStatsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return getHomeStats(app.db);
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteSettingsSchema } from '../../../common/schemas.ts';
+import { getSiteSettings } from './settings.db.ts';
+
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/settings',
+    { schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return getSiteSettings(app.db);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WRITE_TYPES = ['application/json', 'multipart/form-data'];
+
+export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): string[] {
+  const host = request.headers.host;
+  return host ? [...allowed, `${request.protocol}://${host}`] : allowed;
+}
+
+/**
+ * CSRF defence for cookie-authenticated writes: a write must come from our own origin and carry
+ * a JSON or multipart body, which a cross-site form cannot send without a CORS preflight.
+ */
+export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string[]): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) {
+      throw new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
+    }
+    const type = request.headers['content-type'];
+    if (type !== undefined && !WRITE_TYPES.some((t) => type.toLowerCase().startsWith(t))) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export type Limit = { max: number; windowSeconds: number };
+
+type Window = { count: number; retryAfter: number };
+
+/**
+ * Fixed-window counters in the database, so that every server process shares them.
+ * `hit` counts one more; `peek` reads without counting (for failure-only limits).
+ */
+export function createRateLimiter(db: Kysely<DB>) {
+  async function hit(key: string, limit: Limit): Promise<Window> {
+    const { rows } = await sql<{ count: number; retry_after: number }>`
+      insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
+      on conflict (key) do update set
+        window_start = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) then now() else r.window_start end,
+        count = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) then 1 else r.count + 1 end
+      returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`.execute(db);
+    const row = rows[0]!;
+    return { count: row.count, retryAfter: Math.max(1, row.retry_after) };
+  }
+
+  async function peek(key: string, limit: Limit): Promise<Window> {
+    const { rows } = await sql<{ count: number; retry_after: number }>`
+      select count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after
+      from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})`.execute(db);
+    const row = rows[0];
+    return row ? { count: row.count, retryAfter: Math.max(1, row.retry_after) } : { count: 0, retryAfter: 0 };
+  }
+
+  return {
+    hit,
+    peek,
+    /** Counts one more and throws 429 (with Retry-After) past the limit. */
+    async consume(key: string, limit: Limit): Promise<void> {
+      const w = await hit(key, limit);
+      if (w.count > limit.max) throw tooMany(w.retryAfter);
+    },
+    /** Throws 429 when the key is already at its limit, without counting. */
+    async check(key: string, limit: Limit): Promise<void> {
+      const w = await peek(key, limit);
+      if (w.count >= limit.max) throw tooMany(w.retryAfter);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+function tooMany(retryAfter: number) {
+  return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait and try again.', { 'retry-after': String(retryAfter) });
+}

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../common/schemas.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else headers.set(key, String(value));
+  }
+  // The proxy header is trusted only when configured; better-auth reads the client IP from here.
+  headers.set('x-stoked-client-ip', request.ip);
+  return headers;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Read once per request. */
+export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = request.server.auth.api
+      .getSession({ headers: toWebHeaders(request) })
+      .then((s) =>
+        s
+          ? {
+              id: s.user.id,
+              name: s.user.name,
+              email: s.user.email,
+              role: s.user.role === 'admin' ? ('admin' as const) : ('user' as const),
+              avatarUrl: s.user.image ?? null,
+            }
+          : null,
+      );
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await currentUser(request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw forbidden();
+  return user;
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import type { Mail } from '../lib/mailer.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  mails: Mail[];
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh app on its own database: in-memory PGlite by default, or a new database on the server
+ * of DATABASE_URL when that is set (dropped again on close).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-test-'));
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `stoked_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
+    { databaseUrl, publicUrl: 'http://localhost:3000', ...overrides },
+  );
+  const database = await openDatabase({ databaseUrl, dataDir, inMemory: true });
+  const mails: Mail[] = [];
+  const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
+  await app.ready();
+  return {
+    app,
+    mails,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cookieOf(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'rider'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Signs a user up, follows the mailed verification link and returns the session cookie. */
+export async function signUpVerified(t: TestApp, user: { name?: string; email?: string; password?: string } = {}) {
+  const email = user.email ?? uniqueEmail();
+  const password = user.password ?? 'correct horse battery';
+  const name = user.name ?? 'Test Rider';
+  const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password } });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const mail = t.mails.findLast((m) => m.to === email.toLowerCase());
+  if (!mail?.link) throw new Error('no verification mail');
+  const link = new URL(mail.link);
+  const verify = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  const cookie = cookieOf(verify);
+  if (!cookie) throw new Error(`verification gave no session: ${verify.statusCode} ${verify.body}`);
+  const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  return { email: email.toLowerCase(), password, name, cookie, id: (me.json() as { user: { id: string } }).user.id };
+}
