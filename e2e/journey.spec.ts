@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const MAIL_DIR = path.resolve('.tmp/e2e-data/mail');
+const arabic = () => JSON.parse(readFileSync('web/locales/ar.json', 'utf8'));
+
+function mailsTo(email: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(MAIL_DIR);
+  } catch {
+    return [];
+  }
+  return files.filter((f) => f.endsWith(`${email}.eml`)).map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'));
+}
+
+function verificationLink(email: string): string {
+  const mail = mailsTo(email).at(-1);
+  if (!mail) throw new Error(`no mail for ${email}`);
+  // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
+  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+  if (!link) throw new Error('no verification link in the mail');
+  return link;
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text })).toBeVisible();
+}
+
+test('register, confirm by mail, log in, follow a discipline, switch to Arabic, log out', async ({ page }) => {
+  const email = `journey-${Date.now()}@example.com`;
+  const password = 'stoked riders 2026';
+
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Jo Journey');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('something else');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expectToast(page, "Passwords don't match.");
+  expect(mailsTo(email)).toHaveLength(0);
+
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expectToast(page, 'Please check your email to verify your account.');
+  await expect(page.getByTestId('check-inbox')).toContainText(email);
+
+  // An unconfirmed account cannot log in yet.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Confirm your email' })).toBeVisible();
+
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  await page.goto(verificationLink(email));
+  await expectToast(page, 'Email confirmed!');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Logged out successfully');
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expectToast(page, 'Welcome back!');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/discipline/surfing');
+  await expect(page).toHaveTitle('Surfing - Stoked');
+  const members = page.getByTestId('hub-members');
+  const before = Number(await members.innerText());
+  const follow = page.getByTestId('follow-button');
+  await expect(follow).toHaveText('Follow');
+  await follow.click();
+  await expectToast(page, 'Following Surfing!');
+  await expect(follow).toHaveText(/Following/);
+  await expect(members).toHaveText(String(before + 1));
+  await page.reload();
+  await expect(page.getByTestId('follow-button')).toHaveText(/Following/);
+  await expect(page.getByTestId('hub-members')).toHaveText(String(before + 1));
+
+  const ar = arabic();
+  await page.getByTestId('language-selector').first().click();
+  await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByTestId('follow-button')).toContainText(ar.discipline.following);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ركوب الأمواج');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  await page.getByRole('button', { name: ar.nav.logout }).click();
+  await expectToast(page, ar.auth.toast.loggedOut);
+  await expect(page.getByRole('link', { name: ar.nav.login }).first()).toBeVisible();
+});
+
+test('a signed-out visitor who follows is sent to the login page', async ({ page }) => {
+  await page.goto('/discipline/bmx');
+  await page.getByTestId('follow-button').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'You must be logged in to follow disciplines.');
+});
+
+test('browse: home, category, unknown pages', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Stoked');
+  await expect(page.getByTestId('stat-disciplines')).toHaveText('28');
+  await page.goto('/category/water');
+  await expect(page.getByText('Discover all disciplines within the Water category.')).toBeVisible();
+  await page.getByRole('link', { name: 'Kitesurfing' }).click();
+  await expect(page).toHaveURL(/\/discipline\/kitesurfing$/);
+  await page.goto('/category/lava');
+  await expect(page.getByRole('heading', { name: 'Category Not Found' })).toBeVisible();
+  await page.goto('/discipline/lava-surfing');
+  await expect(page.getByRole('heading', { name: 'Discipline Not Found' })).toBeVisible();
+  await page.goto('/discipline/surfing/teams');
+  await expect(page).toHaveTitle('Teams - Surfing - Stoked');
+});

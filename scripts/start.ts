@@ -1,0 +1,4 @@
+import { buildWebIfStale } from './build-web.ts';
+
+await buildWebIfStale();
+await import('../server/main.ts');

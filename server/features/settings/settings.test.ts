@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function settings() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { logoUrl: string; homepageBackgroundUrl: string | null; enabledLanguages: string[] };
+}
+
+async function setEnabledLanguages(value: string) {
+  const result = await t.app.db.updateTable('site_settings').set({ setting_value: value }).where('setting_key', '=', 'enabled_languages').executeTakeFirst();
+  expect(Number(result.numUpdatedRows)).toBe(1);
+}
+
+describe('GET /api/settings', () => {
+  test('the seeded defaults', async () => {
+    expect(await settings()).toEqual({ logoUrl: '/logo.png', homepageBackgroundUrl: null, enabledLanguages: ['en', 'es', 'fr', 'de', 'it'] });
+  });
+
+  test.each([
+    ['["ar","xx","en"]', ['ar', 'en']],
+    ['["de","de","fr"]', ['de', 'fr']],
+    ['[]', ['en']],
+    ['["xx", 42, null]', ['en']],
+    ['not json', ['en', 'es', 'fr', 'de', 'it']],
+    ['{"en": true}', ['en', 'es', 'fr', 'de', 'it']],
+    ['"en"', ['en', 'es', 'fr', 'de', 'it']],
+  ])('enabled_languages %s → %j', async (stored, expected) => {
+    await setEnabledLanguages(stored);
+    expect((await settings()).enabledLanguages).toEqual(expected);
+  });
+
+  test('a deleted enabled_languages row falls back to the default list', async () => {
+    await t.app.db.deleteFrom('site_settings').where('setting_key', '=', 'enabled_languages').execute();
+    expect((await settings()).enabledLanguages).toEqual(['en', 'es', 'fr', 'de', 'it']);
+  });
+
+  test('logo and background read from site_settings', async () => {
+    await t.app.db.updateTable('site_settings').set({ setting_value: '/uploads/logo-2.png' }).where('setting_key', '=', 'logo_url').execute();
+    await t.app.db.updateTable('site_settings').set({ setting_value: '/uploads/bg.jpg' }).where('setting_key', '=', 'homepage_background_url').execute();
+    const s = await settings();
+    expect(s.logoUrl).toBe('/uploads/logo-2.png');
+    expect(s.homepageBackgroundUrl).toBe('/uploads/bg.jpg');
+
+    await t.app.db.updateTable('site_settings').set({ setting_value: '' }).where('setting_key', '=', 'logo_url').execute();
+    expect((await settings()).logoUrl).toBe('/logo.png');
+  });
+});

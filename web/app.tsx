@@ -1,0 +1,52 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Layout } from './components/shell/layout.tsx';
+import { RouteError } from './components/route-error.tsx';
+import { PageSpinner } from './components/ui/spinner.tsx';
+import { HomePage } from './features/home/home-page.tsx';
+import { i18n } from './i18n.ts';
+
+// Each page but the home page is its own chunk.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'login', ...page(() => import('./features/auth/login-page.tsx')) },
+          { path: 'register', ...page(() => import('./features/auth/register-page.tsx')) },
+          { path: 'auth/callback', ...page(() => import('./features/auth/auth-callback-page.tsx')) },
+          { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx')) },
+          { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx')) },
+          { path: 'discipline/:disciplineId/:section', ...page(() => import('./features/disciplines/section-page.tsx')) },
+          { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
+          { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },
+          { path: 'terms', ...page(() => import('./features/legal/terms-page.tsx')) },
+          { path: '*', ...page(() => import('./components/not-found-page.tsx')) },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<PageSpinner />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../features/settings/language.tsx';
+
+export function LanguageSelector() {
+  const { t } = useTranslation();
+  const { current, enabled, setLanguage } = useLanguage();
+  const active = enabled.find((l) => l.code === current);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={t('nav.language')}
+        data-testid="language-selector"
+      >
+        <span aria-hidden="true">{active?.flag ?? '🌐'}</span>
+        <span>{active?.nativeName ?? current}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.RadioGroup value={current} onValueChange={(code) => setLanguage(code as typeof current)}>
+            {enabled.map((language) => (
+              <DropdownMenu.RadioItem
+                key={language.code}
+                value={language.code}
+                lang={language.code}
+                className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+              >
+                <span aria-hidden="true">{language.flag}</span>
+                <span>{language.nativeName}</span>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { useSiteSettings } from '../../features/settings/settings.api.ts';
+import { TOAST_DURATION } from '../../lib/toast.ts';
+import { PageSpinner } from '../ui/spinner.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+function useFavicon(href: string) {
+  useEffect(() => {
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = href;
+  }, [href]);
+}
+
+export function Layout() {
+  const { t, i18n } = useTranslation();
+  const { logoUrl } = useSiteSettings();
+  const { pathname } = useLocation();
+  useFavicon(logoUrl);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster visibleToasts={1} duration={TOAST_DURATION} position="top-center" richColors closeButton dir={i18n.dir()} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+// Spec §9: variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.
+const VARIANTS = {
+  default: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
+  destructive: 'bg-red-600 text-white hover:bg-red-700',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  secondary: 'bg-slate-900 text-white hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  link: 'text-brand-700 underline-offset-4 hover:underline',
+} as const;
+
+const SIZES = {
+  default: 'h-10 px-4 text-sm',
+  sm: 'h-8 px-3 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+} as const;
+
+export type ButtonStyle = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES };
+
+export function buttonClass({ variant = 'default', size = 'default' }: ButtonStyle = {}, extra = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+}
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
+  return <button type={type} className={buttonClass({ variant, size }, className)} {...props} />;
+}
+
+export function ButtonLink({ variant, size, className = '', ...props }: LinkProps & ButtonStyle) {
+  return <Link className={buttonClass({ variant, size }, className)} {...props} />;
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+
+export function Spinner({ className = 'h-8 w-8', label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className="inline-flex items-center justify-center">
+      <span className={`animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 ${className}`} aria-hidden="true" />
+      <span className="sr-only">{label ?? t('common.loading')}</span>
+    </span>
+  );
+}
+
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}

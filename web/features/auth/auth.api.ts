@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, SessionUser } from '../../../common/schemas.ts';
+import { api } from '../../lib/api.ts';
+
+export const authKeys = { me: ['auth', 'me'] as const };
+
+export function useMe() {
+  const query = useQuery({
+    queryKey: authKeys.me,
+    queryFn: () => api<{ user: SessionUser | null }>('/api/me'),
+    staleTime: 60_000,
+  });
+  return { user: query.data?.user ?? null, isLoading: query.isLoading };
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api('/api/auth/sign-in/email', { method: 'POST', body: input }),
+    // Everything a visitor saw may differ for a member (follow states, counts).
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: { name: string; email: string; password: string }) =>
+      api('/api/auth/sign-up/email', { method: 'POST', body: input }),
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSuccess: () => {
+      client.setQueryData(authKeys.me, { user: null });
+      return client.invalidateQueries();
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) => api('/api/auth/send-verification-email', { method: 'POST', body: { email } }),
+  });
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema, type LoginInput } from '../../../common/schemas.ts';
+import { FormCard } from '../../components/ui/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { fieldError } from '../../lib/form.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useLogin, useResendVerification } from './auth.api.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const resend = useResendVerification();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  usePageMeta(t('nav.login'));
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+
+  const onSubmit = handleSubmit((values) => {
+    setUnverifiedEmail(null);
+    login.mutate(values, {
+      onSuccess: () => {
+        notify('success', t('auth.toast.welcomeBack'), t('auth.toast.loggedIn'));
+        void navigate('/');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email.trim());
+        notify('error', t('auth.toast.signInFailed'), errorText(t, error));
+      },
+    });
+  });
+
+  return (
+    <FormCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      {unverifiedEmail && (
+        <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="alert">
+          <p className="font-semibold">{t('auth.notVerifiedTitle')}</p>
+          <p className="mt-1">{t('auth.notVerifiedText', { email: unverifiedEmail })}</p>
+          <Button
+            size="sm"
+            variant="outline"
+            className="mt-3"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutate(unverifiedEmail, {
+                onSuccess: () => notify('success', t('auth.linkSent'), t('auth.linkSentText')),
+                onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
+              })
+            }
+          >
+            {t('auth.resendLink')}
+          </Button>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...register('password')} />
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Spinner className="h-4 w-4" />}
+          {t('auth.loginButton')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.noAccount')}{' '}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          {t('nav.register')}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerSchema, type RegisterInput } from '../../../common/schemas.ts';
+import { FormCard } from '../../components/ui/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldError } from '../../lib/form.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useRegister } from './auth.api.ts';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const registerUser = useRegister();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  usePageMeta(t('nav.register'));
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      registerUser.mutate(
+        { name: values.name, email: values.email, password: values.password },
+        {
+          onSuccess: () => {
+            notify('success', t('auth.toast.signUpSuccess'), t('auth.toast.checkEmail'));
+            setSentTo(values.email.trim());
+          },
+          onError: (error) => notify('error', t('auth.toast.signUpFailed'), errorText(t, error)),
+        },
+      );
+    },
+    (errors) => {
+      // Spec §8: a mismatch shows the 'Error' toast and nothing is submitted.
+      if (errors.confirmPassword?.message === 'PASSWORDS_DONT_MATCH') notify('error', t('auth.toast.error'), t('auth.toast.passwordsDontMatch'));
+    },
+  );
+
+  if (sentTo) {
+    return (
+      <FormCard title={t('auth.checkInboxTitle')}>
+        <p className="text-slate-700" data-testid="check-inbox">{t('auth.checkInboxText', { email: sentTo })}</p>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            {t('nav.login')}
+          </Link>
+        </p>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label={t('auth.name')} autoComplete="name" placeholder={t('auth.namePlaceholder')} error={fieldError(t, formState.errors.name)} {...register('name')} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.password)} {...register('password')} />
+        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+        <Button type="submit" className="w-full" disabled={registerUser.isPending}>
+          {registerUser.isPending && <Spinner className="h-4 w-4" />}
+          {t('auth.registerButton')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.haveAccount')}{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {t('nav.login')}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

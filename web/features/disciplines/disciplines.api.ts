@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CategoryWithDisciplines, DisciplineHub, DisciplineSummary } from '../../../common/schemas.ts';
+import { api } from '../../lib/api.ts';
+
+export const disciplineKeys = {
+  categories: ['categories'] as const,
+  category: (id: string) => ['categories', id] as const,
+  disciplines: ['disciplines'] as const,
+  hub: (id: string) => ['disciplines', id] as const,
+};
+
+/** Spec §8: a failure to load categories is only logged; the list stays empty. */
+export function useCategories() {
+  return useQuery({
+    queryKey: disciplineKeys.categories,
+    queryFn: () =>
+      api<CategoryWithDisciplines[]>('/api/categories').catch((error) => {
+        console.warn('Could not load categories', error);
+        return [] as CategoryWithDisciplines[];
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCategory(id: string) {
+  return useQuery({
+    queryKey: disciplineKeys.category(id),
+    queryFn: () => api<CategoryWithDisciplines>(`/api/categories/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+}
+
+export function useDisciplines() {
+  return useQuery({ queryKey: disciplineKeys.disciplines, queryFn: () => api<DisciplineSummary[]>('/api/disciplines'), staleTime: 5 * 60_000 });
+}
+
+export function useDisciplineHub(id: string) {
+  return useQuery({
+    queryKey: disciplineKeys.hub(id),
+    queryFn: () => api<DisciplineHub>(`/api/disciplines/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+}
+
+export function useFollowDiscipline(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      api<{ following: boolean; members: number }>(`/api/disciplines/${encodeURIComponent(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onSuccess: (state) => {
+      client.setQueryData<DisciplineHub>(disciplineKeys.hub(id), (hub) =>
+        hub ? { ...hub, following: state.following, stats: { ...hub.stats, members: state.members } } : hub,
+      );
+    },
+  });
+}

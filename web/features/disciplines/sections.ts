@@ -1,0 +1,16 @@
+export const SECTIONS = [
+  { id: 'articles', icon: '📰' },
+  { id: 'events', icon: '📅' },
+  { id: 'tricktionary', icon: '🎯' },
+  { id: 'places', icon: '📍' },
+  { id: 'athletes', icon: '🏅' },
+  { id: 'reviews', icon: '⭐' },
+  { id: 'teams', icon: '👥' },
+  { id: 'shops', icon: '🛍️' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export function isSection(value: string | undefined): value is SectionId {
+  return SECTIONS.some((s) => s.id === value);
+}

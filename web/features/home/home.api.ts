@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { HomeStats } from '../../../common/schemas.ts';
+import { api } from '../../lib/api.ts';
+
+export const homeKeys = { stats: ['home', 'stats'] as const };
+
+export function useHomeStats() {
+  return useQuery({ queryKey: homeKeys.stats, queryFn: () => api<HomeStats>('/api/stats'), staleTime: 60_000 });
+}

@@ -1,0 +1,47 @@
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  isLanguageCode,
+  parseEnabledLanguages,
+  resolveLanguage,
+  type LanguageCode,
+} from '../../../common/languages.ts';
+import { useSiteSettings } from './settings.api.ts';
+
+export function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The enabled languages (spec §4), the active one, and a setter that refuses disabled codes. */
+export function useLanguage() {
+  const { i18n } = useTranslation();
+  const settings = useSiteSettings();
+  const enabled = parseEnabledLanguages(settings.enabledLanguages);
+  const current = (isLanguageCode(i18n.language) ? i18n.language : 'en') as LanguageCode;
+
+  // When an admin disables the active language, fall back as at start-up.
+  useEffect(() => {
+    if (!enabled.includes(current)) void i18n.changeLanguage(resolveLanguage(readStoredLanguage(), enabled));
+  }, [enabled.join(','), current, i18n]);
+
+  const setLanguage = useCallback(
+    (code: LanguageCode) => {
+      if (!enabled.includes(code)) return;
+      try {
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+      } catch {
+        // private mode: the choice lasts for this visit only
+      }
+      void i18n.changeLanguage(code);
+    },
+    [enabled.join(','), i18n],
+  );
+
+  return { current, enabled: LANGUAGES.filter((l) => enabled.includes(l.code)), setLanguage };
+}

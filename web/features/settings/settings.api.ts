@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_ENABLED_LANGUAGES } from '../../../common/languages.ts';
+import type { SiteSettings } from '../../../common/schemas.ts';
+import { api } from '../../lib/api.ts';
+
+export const settingsKeys = { all: ['settings'] as const };
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  logoUrl: '/logo.png',
+  homepageBackgroundUrl: null,
+  enabledLanguages: [...DEFAULT_ENABLED_LANGUAGES],
+};
+
+/** Spec §8: a failure to load the settings is only logged; the defaults are kept. */
+export async function fetchSiteSettings(): Promise<SiteSettings> {
+  try {
+    return await api<SiteSettings>('/api/settings');
+  } catch (error) {
+    console.warn('Could not load site settings', error);
+    return DEFAULT_SITE_SETTINGS;
+  }
+}
+
+export function useSiteSettings() {
+  return useQuery({ queryKey: settingsKeys.all, queryFn: fetchSiteSettings, staleTime: 60_000 }).data ?? DEFAULT_SITE_SETTINGS;
+}
