@@ -1,6 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The <head> element matching `selector`, created with `attributes` when missing. */
+function headElement<T extends HTMLElement>(selector: string, tag: string, attributes: Record<string, string>): T {
+  let element = document.head.querySelector<T>(selector);
+  if (!element) {
+    element = document.createElement(tag) as T;
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.head.appendChild(element);
+  }
+  return element;
+}
+
 /** Sets the document title ('{title} - Stoked', or the product name alone) and meta description. */
 export function usePageMeta(title: string | undefined, description?: string, opts: { raw?: boolean } = {}): void {
   const { t } = useTranslation();
@@ -9,12 +20,13 @@ export function usePageMeta(title: string | undefined, description?: string, opt
   const text = description ?? t('app.description');
   useEffect(() => {
     document.title = fullTitle;
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.appendChild(meta);
-    }
-    meta.content = text;
+    headElement<HTMLMetaElement>('meta[name="description"]', 'meta', { name: 'description' }).content = text;
   }, [fullTitle, text]);
+}
+
+/** The site logo from the settings doubles as the favicon. */
+export function useFavicon(href: string): void {
+  useEffect(() => {
+    headElement<HTMLLinkElement>('link[rel="icon"]', 'link', { rel: 'icon' }).href = href;
+  }, [href]);
 }

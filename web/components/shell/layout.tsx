@@ -3,22 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
+import { useFavicon } from '../../lib/page-meta.ts';
 import { TOAST_DURATION } from '../../lib/toast.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-
-function useFavicon(href: string) {
-  useEffect(() => {
-    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'icon';
-      document.head.appendChild(link);
-    }
-    link.href = href;
-  }, [href]);
-}
 
 export function Layout() {
   const { t, i18n } = useTranslation();
