@@ -130,6 +130,19 @@ describe('request hardening', () => {
     expect(await count('profiles')).toBe(beforeProfiles);
   });
 
+  test('bodiless cookie writes labelled text/plain → 415, nothing changed', async () => {
+    const user = await signUpVerified(t);
+    const put = await t.app.inject({ method: 'PUT', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie, 'content-type': 'text/plain' } });
+    expect(put.statusCode).toBe(415);
+    expect(put.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+
+    expect((await t.app.inject({ method: 'PUT', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie, 'content-type': 'text/plain' } });
+    expect(del.statusCode).toBe(415);
+    expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1);
+  });
+
   test('a form-encoded write → 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -250,6 +263,13 @@ describe('database', () => {
     const setting = await t.app.db.selectFrom('site_settings').select('setting_value').where('setting_key', '=', 'enabled_languages').executeTakeFirstOrThrow();
     expect(setting.setting_value).toBe('["pl"]');
     await t.app.db.updateTable('categories').set({ name: 'Water' }).where('id', '=', 'water').execute();
+
+    // An admin moved diving from water to mountain: seeding does not link it back.
+    await t.app.db.updateTable('discipline_categories').set({ category_id: 'mountain' }).where('discipline_id', '=', 'diving').execute();
+    await seed(t.app.db);
+    const links = await t.app.db.selectFrom('discipline_categories').select('category_id').where('discipline_id', '=', 'diving').execute();
+    expect(links).toEqual([{ category_id: 'mountain' }]);
+    await t.app.db.updateTable('discipline_categories').set({ category_id: 'water' }).where('discipline_id', '=', 'diving').execute();
   });
 
   test('a second membership of the same user in a team fails with 23505', async () => {

@@ -62,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('limiter', createRateLimiter(database.db));
-  app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins }));
+  app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log }));
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {

@@ -8,7 +8,6 @@ type Window = { count: number; retryAfter: number };
 
 /**
  * Fixed-window counters in the database, so that every server process shares them.
- * `hit` counts one more; `peek` reads without counting (for failure-only limits).
  */
 export function createRateLimiter(db: Kysely<DB>) {
   async function hit(key: string, limit: Limit): Promise<Window> {
@@ -22,26 +21,19 @@ export function createRateLimiter(db: Kysely<DB>) {
     return { count: row.count, retryAfter: Math.max(1, row.retry_after) };
   }
 
-  async function peek(key: string, limit: Limit): Promise<Window> {
-    const { rows } = await sql<{ count: number; retry_after: number }>`
-      select count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after
-      from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})`.execute(db);
-    const row = rows[0];
-    return row ? { count: row.count, retryAfter: Math.max(1, row.retry_after) } : { count: 0, retryAfter: 0 };
+  /** Takes back one count of the current window (an attempt counted up front that turned out fine). */
+  async function undo(key: string, limit: Limit): Promise<void> {
+    await sql`update rate_limits set count = greatest(count - 1, 0)
+      where key = ${key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})`.execute(db);
   }
 
   return {
     hit,
-    peek,
+    undo,
     /** Counts one more and throws 429 (with Retry-After) past the limit. */
     async consume(key: string, limit: Limit): Promise<void> {
       const w = await hit(key, limit);
       if (w.count > limit.max) throw tooMany(w.retryAfter);
-    },
-    /** Throws 429 when the key is already at its limit, without counting. */
-    async check(key: string, limit: Limit): Promise<void> {
-      const w = await peek(key, limit);
-      if (w.count >= limit.max) throw tooMany(w.retryAfter);
     },
   };
 }

@@ -43,11 +43,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
     await app.limiter.consume(`login:ip:${request.ip}`, { max: limits.loginPerMinute, windowSeconds: 60 });
     const { email, password, rememberMe } = parse(signInBody, request.body);
     const failures = { max: limits.loginFailuresPerHour, windowSeconds: minutes(60) };
-    await app.limiter.check(`login-fail:${email}`, failures);
+    // Counted as a failure before the password is checked, so that concurrent guesses cannot all pass
+    // a check made before any of them failed; taken back when the password was right.
+    await app.limiter.consume(`login-fail:${email}`, failures);
     return {
       body: { email, password, rememberMe: rememberMe ?? true, callbackURL: VERIFY_CALLBACK_PATH },
       after: async (status) => {
-        if (status === 401) await app.limiter.hit(`login-fail:${email}`, failures);
+        if (status !== 401) await app.limiter.undo(`login-fail:${email}`, failures);
       },
     };
   },
@@ -76,6 +78,7 @@ const CODE_MAP: Record<string, ErrorCode> = {
   INVALID_ORIGIN: 'BAD_ORIGIN',
 };
 
+/** Passes the request to better-auth and sets status and headers; returns the body, which the route sends. */
 async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined) {
   const app = request.server;
   const url = new URL(request.url, app.config.publicUrl);
@@ -102,9 +105,9 @@ async function forward(request: FastifyRequest, reply: FastifyReply, body: Recor
     const code: ErrorCode = (upstream.code && CODE_MAP[upstream.code]) || (isErrorCode(upstream.code) ? upstream.code : undefined) ||
       (response.status === 401 ? 'UNAUTHORIZED' : response.status === 403 ? 'FORBIDDEN' : response.status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR');
     reply.header('content-type', 'application/json; charset=utf-8');
-    return reply.send({ code, message: ERROR_MESSAGES[code] });
+    return { code, message: ERROR_MESSAGES[code] };
   }
-  return reply.send(text);
+  return text;
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -118,6 +121,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
       const result = await forward(request, reply, shaped.body);
+      // Before the answer goes out, so that the client's next request sees the updated counters.
       await shaped.after?.(reply.statusCode);
       return result;
     },

@@ -395,6 +395,35 @@ describe('auth (raised rate limits)', () => {
     },
     120_000,
   );
+  test('only failed logins count toward the per-account limit', async () => {
+    const user = await signUpVerified(t);
+    const failures = async () => {
+      const row = await t.app.db.selectFrom('rate_limits').select('count').where('key', '=', `login-fail:${user.email}`).executeTakeFirst();
+      return row?.count ?? 0;
+    };
+    for (let i = 0; i < 3; i++) expect((await signIn(t, { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect(await failures()).toBe(0);
+    expect((await signIn(t, { email: user.email, password: 'wrong password' })).statusCode).toBe(401);
+    expect(await failures()).toBe(1);
+    expect((await signIn(t, { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect(await failures()).toBe(1);
+  });
+
+  test(
+    'concurrent failed logins cannot exceed the per-account limit',
+    async () => {
+      const user = await signUpVerified(t);
+      const attempts = await Promise.all(
+        Array.from({ length: 130 }, (_, i) => signIn(t, { email: user.email, password: `parallel guess ${i}` })),
+      );
+      const statuses = attempts.map((r) => r.statusCode);
+      // Every guess past the 100th is refused before its password is checked.
+      expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+      expect((await signIn(t, { email: user.email, password: user.password })).statusCode).toBe(429);
+    },
+    120_000,
+  );
 });
 
 describe('auth rate limits (default limits)', () => {

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { admin } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -51,8 +52,8 @@ const tables = {
   },
 } as const;
 
-export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Mailer; allowedOrigins: string[] }) {
-  const { config, db, mailer, allowedOrigins } = opts;
+export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Mailer; allowedOrigins: string[]; log: FastifyBaseLogger }) {
+  const { config, db, mailer, allowedOrigins, log } = opts;
   const secure = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Stoked',
@@ -61,6 +62,8 @@ export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Maile
     secret: config.authSecret,
     database: { db, type: 'postgres' },
     telemetry: { enabled: false },
+    // better-auth's messages go to our pino log, at their own level.
+    logger: { level: 'warn', log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`) },
     // Our own limiter (rate-limit.ts) counts in the database so that several servers share it.
     rateLimit: { enabled: false },
     // Same-origin requests are trusted whatever host name the visitor used (localhost or 127.0.0.1).
