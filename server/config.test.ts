@@ -1,10 +1,16 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'stoked-config-'));
+const made: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stoked-config-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, ./data, embedded database', () => {
