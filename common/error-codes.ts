@@ -24,6 +24,17 @@ export const ERROR_CODES = [
   'ALREADY_FOLLOWING',
   'DISCIPLINE_NOT_FOUND',
   'CATEGORY_NOT_FOUND',
+  'TEAM_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'REQUEST_PENDING',
+  'NOT_A_MEMBER',
+  'LEADER_MUST_TRANSFER',
+  'INVALID_DATE',
+  'TOO_MANY',
+  'INVALID_IMAGE',
+  'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -60,4 +71,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ALREADY_FOLLOWING: 'You already follow this discipline.',
   DISCIPLINE_NOT_FOUND: 'Discipline Not Found',
   CATEGORY_NOT_FOUND: 'Category Not Found',
+  TEAM_NOT_FOUND: 'Team not found.',
+  USER_NOT_FOUND: 'User Not Found',
+  ALREADY_MEMBER: 'You are already a member of this team.',
+  REQUEST_PENDING: 'Your request to join is waiting for the leader.',
+  NOT_A_MEMBER: 'This person is not a member of this team.',
+  LEADER_MUST_TRANSFER: 'The leader must transfer leadership first.',
+  INVALID_DATE: 'Please enter a valid date.',
+  TOO_MANY: 'Too many items selected.',
+  INVALID_IMAGE: 'This file is not a supported image (PNG, JPEG, WebP, GIF or AVIF).',
+  FILE_TOO_LARGE: 'The file is too large (8 MB at most).',
+  TOO_MANY_FILES: 'Send one file at a time.',
 };

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { cleanLine, cleanText } from './text.ts';
+
+/** Shared by the teams API and the web app. Zod issues carry error codes (see error-codes.ts). */
+
+export const DEFAULT_TEAM_TYPE = 'Pro';
+export const SUGGESTED_TEAM_TYPES = ['Pro', 'Amateur'] as const;
+export const TEAM_PAGE_SIZE = 12;
+export const MEMBER_SEARCH_MIN = 3;
+export const MEMBER_SEARCH_MAX_RESULTS = 5;
+export const TEAM_MAX_DISCIPLINES = 10;
+
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .transform(cleanLine)
+    .pipe(z.string().max(max, { error: 'TOO_LONG' }))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE' })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10), { error: 'INVALID_DATE' });
+
+export const teamInputSchema = z.object({
+  name: z
+    .string({ error: 'REQUIRED' })
+    .transform(cleanLine)
+    .pipe(z.string().min(1, { error: 'REQUIRED' }).max(100, { error: 'TOO_LONG' })),
+  type: z
+    .string({ error: 'REQUIRED' })
+    .transform(cleanLine)
+    .pipe(z.string().min(1, { error: 'REQUIRED' }).max(40, { error: 'TOO_LONG' }))
+    .default(DEFAULT_TEAM_TYPE),
+  description: z
+    .string()
+    .transform(cleanText)
+    .pipe(z.string().max(2000, { error: 'TOO_LONG' }))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  location: optionalLine(120),
+  foundedDate: isoDate.nullable().optional(),
+  isPrivate: z.boolean().default(false),
+  disciplineIds: z.array(z.string().max(50)).max(TEAM_MAX_DISCIPLINES, { error: 'TOO_MANY' }).default([]),
+});
+export type TeamInput = z.input<typeof teamInputSchema>;
+
+export const teamUpdateSchema = teamInputSchema.partial();
+export type TeamUpdate = z.input<typeof teamUpdateSchema>;
+
+export const teamListQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  disciplineId: z.string().max(50).optional(),
+  type: z.string().max(40).optional(),
+  privacy: z.enum(['public', 'private']).optional(),
+  location: z.string().max(120).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  // Larger values are capped rather than refused.
+  limit: z.coerce.number().int().min(1).default(TEAM_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+});
+export type TeamListQuery = z.input<typeof teamListQuerySchema>;
+
+export const personSchema = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable() });
+export type Person = z.infer<typeof personSchema>;
+
+export const teamDisciplineSchema = z.object({ id: z.string(), name: z.string(), names: z.record(z.string(), z.string()), icon: z.string() });
+
+export const teamSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  isPrivate: z.boolean(),
+  location: z.string().nullable(),
+  foundedDate: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  leader: personSchema,
+  memberCount: z.number(),
+  disciplines: z.array(teamDisciplineSchema),
+  /** The caller's relation to the team: its role, or null. */
+  myRole: z.enum(['leader', 'member']).nullable(),
+  /** The caller's join request to a private team, when one is open or was declined. */
+  myRequest: z.enum(['pending', 'declined']).nullable(),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const teamListSchema = z.object({
+  items: z.array(teamSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TeamList = z.infer<typeof teamListSchema>;
+
+export const teamMemberSchema = personSchema.extend({ role: z.enum(['leader', 'member']), joinedAt: z.string() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamDetailSchema = teamSummarySchema.extend({
+  createdAt: z.string(),
+  members: z.array(teamMemberSchema),
+  /** Leader or admin: may see the Manage Team area. */
+  canManage: z.boolean(),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const joinRequestSchema = z.object({
+  id: z.string(),
+  user: personSchema,
+  status: z.enum(['pending', 'accepted', 'declined']),
+  createdAt: z.string(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+export const joinResultSchema = z.object({ status: z.enum(['joined', 'requested']) });
+
+export const memberSearchQuerySchema = z.object({ q: z.string().max(100).default('') });
+export const userIdBodySchema = z.object({ userId: z.string().min(1).max(100) });
