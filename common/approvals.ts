@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Kinds of contributions that wait in the admin approvals queue (spec §3 pending_approvals). */
+export const APPROVABLE_TYPES = ['team', 'article', 'event', 'place', 'review', 'trick'] as const;
+export type ApprovableType = (typeof APPROVABLE_TYPES)[number];
+
+export const approvalSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  itemType: z.enum(APPROVABLE_TYPES),
+  itemId: z.string(),
+  itemName: z.string(),
+  submittedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+export const approvalDecisionSchema = z.object({ decision: z.enum(['approved', 'rejected']) });

@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { Approval, ApprovableType } from '../../../common/approvals.ts';
+import type { DB } from '../../db/schema.ts';
+
+// The table whose `status` column follows the decision, per item type.
+const ITEM_TABLES: Record<ApprovableType, 'teams' | 'articles' | 'events' | 'places' | 'reviews' | 'tricks'> = {
+  team: 'teams',
+  article: 'articles',
+  event: 'events',
+  place: 'places',
+  review: 'reviews',
+  trick: 'tricks',
+};
+
+export async function listPendingApprovals(db: Kysely<DB>): Promise<Approval[]> {
+  const rows = await db
+    .selectFrom('pending_approvals as a')
+    .leftJoin('profiles as p', 'p.id', 'a.submitted_by')
+    .where('a.status', '=', 'pending')
+    .select(['a.id', 'a.status', 'a.item_type', 'a.item_id', 'a.item_data', 'a.created_at', 'p.id as submitter_id', 'p.name as submitter_name'])
+    .orderBy('a.created_at', 'asc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    itemType: r.item_type as ApprovableType,
+    itemId: r.item_id,
+    itemName: String((r.item_data as Record<string, string>).name ?? ''),
+    submittedBy: r.submitter_id ? { id: r.submitter_id, name: r.submitter_name ?? '' } : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/**
+ * Decides a pending item once: the conditional update lets exactly one of two concurrent
+ * decisions through; the other finds nothing pending and gets `undefined`.
+ */
+export async function decideApproval(
+  db: Kysely<DB>,
+  id: string,
+  decision: 'approved' | 'rejected',
+  adminId: string,
+): Promise<'done' | 'not-found' | 'already-decided'> {
+  return db.transaction().execute(async (tx) => {
+    const decided = await tx
+      .updateTable('pending_approvals')
+      .set({ status: decision, decided_by: adminId, decided_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returning(['item_type', 'item_id'])
+      .executeTakeFirst();
+    if (!decided) {
+      const exists = await tx.selectFrom('pending_approvals').select('id').where('id', '=', id).executeTakeFirst();
+      return exists ? 'already-decided' : 'not-found';
+    }
+    const table = ITEM_TABLES[decided.item_type as ApprovableType];
+    if (table) await sql`update ${sql.table(table)} set status = ${decision}, updated_at = now() where id::text = ${decided.item_id}`.execute(tx);
+    return 'done';
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { approvalDecisionSchema, approvalSchema } from '../../../common/approvals.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireAdmin } from '../../lib/session.ts';
+import { decideApproval, listPendingApprovals } from './approvals.db.ts';
+
+export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get('/api/admin/approvals', { schema: { tags, response: { 200: z.array(approvalSchema) } } }, async (request) => {
+    await requireAdmin(request);
+    return listPendingApprovals(app.db);
+  });
+
+  r.post(
+    '/api/admin/approvals/:id',
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: approvalDecisionSchema, response: { 200: z.object({ status: z.string() }) } } },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
+      if (result === 'not-found') throw notFound();
+      if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This item was already decided.');
+      return { status: request.body.decision };
+    },
+  );
+}
