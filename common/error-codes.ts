@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'INVALID_IMAGE',
   'FILE_TOO_LARGE',
   'TOO_MANY_FILES',
+  'NEW_PASSWORDS_DONT_MATCH',
+  'WRONG_PASSWORD',
+  'PASSWORD_TOO_COMMON',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -82,4 +85,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_IMAGE: 'This file is not a supported image (PNG, JPEG, WebP, GIF or AVIF).',
   FILE_TOO_LARGE: 'The file is too large (8 MB at most).',
   TOO_MANY_FILES: 'Send one file at a time.',
+  NEW_PASSWORDS_DONT_MATCH: 'New passwords do not match.',
+  WRONG_PASSWORD: 'The current password is not correct.',
+  PASSWORD_TOO_COMMON: 'This password is too common. Please choose another one.',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from './text.ts';
 import { LANGUAGE_CODES } from './languages.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -31,7 +32,8 @@ export const passwordSchema = z
   .string({ error: 'REQUIRED' })
   .min(1, { error: 'REQUIRED' })
   .min(PASSWORD_MIN, { error: 'PASSWORD_TOO_SHORT' })
-  .max(PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' });
+  .max(PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' })
+  .refine((p) => !isCommonPassword(p), { error: 'PASSWORD_TOO_COMMON' });
 
 export const nameSchema = line(NAME_MAX);
 
@@ -107,6 +109,8 @@ export const siteSettingsSchema = z.object({
   logoUrl: z.string(),
   homepageBackgroundUrl: z.string().nullable(),
   enabledLanguages: z.array(z.string()),
+  /** Reverse geocoding for 'Detect location' (OpenStreetMap Nominatim's interface). */
+  reverseGeocodeUrl: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

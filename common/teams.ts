@@ -24,31 +24,46 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE' })
   .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10), { error: 'INVALID_DATE' });
 
+const teamName = z
+  .string({ error: 'REQUIRED' })
+  .transform(cleanLine)
+  .pipe(z.string().min(1, { error: 'REQUIRED' }).max(100, { error: 'TOO_LONG' }));
+const teamType = z
+  .string({ error: 'REQUIRED' })
+  .transform(cleanLine)
+  .pipe(z.string().min(1, { error: 'REQUIRED' }).max(40, { error: 'TOO_LONG' }));
+const teamDescription = z
+  .string()
+  .transform(cleanText)
+  .pipe(z.string().max(2000, { error: 'TOO_LONG' }))
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+const teamDisciplineIds = z.array(z.string().max(50)).max(TEAM_MAX_DISCIPLINES, { error: 'TOO_MANY' });
+
 export const teamInputSchema = z.object({
-  name: z
-    .string({ error: 'REQUIRED' })
-    .transform(cleanLine)
-    .pipe(z.string().min(1, { error: 'REQUIRED' }).max(100, { error: 'TOO_LONG' })),
-  type: z
-    .string({ error: 'REQUIRED' })
-    .transform(cleanLine)
-    .pipe(z.string().min(1, { error: 'REQUIRED' }).max(40, { error: 'TOO_LONG' }))
-    .default(DEFAULT_TEAM_TYPE),
-  description: z
-    .string()
-    .transform(cleanText)
-    .pipe(z.string().max(2000, { error: 'TOO_LONG' }))
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional(),
+  name: teamName,
+  type: teamType.default(DEFAULT_TEAM_TYPE),
+  description: teamDescription,
   location: optionalLine(120),
   foundedDate: isoDate.nullable().optional(),
   isPrivate: z.boolean().default(false),
-  disciplineIds: z.array(z.string().max(50)).max(TEAM_MAX_DISCIPLINES, { error: 'TOO_MANY' }).default([]),
+  disciplineIds: teamDisciplineIds.default([]),
 });
 export type TeamInput = z.input<typeof teamInputSchema>;
 
-export const teamUpdateSchema = teamInputSchema.partial();
+// Without defaults: a field left out of an update keeps its stored value.
+export const teamUpdateSchema = z
+  .object({
+    name: teamName,
+    type: teamType,
+    description: teamDescription,
+    location: optionalLine(120),
+    foundedDate: isoDate.nullable().optional(),
+    isPrivate: z.boolean(),
+    disciplineIds: teamDisciplineIds,
+  })
+  .partial();
 export type TeamUpdate = z.input<typeof teamUpdateSchema>;
 
 export const teamListQuerySchema = z.object({

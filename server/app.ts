@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -10,17 +11,22 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { createAuth } from './features/auth/auth.ts';
+import { createAuth, type DeletedUser } from './features/auth/auth.ts';
+import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
+import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage.ts';
 import { ERROR_MESSAGES } from '../common/error-codes.ts';
 
 export type BuildOptions = {
@@ -62,7 +68,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('limiter', createRateLimiter(database.db));
-  app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log }));
+  app.decorate('storage', createStorage(config, app.log));
+  const removeFiles = async (user: DeletedUser) => {
+    await Promise.all([app.storage.remove(user.avatarUrl), app.storage.remove(user.bannerUrl)]);
+  };
+  app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -74,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", new URL(config.reverseGeocodeUrl).origin],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -86,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, multipartOptions);
   await app.register(swagger, {
     openapi: { info: { title: 'Stoked API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -99,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(disciplinesRoutes);
   await app.register(homeRoutes);
   await app.register(contactRoutes);
+  await app.register(teamsRoutes);
+  if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
+  await app.register(approvalsRoutes);
+  await app.register(profilesRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const index = path.join(config.webDist, 'index.html');

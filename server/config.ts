@@ -28,6 +28,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -48,6 +49,7 @@ export type Config = {
   authSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  reverseGeocodeUrl: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   /** Rate limits can be raised by tests that sign many users up from one address. */
   rateLimits: { loginPerMinute: number; signupPer30Min: number; loginFailuresPerHour: number };
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authSecret,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    reverseGeocodeUrl: e.REVERSE_GEOCODE_URL ?? 'https://nominatim.openstreetmap.org/reverse',
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

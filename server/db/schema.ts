@@ -18,8 +18,15 @@ export interface ProfilesTable {
   ban_reason: string | null;
   ban_expires: Date | null;
   preferred_language: string | null;
+  achievements: ColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface UserFollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -88,6 +95,16 @@ export interface TeamMembersTable {
 export interface TeamDisciplinesTable {
   team_id: string;
   discipline_id: string;
+}
+
+export interface TeamJoinRequestsTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string;
+  status: Generated<'pending' | 'accepted' | 'declined'>;
+  created_at: Timestamp;
+  decided_at: Date | null;
+  decided_by: string | null;
 }
 
 interface ContentColumns {
@@ -173,6 +190,7 @@ export interface RateLimitsTable {
 
 export interface DB {
   profiles: ProfilesTable;
+  user_follows: UserFollowsTable;
   sessions: SessionsTable;
   categories: CategoriesTable;
   disciplines: DisciplinesTable;
@@ -181,6 +199,7 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_disciplines: TeamDisciplinesTable;
+  team_join_requests: TeamJoinRequestsTable;
   articles: ArticlesTable;
   events: EventsTable;
   places: PlacesTable;

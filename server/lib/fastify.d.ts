@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { Auth } from '../features/auth/auth.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,5 +16,6 @@ declare module 'fastify' {
     auth: Auth;
     mailer: Mailer;
     limiter: RateLimiter;
+    storage: Storage;
   }
 }

@@ -3,12 +3,17 @@ import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
 import { emailSchema, meSchema, nameSchema, passwordSchema } from '../../../common/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser, toWebHeaders } from '../../lib/session.ts';
+import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
 import { AUTH_BASE_PATH, VERIFY_CALLBACK_PATH } from './auth.ts';
 
 const signUpBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 const signInBody = z.object({ email: emailSchema, password: z.string().min(1).max(128), rememberMe: z.boolean().optional() });
 const emailBody = z.object({ email: emailSchema });
+const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema });
+const resetPasswordBody = z.object({ token: z.string().min(1).max(500), newPassword: passwordSchema });
+const deleteUserBody = z.object({ password: z.string().min(1).max(128) });
+
+export const RESET_PASSWORD_PATH = '/reset-password';
 
 type Shaped = { body?: Record<string, unknown>; after?: (status: number) => Promise<void> };
 type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
@@ -32,6 +37,7 @@ const minutes = (n: number) => n * 60;
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /get-session': async () => ({}),
   'GET /verify-email': async () => ({}),
+  [`GET ${RESET_PASSWORD_PATH}/:token`]: async () => ({}),
   'POST /sign-out': async () => ({ body: {} }),
   'POST /sign-up/email': async (request, app) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
@@ -53,6 +59,30 @@ const ENDPOINTS: Record<string, Endpoint> = {
       },
     };
   },
+  'POST /change-password': async (request, app) => {
+    const user = await requireUser(request);
+    await app.limiter.consume(`change-password:${user.id}`, { max: 10, windowSeconds: minutes(60) });
+    const { currentPassword, newPassword } = parse(changePasswordBody, request.body);
+    // Spec: a password change signs out the other sessions.
+    return { body: { currentPassword, newPassword, revokeOtherSessions: true } };
+  },
+  'POST /request-password-reset': async (request, app) => {
+    await app.limiter.consume(`reset-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
+    const { email } = parse(emailBody, request.body);
+    await app.limiter.consume(`reset-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
+    return { body: { email, redirectTo: RESET_PASSWORD_PATH } };
+  },
+  'POST /reset-password': async (request, app) => {
+    await app.limiter.consume(`reset:ip:${request.ip}`, { max: 20, windowSeconds: minutes(30) });
+    const { token, newPassword } = parse(resetPasswordBody, request.body);
+    return { body: { token, newPassword } };
+  },
+  'POST /delete-user': async (request, app) => {
+    const user = await requireUser(request);
+    await app.limiter.consume(`delete-user:${user.id}`, { max: 10, windowSeconds: minutes(60) });
+    const { password } = parse(deleteUserBody, request.body);
+    return { body: { password } };
+  },
   'POST /send-verification-email': async (request, app) => {
     await app.limiter.consume(`verify-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
     const { email } = parse(emailBody, request.body);
@@ -64,7 +94,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
 // better-auth's own codes, mapped onto ours so that the web app translates one list.
 const CODE_MAP: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
-  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  // Sign-in answers INVALID_EMAIL_OR_PASSWORD; INVALID_PASSWORD comes from password checks of a signed-in user.
+  INVALID_PASSWORD: 'WRONG_PASSWORD',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
@@ -117,7 +148,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
-      const endpoint = ENDPOINTS[`${request.method} ${path}`];
+      // The reset link (GET /reset-password/:token) checks the token and redirects to our reset page.
+      const key = request.method === 'GET' && path.startsWith(`${RESET_PASSWORD_PATH}/`) ? `GET ${RESET_PASSWORD_PATH}/:token` : `${request.method} ${path}`;
+      const endpoint = ENDPOINTS[key];
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
       const result = await forward(request, reply, shaped.body);

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -52,7 +53,17 @@ const tables = {
   },
 } as const;
 
-export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Mailer; allowedOrigins: string[]; log: FastifyBaseLogger }) {
+export type DeletedUser = { id: string; avatarUrl: string | null; bannerUrl: string | null };
+
+export function createAuth(opts: {
+  config: Config;
+  db: Kysely<DB>;
+  mailer: Mailer;
+  allowedOrigins: string[];
+  log: FastifyBaseLogger;
+  /** Removes what the account left outside the database (uploaded files). */
+  onUserDeleted?: (user: DeletedUser) => Promise<void>;
+}) {
   const { config, db, mailer, allowedOrigins, log } = opts;
   const secure = config.publicUrl.startsWith('https://');
   return betterAuth({
@@ -74,6 +85,17 @@ export function createAuth(opts: { config: Config; db: Kysely<DB>; mailer: Maile
     },
     user: {
       ...tables.user,
+      deleteUser: {
+        enabled: true,
+        // A team always has a leader: leadership must be handed over before the account goes.
+        beforeDelete: async (user) => {
+          const leads = await db.selectFrom('teams').select('id').where('leader_id', '=', user.id).executeTakeFirst();
+          if (leads) throw new APIError('CONFLICT', { code: 'LEADER_MUST_TRANSFER', message: 'The leader must transfer leadership first.' });
+        },
+        afterDelete: async (user) => {
+          await opts.onUserDeleted?.({ id: user.id, avatarUrl: user.image ?? null, bannerUrl: (user as { banner_url?: string | null }).banner_url ?? null });
+        },
+      },
       additionalFields: {
         bio: { type: 'string', required: false, input: false },
         location: { type: 'string', required: false, input: false },

@@ -9,7 +9,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getSiteSettings(app.db);
+      return getSiteSettings(app.db, app.config.reverseGeocodeUrl);
     },
   );
 }

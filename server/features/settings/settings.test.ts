@@ -23,7 +23,12 @@ async function setEnabledLanguages(value: string) {
 
 describe('GET /api/settings', () => {
   test('the seeded defaults', async () => {
-    expect(await settings()).toEqual({ logoUrl: '/logo.png', homepageBackgroundUrl: null, enabledLanguages: ['en', 'es', 'fr', 'de', 'it'] });
+    expect(await settings()).toEqual({
+      logoUrl: '/logo.png',
+      homepageBackgroundUrl: null,
+      enabledLanguages: ['en', 'es', 'fr', 'de', 'it'],
+      reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
+    });
   });
 
   test.each([

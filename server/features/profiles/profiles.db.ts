@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import type { Activity, OwnProfile, PublicProfile } from '../../../common/profiles.ts';
+import type { Person } from '../../../common/teams.ts';
+import type { DB } from '../../db/schema.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProfile | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select(['id', 'name', 'email', 'bio', 'location', 'avatar_url', 'banner_url', 'role', 'preferred_language', 'achievements', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    bio: row.bio,
+    location: row.location,
+    avatarUrl: row.avatar_url,
+    bannerUrl: row.banner_url,
+    role: row.role,
+    preferredLanguage: row.preferred_language,
+    achievements: row.achievements,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Only the fields of the schema are written: email, role and ids never change here. */
+export async function updateOwnProfile(db: Kysely<DB>, id: string, update: ReturnType<typeof normalise>): Promise<void> {
+  if (Object.keys(update).length === 0) return;
+  await db.updateTable('profiles').set({ ...update, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export function normalise(input: { name?: string; bio?: string | null; location?: string | null; preferredLanguage?: string | null }) {
+  const out: { name?: string; bio?: string | null; location?: string | null; preferred_language?: string | null } = {};
+  if (input.name !== undefined && input.name !== null) out.name = input.name;
+  if (input.bio !== undefined) out.bio = input.bio;
+  if (input.location !== undefined) out.location = input.location;
+  if (input.preferredLanguage !== undefined) out.preferred_language = input.preferredLanguage;
+  return out;
+}
+
+export async function setAchievements(db: Kysely<DB>, id: string, achievements: string[]): Promise<void> {
+  await db.updateTable('profiles').set({ achievements: JSON.stringify(achievements), updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** A public profile in one query: no email, no auth data; banned or unverified accounts are not shown. */
+export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: string | null): Promise<PublicProfile | undefined> {
+  const row = await db
+    .selectFrom('profiles as p')
+    .where('p.id', '=', id)
+    .where('p.email_verified', '=', true)
+    .where('p.banned', '=', false)
+    .select([
+      'p.id',
+      'p.name',
+      'p.bio',
+      'p.location',
+      'p.avatar_url',
+      'p.banner_url',
+      'p.created_at',
+      'p.achievements',
+      sql<number>`(select count(*)::int from user_follows where followee_id = p.id)`.as('followers'),
+      sql<number>`(select count(*)::int from user_follows where follower_id = p.id)`.as('following'),
+      sql<boolean>`exists (select 1 from user_follows where followee_id = p.id and follower_id = ${viewerId})`.as('is_following'),
+      sql<PublicProfile['disciplines']>`coalesce((
+        select json_agg(json_build_object('id', d.id, 'name', d.name, 'names', d.names, 'icon', d.icon) order by f.created_at desc)
+        from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = p.id), '[]'::json)`.as('disciplines'),
+      sql<PublicProfile['teams']>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'name', t.name, 'logoUrl', t.logo_url, 'role', m.role) order by m.joined_at desc)
+        from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = p.id), '[]'::json)`.as('teams'),
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    bio: row.bio,
+    location: row.location,
+    avatarUrl: row.avatar_url,
+    bannerUrl: row.banner_url,
+    createdAt: iso(row.created_at),
+    achievements: row.achievements,
+    followers: row.followers,
+    following: row.following,
+    isFollowing: row.is_following,
+    isSelf: viewerId === row.id,
+    disciplines: row.disciplines,
+    teams: row.teams,
+  };
+}
+
+export async function profileIsVisible(db: Kysely<DB>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('profiles').select('id').where('id', '=', id).where('email_verified', '=', true).where('banned', '=', false).executeTakeFirst();
+  return !!row;
+}
+
+export async function setUserFollow(db: Kysely<DB>, followerId: string, followeeId: string, follow: boolean) {
+  if (follow) {
+    await db.insertInto('user_follows').values({ follower_id: followerId, followee_id: followeeId }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await db.deleteFrom('user_follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
+  }
+  const { count } = await db
+    .selectFrom('user_follows')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirstOrThrow();
+  return { following: follow, followers: count };
+}
+
+export async function listFollows(db: Kysely<DB>, userId: string, direction: 'followers' | 'following', page: number, limit: number): Promise<Person[]> {
+  const [mine, theirs] = direction === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  const rows = await db
+    .selectFrom('user_follows as f')
+    .innerJoin('profiles as p', 'p.id', `f.${theirs}`)
+    .where(`f.${mine}`, '=', userId)
+    .where('p.banned', '=', false)
+    .select(['p.id', 'p.name', 'p.avatar_url'])
+    .orderBy('f.created_at', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, avatarUrl: r.avatar_url }));
+}
+
+/** Recent actions of a user, newest first, from the rows those actions left behind. */
+export async function listActivity(db: Kysely<DB>, userId: string, limit: number): Promise<Activity[]> {
+  const { rows } = await sql<{ type: Activity['type']; at: Date; id: string; name: string; names: Record<string, string> | null }>`
+    select * from (
+      select 'followed_discipline' as type, f.created_at as at, d.id, d.name, d.names
+        from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = ${userId}
+      union all
+      select case when m.role = 'leader' then 'led_team' else 'joined_team' end, m.joined_at, t.id::text, t.name, null
+        from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = ${userId}
+      union all
+      select 'followed_user', uf.created_at, p.id, p.name, null
+        from user_follows uf join profiles p on p.id = uf.followee_id and not p.banned where uf.follower_id = ${userId}
+    ) a order by at desc limit ${limit}`.execute(db);
+  return rows.map((r) => ({ type: r.type, at: iso(r.at), target: { id: r.id, name: r.name, ...(r.names ? { names: r.names } : {}) } }));
+}
+
+export async function leadsATeam(db: Kysely<DB>, userId: string): Promise<boolean> {
+  return !!(await db.selectFrom('teams').select('id').where('leader_id', '=', userId).executeTakeFirst());
+}
+
+/** Points the profile at a new image and returns the URL it replaced, for the caller to delete. */
+export async function setProfileImage(db: Kysely<DB>, id: string, column: 'avatar_url' | 'banner_url', url: string | null): Promise<string | null> {
+  return db.transaction().execute(async (tx) => {
+    const before = await tx.selectFrom('profiles').select(column).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    await tx.updateTable('profiles').set({ [column]: url, updated_at: sql`now()` }).where('id', '=', id).execute();
+    return (before as Record<string, string | null>)[column] ?? null;
+  });
+}

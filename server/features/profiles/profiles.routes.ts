@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  achievementsSchema,
+  activitySchema,
+  ownProfileSchema,
+  profileUpdateSchema,
+  publicProfileSchema,
+  userFollowStateSchema,
+} from '../../../common/profiles.ts';
+import { personSchema } from '../../../common/teams.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { storeImageUpload } from '../../lib/images.ts';
+import { currentUser, requireUser } from '../../lib/session.ts';
+import {
+  getOwnProfile,
+  getPublicProfile,
+  listActivity,
+  listFollows,
+  normalise,
+  profileIsVisible,
+  setAchievements,
+  setProfileImage,
+  setUserFollow,
+  updateOwnProfile,
+} from './profiles.db.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).default(20).transform((n) => Math.min(n, 50)),
+});
+const userNotFound = () => notFound('USER_NOT_FOUND', 'User Not Found');
+
+export async function profilesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['profiles'];
+
+  const own = async (id: string) => {
+    const profile = await getOwnProfile(app.db, id);
+    if (!profile) throw userNotFound();
+    return profile;
+  };
+
+  r.get('/api/profile', { schema: { tags, response: { 200: ownProfileSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return own(user.id);
+  });
+
+  r.patch('/api/profile', { schema: { tags, body: profileUpdateSchema, response: { 200: ownProfileSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    await updateOwnProfile(app.db, user.id, normalise(request.body));
+    return own(user.id);
+  });
+
+  r.put('/api/profile/achievements', { schema: { tags, body: achievementsSchema, response: { 200: ownProfileSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    await setAchievements(app.db, user.id, request.body.achievements);
+    return own(user.id);
+  });
+
+  for (const [segment, column, kind] of [['avatar', 'avatar_url', 'avatar'], ['banner', 'banner_url', 'banner']] as const) {
+    r.put(`/api/profile/${segment}`, { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ownProfileSchema } } }, async (request) => {
+      const user = await requireUser(request);
+      const url = await storeImageUpload(app, request, kind);
+      await app.storage.remove(await setProfileImage(app.db, user.id, column, url));
+      return own(user.id);
+    });
+    r.delete(`/api/profile/${segment}`, { schema: { tags, response: { 200: ownProfileSchema } } }, async (request) => {
+      const user = await requireUser(request);
+      await app.storage.remove(await setProfileImage(app.db, user.id, column, null));
+      return own(user.id);
+    });
+  }
+
+  r.get('/api/profiles/:id', { schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request, reply) => {
+    const viewer = await currentUser(request);
+    const profile = await getPublicProfile(app.db, request.params.id, viewer?.id ?? null);
+    if (!profile) throw userNotFound();
+    reply.header('cache-control', 'private, no-cache');
+    return profile;
+  });
+
+  r.get(
+    '/api/profiles/:id/activity',
+    { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
+    async (request) => {
+      if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+      return listActivity(app.db, request.params.id, request.query.limit);
+    },
+  );
+
+  for (const direction of ['followers', 'following'] as const) {
+    r.get(
+      `/api/profiles/:id/${direction}`,
+      { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
+      async (request) => {
+        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);
+      },
+    );
+  }
+
+  for (const [method, follow] of [['PUT', true], ['DELETE', false]] as const) {
+    r.route({
+      method,
+      url: '/api/profiles/:id/follow',
+      schema: { tags, params: idParams, response: { 200: userFollowStateSchema } },
+      handler: async (request) => {
+        const user = await requireUser(request);
+        if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot follow yourself.');
+        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        if (follow) await app.limiter.consume(`follow-user:${user.id}`, { max: 200, windowSeconds: 3600 });
+        return setUserFollow(app.db, user.id, request.params.id, follow);
+      },
+    });
+  }
+}

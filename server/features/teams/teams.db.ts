@@ -1,0 +1,403 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { z } from 'zod';
+import type {
+  JoinRequest,
+  Person,
+  TeamDetail,
+  TeamList,
+  TeamMember,
+  TeamSummary,
+  teamInputSchema,
+  teamListQuerySchema,
+  teamUpdateSchema,
+} from '../../../common/teams.ts';
+import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams.ts';
+import type { DB } from '../../db/schema.ts';
+
+export type Viewer = { id: string; role: 'user' | 'admin' } | null;
+export type NewTeam = z.output<typeof teamInputSchema>;
+export type TeamChanges = z.output<typeof teamUpdateSchema>;
+export type TeamListFilters = z.output<typeof teamListQuerySchema>;
+export type TeamImage = 'logo' | 'banner';
+
+type Names = Record<string, string>;
+type Db = Kysely<DB>;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (used with `escape '\'`). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Approved teams; pending or rejected ones only for their members and admins. */
+function visibleTo(viewer: Viewer): Expression<SqlBool> {
+  if (viewer?.role === 'admin') return sql<SqlBool>`true`;
+  if (!viewer) return sql<SqlBool>`t.status = 'approved'`;
+  return sql<SqlBool>`(t.status = 'approved' or exists (select 1 from team_members vm where vm.team_id = t.id and vm.user_id = ${viewer.id}))`;
+}
+
+/** Everything a team card shows, aggregated in the same statement (no query per team). */
+function summaries(db: Db, viewer: Viewer) {
+  const viewerId = viewer?.id ?? null;
+  return db
+    .selectFrom('teams as t')
+    .innerJoin('profiles as l', 'l.id', 't.leader_id')
+    .where(visibleTo(viewer))
+    .select([
+      't.id',
+      't.name',
+      't.description',
+      't.type',
+      't.is_private',
+      't.location',
+      sql<string | null>`to_char(t.founded_date, 'YYYY-MM-DD')`.as('founded_date'),
+      't.logo_url',
+      't.banner_url',
+      't.status',
+      't.created_at',
+      't.leader_id',
+      'l.name as leader_name',
+      'l.avatar_url as leader_avatar_url',
+      sql<number>`(select count(*)::int from team_members m where m.team_id = t.id)`.as('member_count'),
+      sql<TeamSummary['disciplines']>`coalesce((
+        select json_agg(json_build_object('id', d.id, 'name', d.name, 'names', d.names, 'icon', d.icon) order by d.name)
+        from team_disciplines td join disciplines d on d.id = td.discipline_id where td.team_id = t.id), '[]'::json)`.as('disciplines'),
+      sql<'leader' | 'member' | null>`(select m.role from team_members m where m.team_id = t.id and m.user_id = ${viewerId})`.as('my_role'),
+      sql<'pending' | 'accepted' | 'declined' | null>`(
+        select r.status from team_join_requests r where r.team_id = t.id and r.user_id = ${viewerId}
+        order by r.created_at desc limit 1)`.as('my_request'),
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: SummaryRow): TeamSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    isPrivate: row.is_private,
+    location: row.location,
+    foundedDate: row.founded_date,
+    logoUrl: row.logo_url,
+    bannerUrl: row.banner_url,
+    status: row.status,
+    leader: { id: row.leader_id, name: row.leader_name, avatarUrl: row.leader_avatar_url },
+    memberCount: row.member_count,
+    disciplines: row.disciplines.map((d) => ({ ...d, names: d.names as Names })),
+    myRole: row.my_role,
+    myRequest: row.my_role === null && (row.my_request === 'pending' || row.my_request === 'declined') ? row.my_request : null,
+  };
+}
+
+export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer): Promise<TeamList> {
+  let query = summaries(db, viewer);
+  const q = filters.q?.trim();
+  if (q) query = query.where(sql<SqlBool>`lower(t.name) like lower(${containsPattern(q)}) escape '\\'`);
+  const location = filters.location?.trim();
+  if (location) query = query.where(sql<SqlBool>`lower(t.location) like lower(${containsPattern(location)}) escape '\\'`);
+  const type = filters.type?.trim();
+  if (type) query = query.where(sql<SqlBool>`lower(t.type) = lower(${type})`);
+  if (filters.privacy) query = query.where('t.is_private', '=', filters.privacy === 'private');
+  if (filters.disciplineId) {
+    const disciplineId = filters.disciplineId;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom('team_disciplines as fd').select('fd.team_id').whereRef('fd.team_id', '=', 't.id').where('fd.discipline_id', '=', disciplineId)),
+    );
+  }
+  const rows = await query
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit)
+    .execute();
+  // Past the last page the window count has no row to ride on.
+  const total =
+    rows[0]?.total ??
+    (filters.page === 1
+      ? 0
+      : Number((await db.selectFrom(query.as('f')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+  return { items: rows.map(toSummary), total: Number(total), page: filters.page, pageSize: filters.limit };
+}
+
+/** The team as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
+export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise<TeamDetail | undefined> {
+  const row = await summaries(db, viewer)
+    .where('t.id', '=', id)
+    .select(
+      sql<(Omit<TeamMember, 'joinedAt'> & { joinedAt: string })[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role, 'joinedAt', m.joined_at)
+          order by m.role = 'leader' desc, m.joined_at, p.name)
+        from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
+    )
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toSummary(row),
+    createdAt: new Date(row.created_at).toISOString(),
+    members: row.members.map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })),
+    canManage: !!viewer && (viewer.role === 'admin' || viewer.id === row.leader_id),
+  };
+}
+
+export type TeamAccess = { leaderId: string; isPrivate: boolean; myRole: 'leader' | 'member' | null };
+
+/** What the permission checks need, for a team the viewer can see. */
+export async function getTeamAccess(db: Db, id: string, viewer: Viewer): Promise<TeamAccess | undefined> {
+  const row = await db
+    .selectFrom('teams as t')
+    .where('t.id', '=', id)
+    .where(visibleTo(viewer))
+    .select([
+      't.leader_id',
+      't.is_private',
+      sql<'leader' | 'member' | null>`(select m.role from team_members m where m.team_id = t.id and m.user_id = ${viewer?.id ?? null})`.as('my_role'),
+    ])
+    .executeTakeFirst();
+  return row && { leaderId: row.leader_id, isPrivate: row.is_private, myRole: row.my_role };
+}
+
+/** The ids among `ids` that are not disciplines. */
+export async function unknownDisciplines(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('disciplines').select('id').where('id', 'in', ids).execute();
+  const known = new Set(found.map((d) => d.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** The creator leads it; a non-admin's team waits for approval. */
+export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Viewer>): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    const status = creator.role === 'admin' ? 'approved' : 'pending';
+    const team = await tx
+      .insertInto('teams')
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        is_private: input.isPrivate,
+        location: input.location ?? null,
+        founded_date: input.foundedDate ?? null,
+        leader_id: creator.id,
+        status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('team_members').values({ team_id: team.id, user_id: creator.id, role: 'leader' }).execute();
+    const disciplineIds = [...new Set(input.disciplineIds)];
+    if (disciplineIds.length) {
+      await tx.insertInto('team_disciplines').values(disciplineIds.map((discipline_id) => ({ team_id: team.id, discipline_id }))).execute();
+    }
+    if (status === 'pending') {
+      await tx
+        .insertInto('pending_approvals')
+        .values({ item_type: 'team', item_id: team.id, item_data: JSON.stringify({ name: input.name }), submitted_by: creator.id })
+        .execute();
+    }
+    return team.id;
+  });
+}
+
+/** Changes the fields that were sent; the discipline links are diffed, all in one transaction. */
+export async function updateTeam(db: Db, id: string, changes: TeamChanges): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('teams')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.type !== undefined && { type: changes.type }),
+        ...(changes.isPrivate !== undefined && { is_private: changes.isPrivate }),
+        ...(changes.location !== undefined && { location: changes.location }),
+        ...(changes.foundedDate !== undefined && { founded_date: changes.foundedDate }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (changes.name !== undefined) {
+      // The approvals queue shows the name the team has now.
+      await tx
+        .updateTable('pending_approvals')
+        .set({ item_data: JSON.stringify({ name: changes.name }) })
+        .where('item_type', '=', 'team')
+        .where('item_id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    if (changes.disciplineIds !== undefined) {
+      const wanted = [...new Set(changes.disciplineIds)];
+      let removed = tx.deleteFrom('team_disciplines').where('team_id', '=', id);
+      if (wanted.length) removed = removed.where('discipline_id', 'not in', wanted);
+      await removed.execute();
+      if (wanted.length) {
+        await tx
+          .insertInto('team_disciplines')
+          .values(wanted.map((discipline_id) => ({ team_id: id, discipline_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+  });
+}
+
+/** Deletes the team (members, links and requests go with it) and its approval; returns its image URLs. */
+export async function deleteTeam(db: Db, id: string): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('pending_approvals').where('item_type', '=', 'team').where('item_id', '=', id).execute();
+    const team = await tx.deleteFrom('teams').where('id', '=', id).returning(['logo_url', 'banner_url']).executeTakeFirst();
+    return team ? [team.logo_url, team.banner_url].filter((url): url is string => !!url) : [];
+  });
+}
+
+/** Sets (or clears) the logo or banner; returns the URL it replaced, or undefined when the team is gone. */
+export async function setTeamImage(db: Db, id: string, image: TeamImage, url: string | null): Promise<string | null | undefined> {
+  const column = image === 'logo' ? 'logo_url' : 'banner_url';
+  const { rows } = await sql<{ previous: string | null }>`
+    update teams t set ${sql.ref(column)} = ${url}, updated_at = now()
+    from (select id, ${sql.ref(column)} as previous from teams where id = ${id} for update) old
+    where t.id = old.id
+    returning old.previous`.execute(db);
+  return rows[0] ? rows[0].previous : undefined;
+}
+
+/** Adds a verified, not banned account as a plain member. */
+export async function addMember(db: Db, teamId: string, userId: string): Promise<'added' | 'already-member' | 'unknown-user'> {
+  const person = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('id', '=', userId)
+    .where('email_verified', '=', true)
+    .where('banned', '=', false)
+    .executeTakeFirst();
+  if (!person) return 'unknown-user';
+  try {
+    await db.insertInto('team_members').values({ team_id: teamId, user_id: userId, role: 'member' }).execute();
+  } catch (error) {
+    // Also the loser of two simultaneous joins: the primary key lets one row in.
+    if (isUniqueViolation(error)) return 'already-member';
+    throw error;
+  }
+  await db.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
+  return 'added';
+}
+
+export async function requestToJoin(db: Db, teamId: string, userId: string): Promise<'requested' | 'already-pending'> {
+  try {
+    await db.insertInto('team_join_requests').values({ team_id: teamId, user_id: userId }).execute();
+    return 'requested';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'already-pending';
+    throw error;
+  }
+}
+
+export async function cancelJoinRequest(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('team_join_requests')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** Removes a plain member; the leader stays until leadership is transferred. */
+export async function removeMember(db: Db, teamId: string, userId: string): Promise<'removed' | 'is-leader' | 'not-member'> {
+  return db.transaction().execute(async (tx) => {
+    const team = await tx.selectFrom('teams').select('leader_id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+    if (team?.leader_id === userId) return 'is-leader';
+    const deleted = await tx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+    return deleted.numDeletedRows > 0n ? 'removed' : 'not-member';
+  });
+}
+
+export async function transferLeadership(db: Db, teamId: string, userId: string): Promise<'done' | 'not-member'> {
+  return db.transaction().execute(async (tx) => {
+    const team = await tx.selectFrom('teams').select('leader_id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+    if (!team) return 'not-member';
+    const member = await tx.selectFrom('team_members').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+    if (!member) return 'not-member';
+    if (team.leader_id === userId) return 'done';
+    await tx.updateTable('teams').set({ leader_id: userId, updated_at: sql`now()` }).where('id', '=', teamId).execute();
+    await tx.updateTable('team_members').set({ role: 'member' }).where('team_id', '=', teamId).where('user_id', '=', team.leader_id).execute();
+    await tx.updateTable('team_members').set({ role: 'leader' }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    return 'done';
+  });
+}
+
+function joinRequests(db: Db) {
+  return db
+    .selectFrom('team_join_requests as r')
+    .innerJoin('profiles as p', 'p.id', 'r.user_id')
+    .select(['r.id', 'r.status', 'r.created_at', 'p.id as user_id', 'p.name as user_name', 'p.avatar_url as user_avatar_url']);
+}
+
+type JoinRequestRow = Awaited<ReturnType<ReturnType<typeof joinRequests>['executeTakeFirstOrThrow']>>;
+
+const toJoinRequest = (r: JoinRequestRow): JoinRequest => ({
+  id: r.id,
+  user: { id: r.user_id, name: r.user_name, avatarUrl: r.user_avatar_url },
+  status: r.status,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export async function listJoinRequests(db: Db, teamId: string): Promise<JoinRequest[]> {
+  const rows = await joinRequests(db).where('r.team_id', '=', teamId).where('r.status', '=', 'pending').orderBy('r.created_at').orderBy('r.id').execute();
+  return rows.map(toJoinRequest);
+}
+
+/**
+ * Decides a pending request once: of two simultaneous decisions the conditional update lets one
+ * through. Accepting makes the requester a member in the same transaction.
+ */
+export async function decideJoinRequest(
+  db: Db,
+  teamId: string,
+  requestId: string,
+  decision: 'accepted' | 'declined',
+  deciderId: string,
+): Promise<JoinRequest | 'not-found' | 'already-decided'> {
+  return db.transaction().execute(async (tx) => {
+    const decided = await tx
+      .updateTable('team_join_requests')
+      .set({ status: decision, decided_at: sql`now()`, decided_by: deciderId })
+      .where('id', '=', requestId)
+      .where('team_id', '=', teamId)
+      .where('status', '=', 'pending')
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!decided) {
+      const exists = await tx.selectFrom('team_join_requests').select('id').where('id', '=', requestId).where('team_id', '=', teamId).executeTakeFirst();
+      return exists ? 'already-decided' : 'not-found';
+    }
+    if (decision === 'accepted') {
+      await tx
+        .insertInto('team_members')
+        .values({ team_id: teamId, user_id: decided.user_id, role: 'member' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return toJoinRequest(await joinRequests(tx).where('r.id', '=', requestId).executeTakeFirstOrThrow());
+  });
+}
+
+/** People who could be added: verified, not banned, not in the team yet; matched by part of their name. */
+export async function searchNewMembers(db: Db, teamId: string, text: string): Promise<Person[]> {
+  const q = text.trim();
+  if (q.length < MEMBER_SEARCH_MIN) return [];
+  const rows = await db
+    .selectFrom('profiles as p')
+    .select(['p.id', 'p.name', 'p.avatar_url'])
+    .where('p.email_verified', '=', true)
+    .where('p.banned', '=', false)
+    .where(sql<SqlBool>`lower(p.name) like lower(${containsPattern(q)}) escape '\\'`)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'p.id').where('m.team_id', '=', teamId))),
+    )
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(MEMBER_SEARCH_MAX_RESULTS)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, avatarUrl: r.avatar_url }));
+}

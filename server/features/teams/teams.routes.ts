@@ -1,0 +1,224 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
+import {
+  joinRequestSchema,
+  joinResultSchema,
+  memberSearchQuerySchema,
+  personSchema,
+  teamDetailSchema,
+  teamInputSchema,
+  teamListQuerySchema,
+  teamListSchema,
+  teamUpdateSchema,
+  userIdBodySchema,
+} from '../../../common/teams.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { storeImageUpload } from '../../lib/images.ts';
+import { currentUser, requireUser } from '../../lib/session.ts';
+import {
+  addMember,
+  cancelJoinRequest,
+  createTeam,
+  decideJoinRequest,
+  deleteTeam,
+  getTeamAccess,
+  getTeamDetail,
+  listJoinRequests,
+  listTeams,
+  removeMember,
+  requestToJoin,
+  searchNewMembers,
+  setTeamImage,
+  transferLeadership,
+  unknownDisciplines,
+  updateTeam,
+  type Viewer,
+} from './teams.db.ts';
+
+const CREATIONS_PER_HOUR = 10;
+const JOINS_PER_HOUR = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idParams = z.object({ id: z.string().max(100) });
+const requestParams = idParams.extend({ requestId: z.string().max(100) });
+const memberParams = idParams.extend({ userId: z.string().min(1).max(100) });
+const noContent = { 204: z.null() };
+
+const fail = (status: number, code: ErrorCode) => new AppError(status, code, ERROR_MESSAGES[code]);
+const teamNotFound = () => notFound('TEAM_NOT_FOUND', ERROR_MESSAGES.TEAM_NOT_FOUND);
+
+export async function teamsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['teams'];
+
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
+    const user = await currentUser(request);
+    return user && { id: user.id, role: user.role };
+  };
+
+  /** A team the viewer may see; a malformed id, a missing team and a hidden one all answer the same 404. */
+  async function findTeam(id: string, viewer: Viewer) {
+    const team = UUID.test(id) ? await getTeamAccess(app.db, id, viewer) : undefined;
+    if (!team) throw teamNotFound();
+    return team;
+  }
+
+  /** The signed-in leader of this team, or an admin. */
+  async function requireManager(request: FastifyRequest, id: string) {
+    const user = await requireUser(request);
+    const team = await findTeam(id, user);
+    if (user.role !== 'admin' && team.leaderId !== user.id) throw forbidden();
+    return user;
+  }
+
+  async function detail(id: string, viewer: Viewer) {
+    const team = await getTeamDetail(app.db, id, viewer);
+    if (!team) throw teamNotFound();
+    return team;
+  }
+
+  r.get('/api/teams', { schema: { tags, querystring: teamListQuerySchema, response: { 200: teamListSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return listTeams(app.db, request.query, await viewerOf(request));
+  });
+
+  r.post('/api/teams', { schema: { tags, body: teamInputSchema, response: { 201: teamDetailSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    if (user.role !== 'admin') await app.limiter.consume(`teams:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
+    if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
+    const id = await createTeam(app.db, request.body, user);
+    return reply.status(201).send(await detail(id, user));
+  });
+
+  r.get('/api/teams/:id', { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request, reply) => {
+    const viewer = await viewerOf(request);
+    await findTeam(request.params.id, viewer);
+    reply.header('cache-control', 'private, no-cache');
+    return detail(request.params.id, viewer);
+  });
+
+  r.patch('/api/teams/:id', { schema: { tags, params: idParams, body: teamUpdateSchema, response: { 200: teamDetailSchema } } }, async (request) => {
+    const user = await requireManager(request, request.params.id);
+    if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
+    await updateTeam(app.db, request.params.id, request.body);
+    return detail(request.params.id, user);
+  });
+
+  r.delete('/api/teams/:id', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
+    await requireManager(request, request.params.id);
+    const files = await deleteTeam(app.db, request.params.id);
+    await Promise.all(files.map((url) => app.storage.remove(url)));
+    return reply.status(204).send(null);
+  });
+
+  r.post('/api/teams/:id/join', { schema: { tags, params: idParams, response: { 200: joinResultSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    const team = await findTeam(request.params.id, user);
+    if (team.myRole) throw fail(409, 'ALREADY_MEMBER');
+    await app.limiter.consume(`teams:join:user:${user.id}`, { max: JOINS_PER_HOUR, windowSeconds: 3600 });
+    if (!team.isPrivate) {
+      if ((await addMember(app.db, request.params.id, user.id)) === 'already-member') throw fail(409, 'ALREADY_MEMBER');
+      return { status: 'joined' as const };
+    }
+    if ((await requestToJoin(app.db, request.params.id, user.id)) === 'already-pending') throw fail(409, 'REQUEST_PENDING');
+    return { status: 'requested' as const };
+  });
+
+  r.delete('/api/teams/:id/membership', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await findTeam(request.params.id, user);
+    const result = await removeMember(app.db, request.params.id, user.id);
+    if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
+    if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
+    return reply.status(204).send(null);
+  });
+
+  r.delete('/api/teams/:id/join-request', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await findTeam(request.params.id, user);
+    if (!(await cancelJoinRequest(app.db, request.params.id, user.id))) throw notFound();
+    return reply.status(204).send(null);
+  });
+
+  r.get('/api/teams/:id/join-requests', { schema: { tags, params: idParams, response: { 200: z.array(joinRequestSchema) } } }, async (request, reply) => {
+    await requireManager(request, request.params.id);
+    reply.header('cache-control', 'no-store');
+    return listJoinRequests(app.db, request.params.id);
+  });
+
+  for (const [action, decision] of [['accept', 'accepted'], ['decline', 'declined']] as const) {
+    r.post(
+      `/api/teams/:id/join-requests/:requestId/${action}`,
+      { schema: { tags, params: requestParams, response: { 200: joinRequestSchema } } },
+      async (request) => {
+        const user = await requireManager(request, request.params.id);
+        if (!UUID.test(request.params.requestId)) throw notFound();
+        const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
+        if (result === 'not-found') throw notFound();
+        if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This request was already decided.');
+        return result;
+      },
+    );
+  }
+
+  r.get(
+    '/api/teams/:id/member-search',
+    { schema: { tags, params: idParams, querystring: memberSearchQuerySchema, response: { 200: z.array(personSchema) } } },
+    async (request, reply) => {
+      await requireManager(request, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return searchNewMembers(app.db, request.params.id, request.query.q);
+    },
+  );
+
+  r.post('/api/teams/:id/members', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
+    const user = await requireManager(request, request.params.id);
+    const result = await addMember(app.db, request.params.id, request.body.userId);
+    if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
+    if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
+    return detail(request.params.id, user);
+  });
+
+  r.delete('/api/teams/:id/members/:userId', { schema: { tags, params: memberParams, response: { 200: teamDetailSchema } } }, async (request) => {
+    const user = await requireManager(request, request.params.id);
+    const result = await removeMember(app.db, request.params.id, request.params.userId);
+    if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
+    if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
+    return detail(request.params.id, user);
+  });
+
+  r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
+    const user = await requireManager(request, request.params.id);
+    if ((await transferLeadership(app.db, request.params.id, request.body.userId)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
+    return detail(request.params.id, user);
+  });
+
+  for (const image of ['logo', 'banner'] as const) {
+    r.put(
+      `/api/teams/:id/${image}`,
+      { schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: teamDetailSchema } } },
+      async (request) => {
+        const user = await requireManager(request, request.params.id);
+        const url = await storeImageUpload(app, request, image);
+        const previous = await setTeamImage(app.db, request.params.id, image, url).catch(async (error: unknown) => {
+          await app.storage.remove(url);
+          throw error;
+        });
+        if (previous === undefined) {
+          await app.storage.remove(url);
+          throw teamNotFound();
+        }
+        await app.storage.remove(previous);
+        return detail(request.params.id, user);
+      },
+    );
+
+    r.delete(`/api/teams/:id/${image}`, { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
+      const user = await requireManager(request, request.params.id);
+      await app.storage.remove(await setTeamImage(app.db, request.params.id, image, null));
+      return detail(request.params.id, user);
+    });
+  }
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { notFound } from './errors.ts';
+
+/** The storage buckets of spec §7; with S3 they are key prefixes in the one configured bucket. */
+export const BUCKETS = ['avatars', 'banners', 'site-assets', 'backgrounds', 'logos'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export type StoredObject = { data: Buffer; contentType: string; extension: string };
+
+export interface Storage {
+  /** Stores under a new server-made name and returns the public URL. */
+  put(bucket: Bucket, object: StoredObject): Promise<string>;
+  /** Deletes a file this storage made; other URLs (none, seeded, external) are left alone. Never throws. */
+  remove(url: string | null | undefined): Promise<void>;
+}
+
+export const LOCAL_UPLOADS_PATH = '/uploads';
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp' };
+const KEY_PATTERN = new RegExp(`^(${BUCKETS.join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`);
+
+export function newObjectKey(bucket: Bucket, extension: string): string {
+  return `${bucket}/${randomUUID()}.${extension}`;
+}
+
+/** The key of a URL under `base`, only when it has the exact shape of a key we make. */
+export function objectKeyOf(url: string, base: string): string | undefined {
+  const prefix = `${base.replace(/\/$/, '')}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const key = url.slice(prefix.length);
+  return KEY_PATTERN.test(key) ? key : undefined;
+}
+
+export function createLocalStorage(root: string, log: FastifyBaseLogger): Storage {
+  return {
+    async put(bucket, object) {
+      const key = newObjectKey(bucket, object.extension);
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside then renamed, so a crash never leaves a half file under a served name.
+      const temporary = `${file}.part`;
+      await writeFile(temporary, object.data);
+      await rename(temporary, file);
+      return `${LOCAL_UPLOADS_PATH}/${key}`;
+    },
+    async remove(url) {
+      const key = url ? objectKeyOf(url, LOCAL_UPLOADS_PATH) : undefined;
+      if (!key) return;
+      await unlink(path.join(root, key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') log.warn({ err, key }, 'could not delete an upload');
+      });
+    },
+  };
+}
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+/** Where stored objects are read from: S3_PUBLIC_URL (a CDN), else the endpoint path-style, else AWS. */
+export function s3PublicBase(s3: S3Settings): string {
+  if (s3.publicUrl) return s3.publicUrl.replace(/\/$/, '');
+  if (s3.endpoint) return `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}`;
+  return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
+export function createS3Storage(s3: S3Settings, log: FastifyBaseLogger): Storage {
+  const base = s3PublicBase(s3);
+  type S3 = typeof import('@aws-sdk/client-s3');
+  // Loaded on first use: a server on local storage never pays for the SDK.
+  let loaded: Promise<{ sdk: S3; client: InstanceType<S3['S3Client']> }> | undefined;
+  const connect = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: Boolean(s3.endpoint),
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // S3-compatible services (MinIO, R2, …) do not all accept the SDK's default checksum headers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
+  return {
+    async put(bucket, object) {
+      const { sdk, client } = await connect();
+      const key = newObjectKey(bucket, object.extension);
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: object.data, ContentType: object.contentType, CacheControl: CACHE_CONTROL }),
+      );
+      return `${base}/${key}`;
+    },
+    async remove(url) {
+      const key = url ? objectKeyOf(url, base) : undefined;
+      if (!key) return;
+      try {
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      } catch (err) {
+        log.warn({ err, key }, 'could not delete an upload');
+      }
+    },
+  };
+}
+
+export function localUploadsDir(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+export function createStorage(config: Config, log: FastifyBaseLogger): Storage {
+  return config.s3 ? createS3Storage(config.s3, log) : createLocalStorage(localUploadsDir(config), log);
+}
+
+/** Serves local uploads; the names are checked against the shape we make, so no path can escape the folder. */
+export function serveLocalUploads(app: FastifyInstance, root: string): void {
+  app.get(`${LOCAL_UPLOADS_PATH}/:bucket/:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { bucket, name } = request.params as { bucket: string; name: string };
+    const key = `${bucket}/${name}`;
+    if (!KEY_PATTERN.test(key)) throw notFound();
+    const file = path.join(root, key);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) throw notFound();
+    return reply
+      .header('content-type', CONTENT_TYPES[path.extname(name).slice(1)]!)
+      .header('content-length', info.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', CACHE_CONTROL)
+      .send(createReadStream(file));
+  });
+}
