@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e/fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = path.resolve('.tmp/e2e-data');
 
 export default defineConfig({
   testDir: 'e2e',

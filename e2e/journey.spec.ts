@@ -1,33 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectToast, mailsTo, verificationLink } from './helpers.ts';
 
-const MAIL_DIR = path.resolve('.tmp/e2e-data/mail');
 const arabic = () => JSON.parse(readFileSync('web/locales/ar.json', 'utf8'));
-
-function mailsTo(email: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(MAIL_DIR);
-  } catch {
-    return [];
-  }
-  return files.filter((f) => f.endsWith(`${email}.eml`)).map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'));
-}
-
-function verificationLink(email: string): string {
-  const mail = mailsTo(email).at(-1);
-  if (!mail) throw new Error(`no mail for ${email}`);
-  // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
-  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const link = body.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
-  if (!link) throw new Error('no verification link in the mail');
-  return link;
-}
-
-async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text })).toBeVisible();
-}
 
 test('register, confirm by mail, log in, follow a discipline, switch to Arabic, log out', async ({ page }) => {
   const email = `journey-${Date.now()}@example.com`;
@@ -55,7 +30,7 @@ test('register, confirm by mail, log in, follow a discipline, switch to Arabic, 
   await expect(page.getByRole('alert').filter({ hasText: 'Confirm your email' })).toBeVisible();
 
   await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
-  await page.goto(verificationLink(email));
+  await page.goto(verificationLink(email)!);
   await expectToast(page, 'Email confirmed!');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { E2E_DATA_DIR } from './fixtures.ts';
 
 /** Finds Chromium: CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own browser. */
 async function findChromium(): Promise<string | undefined> {
@@ -28,7 +28,7 @@ if (!chromium) {
   process.exit(0);
 }
 
-rmSync(path.resolve('.tmp/e2e-data'), { recursive: true, force: true });
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },

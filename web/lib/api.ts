@@ -14,15 +14,25 @@ export class ApiError extends Error {
 
 /** The one way the web app calls the API: JSON in and out, failures as ApiError with the server's code. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  return send<T>(path, {
+    method: init.method ?? 'GET',
+    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+  });
+}
+
+/** Sends one file as multipart/form-data (field `file`); the browser sets the content type with its boundary. */
+export async function apiUpload<T>(path: string, file: Blob, init: { method?: string; signal?: AbortSignal } = {}): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return send<T>(path, { method: init.method ?? 'PUT', headers: { accept: 'application/json' }, body: form, signal: init.signal });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-    });
+    response = await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');

@@ -12,3 +12,20 @@ export function useFormatNumber() {
   const format = new Intl.NumberFormat(i18n.language);
   return (value: number) => format.format(value);
 }
+
+/**
+ * Formats dates in the active language. A date-only value ('2019-05-01') is a calendar day and is
+ * shown as such in every time zone; a timestamp is shown in the visitor's own zone.
+ */
+export function useFormatDate(options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const dayFormat = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+  const instantFormat = new Intl.DateTimeFormat(lang, options);
+  return (value: string) => {
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(date.getTime())) return value;
+    return (dateOnly ? dayFormat : instantFormat).format(date);
+  };
+}

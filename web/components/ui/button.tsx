@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 // Spec §9: variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.
@@ -24,7 +24,8 @@ export function buttonClass({ variant = 'default', size = 'default' }: ButtonSty
   return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }
 
-export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
+// React 19: `ref` is an ordinary prop, so Radix `asChild` and focus management reach the <button>.
+export function Button({ variant, size, className = '', type = 'button', ...props }: ComponentPropsWithRef<'button'> & ButtonStyle) {
   return <button type={type} className={buttonClass({ variant, size }, className)} {...props} />;
 }
 

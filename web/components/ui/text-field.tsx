@@ -1,18 +1,28 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type FieldProps = { label: string; error?: string };
+type FieldProps = { label: string; error?: string; hint?: string };
 
 const inputClass =
   'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
-function FieldShell({ id, label, error, children }: FieldProps & { id: string; children: React.ReactNode }) {
+/** The ids a field's input points at with aria-describedby: its hint and its error. */
+function describedBy(id: string, { hint, error }: { hint?: string; error?: string }): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldProps & { id: string; children: React.ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
           {error}
@@ -23,7 +33,7 @@ function FieldShell({ id, label, error, children }: FieldProps & { id: string; c
 }
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, type = 'text', ...props },
+  { label, error, hint, type = 'text', ...props },
   ref,
 ) {
   const id = useId();
@@ -31,14 +41,14 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
           ref={ref}
           id={id}
           type={isPassword && visible ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, { hint, error })}
           className={`${inputClass} ${error ? 'border-red-500' : 'border-slate-300'} ${isPassword ? 'pe-12' : ''}`}
           {...props}
         />
@@ -59,18 +69,18 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
 });
 
 export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextArea(
-  { label, error, ...props },
+  { label, error, hint, className = 'min-h-32', ...props },
   ref,
 ) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea
         ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} min-h-32 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        aria-describedby={describedBy(id, { hint, error })}
+        className={`${inputClass} ${className} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       />
     </FieldShell>

@@ -45,3 +45,13 @@ export function useResendVerification() {
     mutationFn: (email: string) => api('/api/auth/send-verification-email', { method: 'POST', body: { email } }),
   });
 }
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => api('/api/auth/request-password-reset', { method: 'POST', body: { email } }) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) => api('/api/auth/reset-password', { method: 'POST', body: input }),
+  });
+}

@@ -62,6 +62,11 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
         <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...register('password')} />
+        <p className="text-end text-sm">
+          <Link to="/forgot-password" className="text-brand-700 hover:underline">
+            {t('auth.forgotPassword')}
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending && <Spinner className="h-4 w-4" />}
           {t('auth.loginButton')}

@@ -9,6 +9,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   logoUrl: '/logo.png',
   homepageBackgroundUrl: null,
   enabledLanguages: [...DEFAULT_ENABLED_LANGUAGES],
+  reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
 };
 
 /** Spec §8: a failure to load the settings is only logged; the defaults are kept. */

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './fixtures.ts';
+
+const MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
+
+/** The .eml files the server wrote for this address (no SMTP in e2e), oldest first. */
+export function mailsTo(email: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(MAIL_DIR).sort();
+  } catch {
+    return [];
+  }
+  return files.filter((f) => f.endsWith(`${email}.eml`)).map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'));
+}
+
+/** The confirmation link of the newest mail to this address. */
+export function verificationLink(email: string): string | undefined {
+  // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
+  const body = mailsTo(email).at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return body?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+}
+
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { emailSchema } from '../../../common/schemas.ts';
+import { FormCard } from '../../components/ui/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldError } from '../../lib/form.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useRequestPasswordReset } from './auth.api.ts';
+
+const schema = z.object({ email: emailSchema });
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  usePageMeta(t('auth.forgotTitle'));
+  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema) });
+  const onSubmit = handleSubmit(({ email }) =>
+    request.mutate(email, {
+      onSuccess: () => setSentTo(email),
+      onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
+    }),
+  );
+  return (
+    <FormCard title={t('auth.forgotTitle')} subtitle={sentTo ? undefined : t('auth.forgotText')}>
+      {sentTo ? (
+        <p className="text-slate-700" role="status">
+          {t('auth.resetSentText', { email: sentTo })}
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...register('email')} />
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending && <Spinner className="h-4 w-4" />}
+            {t('auth.sendResetLink')}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {t('nav.login')}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

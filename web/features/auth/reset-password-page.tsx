@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { passwordSchema } from '../../../common/schemas.ts';
+import { FormCard } from '../../components/ui/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldError } from '../../lib/form.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useResetPassword } from './auth.api.ts';
+
+const schema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, { error: 'REQUIRED' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'NEW_PASSWORDS_DONT_MATCH' });
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const reset = useResetPassword();
+  usePageMeta(t('auth.resetTitle'));
+  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema) });
+
+  if (!token || params.get('error')) {
+    return (
+      <StateMessage icon="⚠️" title={t('auth.resetInvalid')}>
+        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+          {t('auth.sendResetLink')}
+        </Link>
+      </StateMessage>
+    );
+  }
+
+  const onSubmit = handleSubmit(({ newPassword }) =>
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          notify('success', t('auth.resetDone'), t('auth.resetDoneText'));
+          void navigate('/login');
+        },
+        onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
+      },
+    ),
+  );
+  return (
+    <FormCard title={t('auth.resetTitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
+        <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending && <Spinner className="h-4 w-4" />}
+          {t('auth.resetButton')}
+        </Button>
+      </form>
+    </FormCard>
+  );
+}

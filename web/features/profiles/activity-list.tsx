@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Activity } from '../../../common/profiles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useLocalizedName } from '../../lib/localized.ts';
+
+const LINKS: Record<Activity['type'], (id: string) => string> = {
+  followed_discipline: (id) => `/discipline/${id}`,
+  joined_team: (id) => `/team/${id}`,
+  led_team: (id) => `/team/${id}`,
+  followed_user: (id) => `/profile/${id}`,
+};
+
+export function ActivityList({ items, loading }: { items: Activity[] | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const name = useLocalizedName();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  if (loading) return <Spinner />;
+  if (!items?.length) return <p className="text-slate-600">{t('profile.activity.empty')}</p>;
+  return (
+    <ol className="space-y-3">
+      {items.map((item) => (
+        <li key={`${item.type}-${item.target.id}-${item.at}`} className="flex items-center justify-between gap-4 rounded-xl bg-white p-4 shadow-sm">
+          <span>
+            {t(`profile.activity.${item.type}`)}{' '}
+            <Link to={LINKS[item.type](item.target.id)} className="font-semibold text-brand-700 hover:underline">
+              {name(item.target)}
+            </Link>
+          </span>
+          <time dateTime={item.at} className="shrink-0 text-sm text-slate-500">
+            {date.format(new Date(item.at))}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { profileUpdateSchema, type OwnProfile, type ProfileUpdate } from '../../../common/profiles.ts';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { TextArea, TextField } from '../../components/ui/text-field.tsx';
+import { fieldError } from '../../lib/form.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { useFollowDiscipline } from '../disciplines/disciplines.api.ts';
+import { useSiteSettings } from '../settings/settings.api.ts';
+import { ActivityList } from './activity-list.tsx';
+import { detectLocation, LocationError } from './geolocation.ts';
+import { ImageUploadButton } from './image-upload-button.tsx';
+import { PeopleList } from './people-list.tsx';
+import { ProfileHero } from './profile-hero.tsx';
+import { ProfileSettings } from './profile-settings.tsx';
+import { useActivity, useOwnProfile, usePeople, usePublicProfile, useUpdateProfile } from './profiles.api.ts';
+import { TeamLogo } from '../../components/ui/avatar.tsx';
+
+const toForm = (p: OwnProfile): ProfileUpdate => ({ name: p.name, bio: p.bio ?? '', location: p.location ?? '' });
+
+function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { reverseGeocodeUrl } = useSiteSettings();
+  const update = useUpdateProfile();
+  const [locating, setLocating] = useState(false);
+  const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: toForm(profile) });
+
+  const locate = async () => {
+    setLocating(true);
+    try {
+      setValue('location', await detectLocation(reverseGeocodeUrl, i18n.language), { shouldDirty: true });
+      notify('success', t('profile.geo.detected'));
+    } catch (error) {
+      const reason = error instanceof LocationError ? error.reason : 'failed';
+      notify('error', t(`profile.geo.${reason}`), t('profile.geo.enterManually'));
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        notify('success', t('profile.saved'));
+        onDone();
+      },
+      onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...register('name')} />
+      <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...register('bio')} />
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...register('location')} />
+        </div>
+        <Button variant="outline" onClick={locate} disabled={locating}>
+          {locating ? <Spinner className="h-4 w-4" /> : <span aria-hidden="true">📍</span>}
+          {t('profile.detectLocation')}
+        </Button>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending && <Spinner className="h-4 w-4" />}
+          {t('common.save')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            reset(toForm(profile));
+            onDone();
+          }}
+        >
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FollowedDiscipline({ discipline }: { discipline: { id: string; name: string; names: Record<string, string>; icon: string } }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const follow = useFollowDiscipline(discipline.id);
+  const [gone, setGone] = useState(false);
+  if (gone) return null;
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
+      <Link to={`/discipline/${discipline.id}`} className="flex items-center gap-2 font-medium hover:text-brand-700">
+        <span aria-hidden="true">{discipline.icon}</span>
+        {name(discipline)}
+      </Link>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={follow.isPending}
+        onClick={() =>
+          follow.mutate(false, {
+            onSuccess: () => {
+              setGone(true);
+              notify('success', t('discipline.toast.unfollowed', { discipline: name(discipline) }));
+            },
+            onError: () => notify('error', t('auth.toast.error'), t('discipline.toast.couldNotUnfollow')),
+          })
+        }
+      >
+        {t('profile.disciplines.unfollow')}
+      </Button>
+    </li>
+  );
+}
+
+export default function OwnProfilePage() {
+  const { t } = useTranslation();
+  const { user, isLoading: meLoading } = useMe();
+  const { data: profile, isLoading } = useOwnProfile(Boolean(user));
+  const pub = usePublicProfile(user?.id ?? '');
+  const activity = useActivity(user?.id);
+  const followers = usePeople(user?.id, 'followers');
+  const following = usePeople(user?.id, 'following');
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState('activity');
+  usePageMeta(t('nav.profile'));
+  useEffect(() => setEditing(false), [user?.id]);
+
+  if (meLoading || (user && isLoading)) return <PageSpinner />;
+  if (!user) {
+    return (
+      <StateMessage icon="🔒" title={t('profile.loginToView')}>
+        <ButtonLink to="/login">{t('nav.login')}</ButtonLink>
+      </StateMessage>
+    );
+  }
+  if (!profile) return <StateMessage icon="⚠️" title={t('errors.INTERNAL_ERROR')} homeLabel={t('common.goHome')} />;
+
+  const disciplines = pub.data?.disciplines ?? [];
+  const teams = pub.data?.teams ?? [];
+  return (
+    <>
+      <ProfileHero
+        person={profile}
+        subtitle={profile.location ? <span>📍 {profile.location}</span> : undefined}
+        bannerControls={<ImageUploadButton kind="banner" />}
+        avatarControls={<ImageUploadButton kind="avatar" compact className="absolute -bottom-1 end-0" />}
+        actions={
+          !editing && (
+            <>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                {t('profile.edit')}
+              </Button>
+              <ButtonLink to={`/profile/${profile.id}`} variant="ghost">
+                {t('profile.viewPublic')}
+              </ButtonLink>
+            </>
+          )
+        }
+      />
+      <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+        {editing ? <EditProfileForm profile={profile} onDone={() => setEditing(false)} /> : profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        <Tabs
+          label={t('profile.tabsLabel')}
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'activity', label: t('profile.tabs.activity'), content: <ActivityList items={activity.data} loading={activity.isLoading} /> },
+            {
+              id: 'disciplines',
+              label: t('profile.tabs.myDisciplines'),
+              content: disciplines.length ? (
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {disciplines.map((d) => (
+                    <FollowedDiscipline key={d.id} discipline={d} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">{t('profile.disciplines.empty')}</p>
+              ),
+            },
+            {
+              id: 'relationships',
+              label: t('profile.tabs.relationships'),
+              content: (
+                <div className="grid gap-8 lg:grid-cols-3">
+                  <section>
+                    <h2 className="mb-3 text-lg font-semibold">{t('profile.relationships.teams')}</h2>
+                    {teams.length ? (
+                      <ul className="space-y-2">
+                        {teams.map((team) => (
+                          <li key={team.id}>
+                            <Link to={`/team/${team.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
+                              <TeamLogo team={team} size="sm" />
+                              <span className="font-medium">{team.name}</span>
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="text-slate-600">{t('profile.relationships.noTeams')}</p>
+                    )}
+                  </section>
+                  <section>
+                    <h2 className="mb-3 text-lg font-semibold">{t('profile.public.followers')}</h2>
+                    <PeopleList people={followers.data} loading={followers.isLoading} empty={t('profile.relationships.noFollowers')} />
+                  </section>
+                  <section>
+                    <h2 className="mb-3 text-lg font-semibold">{t('profile.public.following')}</h2>
+                    <PeopleList people={following.data} loading={following.isLoading} empty={t('profile.relationships.noFollowing')} />
+                  </section>
+                </div>
+              ),
+            },
+            { id: 'settings', label: t('profile.tabs.settings'), content: <ProfileSettings achievements={profile.achievements} /> },
+          ]}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../common/profiles.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldError } from '../../lib/form.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useChangePassword, useDeleteAccount, useSetAchievements } from './profiles.api.ts';
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema) });
+  const onSubmit = handleSubmit(
+    (values) =>
+      change.mutate(values, {
+        onSuccess: () => {
+          notify('success', t('profile.settings.passwordChanged'), t('profile.settings.passwordChangedText'));
+          reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+        },
+        onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
+      }),
+    // Spec §5: the two messages also come as toasts.
+    (errors) => {
+      const code = errors.confirmPassword?.message === 'NEW_PASSWORDS_DONT_MATCH' ? 'NEW_PASSWORDS_DONT_MATCH' : errors.newPassword?.message;
+      if (code === 'NEW_PASSWORDS_DONT_MATCH' || code === 'PASSWORD_TOO_SHORT') notify('error', t('auth.toast.error'), t(`errors.${code}`));
+    },
+  );
+  return (
+    <section className={card}>
+      <h2 className="text-lg font-semibold">{t('profile.settings.changePassword')}</h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
+        <TextField label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.currentPassword)} {...register('currentPassword')} />
+        <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
+        <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending && <Spinner className="h-4 w-4" />}
+          {t('profile.settings.changePassword')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function Achievements({ initial }: { initial: string[] }) {
+  const { t } = useTranslation();
+  const save = useSetAchievements();
+  const [items, setItems] = useState(initial);
+  const [draft, setDraft] = useState('');
+  const persist = (next: string[]) =>
+    save.mutate(next, {
+      onSuccess: (profile) => {
+        setItems(profile.achievements);
+        notify('success', t('profile.achievements.saved'));
+      },
+      onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
+    });
+  return (
+    <section className={card}>
+      <h2 className="text-lg font-semibold">{t('profile.tabs.achievements')}</h2>
+      {items.length === 0 && <p className="mt-2 text-slate-600">{t('profile.achievements.none')}</p>}
+      <ul className="mt-3 space-y-2">
+        {items.map((item, index) => (
+          <li key={`${index}-${item}`} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
+            <span>🏆 {item}</span>
+            <Button size="sm" variant="ghost" disabled={save.isPending} onClick={() => persist(items.filter((_, i) => i !== index))}>
+              {t('common.delete')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="mt-4 flex max-w-md gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.trim()) persist([...items, draft.trim()]);
+          setDraft('');
+        }}
+      >
+        <label className="sr-only" htmlFor="new-achievement">
+          {t('profile.achievements.add')}
+        </label>
+        <input
+          id="new-achievement"
+          value={draft}
+          maxLength={120}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={t('profile.achievements.placeholder')}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+        <Button type="submit" disabled={save.isPending || !draft.trim()}>
+          {t('profile.achievements.add')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  return (
+    <section className={`${card} border-red-200`}>
+      <h2 className="text-lg font-semibold text-red-700">{t('profile.settings.deleteAccount')}</h2>
+      <p className="mt-2 text-sm text-slate-600">{t('profile.settings.deleteWarning')}</p>
+      <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
+        {t('profile.settings.deleteAccount')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setPassword('');
+        }}
+        title={t('profile.settings.deleteConfirmTitle')}
+        description={
+          <span className="mt-3 block space-y-2">
+            <span className="block">{t('profile.settings.deleteWarning')}</span>
+            <label className="block text-sm font-medium text-slate-700" htmlFor="delete-password">
+              {t('profile.settings.deletePassword')}
+            </label>
+            <input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </span>
+        }
+        confirmLabel={t('profile.settings.deleteButton')}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!password) return notify('error', t('auth.toast.error'), t('errors.REQUIRED'));
+          // Awaited rather than mutate callbacks: the signed-out profile page unmounts this form first.
+          remove.mutateAsync(password).then(
+            () => {
+              notify('success', t('profile.settings.accountDeleted'));
+              void navigate('/');
+            },
+            (error: unknown) => notify('error', t('auth.toast.error'), errorText(t, error)),
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+export function ProfileSettings({ achievements }: { achievements: string[] }) {
+  return (
+    <div className="space-y-6">
+      <ChangePassword />
+      <Achievements initial={achievements} />
+      <DeleteAccount />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Activity, ChangePasswordInput, OwnProfile, ProfileUpdate, PublicProfile } from '../../../common/profiles.ts';
+import type { Person } from '../../../common/teams.ts';
+import { api, apiUpload } from '../../lib/api.ts';
+import { authKeys } from '../auth/auth.api.ts';
+
+export const profileKeys = {
+  own: ['profile', 'own'] as const,
+  public: (id: string) => ['profiles', id] as const,
+  activity: (id: string) => ['profiles', id, 'activity'] as const,
+  people: (id: string, direction: 'followers' | 'following') => ['profiles', id, direction] as const,
+};
+
+export function useOwnProfile(enabled: boolean) {
+  return useQuery({ queryKey: profileKeys.own, queryFn: () => api<OwnProfile>('/api/profile'), enabled });
+}
+
+export function usePublicProfile(id: string) {
+  return useQuery({ queryKey: profileKeys.public(id), queryFn: () => api<PublicProfile>(`/api/profiles/${encodeURIComponent(id)}`), retry: false });
+}
+
+export function useActivity(id: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.activity(id ?? ''),
+    queryFn: () => api<Activity[]>(`/api/profiles/${encodeURIComponent(id!)}/activity?limit=30`),
+    enabled: Boolean(id),
+  });
+}
+
+export function usePeople(id: string | undefined, direction: 'followers' | 'following') {
+  return useQuery({
+    queryKey: profileKeys.people(id ?? '', direction),
+    queryFn: () => api<Person[]>(`/api/profiles/${encodeURIComponent(id!)}/${direction}?limit=50`),
+    enabled: Boolean(id),
+  });
+}
+
+/** Every change of the own profile answers the whole profile: it replaces the cache. */
+function useOwnProfileMutation<V>(fn: (input: V) => Promise<OwnProfile>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (profile) => {
+      client.setQueryData(profileKeys.own, profile);
+      void client.invalidateQueries({ queryKey: authKeys.me });
+      void client.invalidateQueries({ queryKey: profileKeys.public(profile.id) });
+    },
+  });
+}
+
+export const useUpdateProfile = () => useOwnProfileMutation((input: ProfileUpdate) => api<OwnProfile>('/api/profile', { method: 'PATCH', body: input }));
+export const useSetAchievements = () =>
+  useOwnProfileMutation((achievements: string[]) => api<OwnProfile>('/api/profile/achievements', { method: 'PUT', body: { achievements } }));
+export const useUploadProfileImage = (kind: 'avatar' | 'banner') =>
+  useOwnProfileMutation((file: File | null) =>
+    file ? apiUpload<OwnProfile>(`/api/profile/${kind}`, file) : api<OwnProfile>(`/api/profile/${kind}`, { method: 'DELETE' }),
+  );
+
+export function useFollowPerson(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      api<{ following: boolean; followers: number }>(`/api/profiles/${encodeURIComponent(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onSuccess: (state) => {
+      client.setQueryData<PublicProfile>(profileKeys.public(id), (p) => (p ? { ...p, isFollowing: state.following, followers: state.followers } : p));
+      void client.invalidateQueries({ queryKey: profileKeys.people(id, 'followers') });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      api('/api/auth/change-password', { method: 'POST', body: { currentPassword: input.currentPassword, newPassword: input.newPassword } }),
+  });
+}
+
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api('/api/auth/delete-user', { method: 'POST', body: { password } }),
+    onSuccess: () => {
+      client.setQueryData(authKeys.me, { user: null });
+      client.removeQueries({ queryKey: profileKeys.own });
+      return client.invalidateQueries();
+    },
+  });
+}

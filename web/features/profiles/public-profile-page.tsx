@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { TeamLogo } from '../../components/ui/avatar.tsx';
+import { ActivityList } from './activity-list.tsx';
+import { ProfileHero } from './profile-hero.tsx';
+import { useActivity, useFollowPerson, usePublicProfile } from './profiles.api.ts';
+
+export default function PublicProfilePage() {
+  const { userId = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const name = useLocalizedName();
+  const formatNumber = useFormatNumber();
+  const { user } = useMe();
+  const { data: profile, isLoading, isError } = usePublicProfile(userId);
+  const activity = useActivity(profile?.id);
+  const follow = useFollowPerson(userId);
+  const [tab, setTab] = useState('overview');
+  usePageMeta(profile?.name ?? (isError ? t('notFound.userNotFound') : undefined), profile?.bio ?? undefined);
+
+  if (isLoading) return <PageSpinner />;
+  if (!profile) return <StateMessage icon="🧭" title={t('notFound.userNotFound')} homeLabel={t('common.goHome')} />;
+
+  const toggleFollow = () => {
+    if (!user) {
+      notify('error', t('discipline.toast.loginRequired'), t('profile.public.loginRequiredText'));
+      void navigate('/login');
+      return;
+    }
+    const next = !profile.isFollowing;
+    follow.mutate(next, {
+      onSuccess: () => notify('success', t(next ? 'profile.public.followed' : 'profile.public.unfollowed', { name: profile.name })),
+      onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
+    });
+  };
+
+  const since = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(profile.createdAt));
+  const achievements = profile.achievements.length ? (
+    <ul className="space-y-2">
+      {profile.achievements.map((a, i) => (
+        <li key={i} className="flex items-center gap-2 rounded-xl bg-white p-3 shadow-sm">
+          <span aria-hidden="true">🏆</span>
+          {a}
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="text-slate-600">{t('profile.achievements.none')}</p>
+  );
+
+  return (
+    <>
+      <ProfileHero
+        person={profile}
+        subtitle={
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            {profile.location && <span>📍 {profile.location}</span>}
+            <span>{t('profile.public.memberSince', { date: since })}</span>
+          </span>
+        }
+        actions={
+          profile.isSelf ? (
+            <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
+              {t('profile.public.editOwn')}
+            </Link>
+          ) : (
+            <>
+              <Button variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} onClick={toggleFollow} data-testid="follow-person">
+                {follow.isPending && <Spinner className="h-4 w-4" />}
+                {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
+              </Button>
+              <span title={t('profile.public.messageSoon')}>
+                <Button variant="outline" disabled aria-describedby="message-soon">
+                  {t('profile.public.message')}
+                </Button>
+                <span id="message-soon" className="sr-only">
+                  {t('profile.public.messageSoon')}
+                </span>
+              </span>
+            </>
+          )
+        }
+      />
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        {profile.bio && <p className="mb-6 max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        <dl className="mb-8 flex gap-8">
+          <div>
+            <dt className="text-sm text-slate-500">{t('profile.public.followers')}</dt>
+            <dd className="text-2xl font-bold" data-testid="followers-count">{formatNumber(profile.followers)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">{t('profile.public.following')}</dt>
+            <dd className="text-2xl font-bold" data-testid="following-count">{formatNumber(profile.following)}</dd>
+          </div>
+        </dl>
+        <Tabs
+          label={t('profile.tabsLabel')}
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              id: 'overview',
+              label: t('profile.tabs.overview'),
+              content: (
+                <div className="grid gap-8 md:grid-cols-2">
+                  <section>
+                    <h2 className="mb-3 text-lg font-semibold">{t('profile.public.disciplines')}</h2>
+                    {profile.disciplines.length ? (
+                      <ul className="flex flex-wrap gap-2">
+                        {profile.disciplines.map((d) => (
+                          <li key={d.id}>
+                            <Link to={`/discipline/${d.id}`} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm shadow-sm hover:bg-slate-50">
+                              <span aria-hidden="true">{d.icon}</span>
+                              {name(d)}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="text-slate-600">{t('profile.public.noDisciplines')}</p>
+                    )}
+                    <h2 className="mt-6 mb-3 text-lg font-semibold">{t('profile.relationships.teams')}</h2>
+                    {profile.teams.length ? (
+                      <ul className="space-y-2">
+                        {profile.teams.map((team) => (
+                          <li key={team.id}>
+                            <Link to={`/team/${team.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
+                              <TeamLogo team={team} size="sm" />
+                              <span className="font-medium">{team.name}</span>
+                              {team.role === 'leader' && <span className="ms-auto text-xs font-semibold text-brand-700">{t('profile.relationships.leader')}</span>}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="text-slate-600">{t('profile.relationships.noTeams')}</p>
+                    )}
+                  </section>
+                  <section>
+                    <h2 className="mb-3 text-lg font-semibold">{t('profile.public.recentActivity')}</h2>
+                    <ActivityList items={activity.data?.slice(0, 5)} loading={activity.isLoading} />
+                  </section>
+                </div>
+              ),
+            },
+            { id: 'activity', label: t('profile.tabs.activity'), content: <ActivityList items={activity.data} loading={activity.isLoading} /> },
+            { id: 'achievements', label: t('profile.tabs.achievements'), content: achievements },
+          ]}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SUGGESTED_TEAM_TYPES } from '../../../common/teams.ts';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
+import { CreateTeamDialog } from './create-team-dialog.tsx';
+import { TeamCard } from './team-card.tsx';
+import { useTeamList, type TeamFilters } from './teams.api.ts';
+
+/** /teams (every team) and /discipline/:disciplineId/teams (the teams of one discipline). */
+export default function TeamsPage() {
+  const { disciplineId } = useParams();
+  return disciplineId ? <DisciplineTeamsPage disciplineId={disciplineId} /> : <AllTeamsPage />;
+}
+
+function AllTeamsPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('nav.teams'), t('teams.metaDescription'));
+  return <TeamsBrowser />;
+}
+
+function DisciplineTeamsPage({ disciplineId }: { disciplineId: string }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const { data: hub, isLoading } = useDisciplineHub(disciplineId);
+  usePageMeta(
+    hub ? t('discipline.sectionTitle', { section: t('nav.teams'), discipline: name(hub) }) : isLoading ? undefined : t('discipline.sectionNotFound'),
+    hub ? t('teams.metaDescriptionDiscipline', { discipline: name(hub) }) : undefined,
+    { raw: Boolean(hub) },
+  );
+  if (isLoading) return <PageSpinner />;
+  if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
+  return <TeamsBrowser key={hub.id} discipline={hub} />;
+}
+
+const PRIVACY = ['public', 'private'] as const;
+type Privacy = (typeof PRIVACY)[number];
+
+function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const navigate = useNavigate();
+  const ids = useId();
+  const { user, isLoading: meLoading } = useMe();
+  const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  // Filters live in the address, so a filtered list can be shared and survives the back button.
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [location, setLocation] = useState(params.get('location') ?? '');
+  const type = params.get('type') ?? '';
+  const privacyParam = params.get('privacy');
+  const privacy: Privacy | '' = PRIVACY.includes(privacyParam as Privacy) ? (privacyParam as Privacy) : '';
+  const q = useDebouncedValue(search.trim());
+  const place = useDebouncedValue(location.trim());
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(type || privacy || place));
+
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) setParam('q', q);
+  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if ((params.get('location') ?? '') !== place) setParam('location', place);
+  }, [place]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const filters: TeamFilters = { q, location: place, type, privacy: privacy || undefined, disciplineId: discipline?.id };
+  const list = useTeamList(filters);
+  const failed = list.isError && !list.isFetchNextPageError;
+  const teams = failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
+  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  const activeFilters = [type, privacy, place].filter(Boolean).length;
+  const searching = Boolean(q) || activeFilters > 0;
+
+  useEffect(() => {
+    // Spec §8: 'Error fetching teams'; the list stays empty.
+    if (list.error) notify('error', t('teams.toast.fetchError'), errorText(t, list.error));
+  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const openCreate = () => {
+    if (meLoading) return;
+    if (!user) {
+      notify('error', t('teams.toast.authRequired'), t('teams.toast.loginToCreate'));
+      void navigate('/login');
+      return;
+    }
+    setCreating(true);
+  };
+
+  const clearFilters = () => {
+    setSearch('');
+    setLocation('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+
+  const disciplineName = discipline ? name(discipline) : '';
+  const selectClass =
+    'block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      {discipline && (
+        <Link to={`/discipline/${discipline.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+          <span aria-hidden="true" className="rtl:hidden">← </span>
+          <span aria-hidden="true" className="ltr:hidden">→ </span>
+          {t('discipline.backToHub', { discipline: disciplineName })}
+        </Link>
+      )}
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-extrabold">
+            <span aria-hidden="true">{discipline?.icon ?? '👥'}</span>
+            {t('nav.teams')}
+          </h1>
+          <p className="mt-1 text-slate-600">{discipline ? t('teams.subtitleDiscipline', { discipline: disciplineName }) : t('teams.subtitle')}</p>
+        </div>
+        <Button onClick={openCreate} data-testid="create-team">
+          <span aria-hidden="true">＋</span>
+          {t('teams.createTeam')}
+        </Button>
+      </div>
+
+      <div className="mt-8 flex flex-wrap gap-3" role="search">
+        <div className="relative min-w-0 flex-1 basis-48">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            {t('teams.searchLabel')}
+          </label>
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-400">
+            🔍
+          </span>
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('teams.searchPlaceholder')}
+            className="block h-10 w-full rounded-lg border border-slate-300 bg-white ps-10 pe-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+        <Button variant="outline" aria-expanded={filtersOpen} aria-controls={`${ids}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
+          <span aria-hidden="true">⚙️</span>
+          {t('common.filter')}
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">
+              <span className="sr-only">{t('teams.filters.active', { count: activeFilters })}</span>
+              <span aria-hidden="true">{activeFilters}</span>
+            </span>
+          )}
+        </Button>
+      </div>
+
+      <div id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <fieldset>
+          <legend className="sr-only">{t('common.filter')}</legend>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end">
+            <div className="space-y-1">
+              <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">
+                {t('teams.filters.type')}
+              </label>
+              <select id={`${ids}-type`} value={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
+                <option value="">{t('teams.filters.anyType')}</option>
+                {SUGGESTED_TEAM_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`teams.types.${value}`)}
+                  </option>
+                ))}
+                {type && !(SUGGESTED_TEAM_TYPES as readonly string[]).includes(type) && <option value={type}>{type}</option>}
+              </select>
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${ids}-privacy`} className="block text-sm font-medium text-slate-700">
+                {t('teams.filters.privacy')}
+              </label>
+              <select id={`${ids}-privacy`} value={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
+                <option value="">{t('teams.filters.anyPrivacy')}</option>
+                <option value="public">{t('teams.public')}</option>
+                <option value="private">{t('teams.private')}</option>
+              </select>
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${ids}-location`} className="block text-sm font-medium text-slate-700">
+                {t('teams.filters.location')}
+              </label>
+              <input
+                id={`${ids}-location`}
+                type="text"
+                value={location}
+                maxLength={120}
+                onChange={(e) => setLocation(e.target.value)}
+                placeholder={t('teams.filters.locationPlaceholder')}
+                className={selectClass}
+              />
+            </div>
+            <Button variant="ghost" onClick={clearFilters} disabled={!searching && !search}>
+              {t('teams.filters.clear')}
+            </Button>
+          </div>
+        </fieldset>
+      </div>
+
+      <p className="mt-6 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
+        {!list.isLoading && !failed && t('teams.resultCount', { count: total })}
+        {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+      </p>
+
+      {list.isLoading ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : teams.length === 0 ? (
+        <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="teams-empty">
+          <span className="text-5xl" aria-hidden="true">
+            {searching ? '🔎' : '🏁'}
+          </span>
+          <h2 className="text-xl font-bold text-slate-900">{searching ? t('teams.noMatchTitle') : t('teams.emptyTitle')}</h2>
+          <p className="text-slate-600">
+            {searching ? t('teams.noMatchText') : discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText')}
+          </p>
+          {searching ? (
+            <Button variant="outline" onClick={clearFilters}>
+              {t('teams.filters.clear')}
+            </Button>
+          ) : (
+            <Button onClick={openCreate}>{t('teams.createFirst')}</Button>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`} aria-busy={list.isFetching && !list.isFetchingNextPage}>
+            {teams.map((team) => (
+              <li key={team.id}>
+                <TeamCard team={team} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+                {t('teams.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      {creating && <CreateTeamDialog open onOpenChange={setCreating} disciplineId={discipline?.id} />}
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MEMBER_SEARCH_MIN,
+  TEAM_PAGE_SIZE,
+  type JoinRequest,
+  type Person,
+  type TeamDetail,
+  type TeamInput,
+  type TeamList,
+  type TeamUpdate,
+} from '../../../common/teams.ts';
+import { api, apiUpload } from '../../lib/api.ts';
+import { disciplineKeys } from '../disciplines/disciplines.api.ts';
+
+/** Filters of the teams list; empty values are left out of the request and of the cache key. */
+export type TeamFilters = {
+  q?: string;
+  disciplineId?: string;
+  type?: string;
+  privacy?: 'public' | 'private';
+  location?: string;
+};
+
+export type TeamImageKind = 'logo' | 'banner';
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  lists: ['teams', 'list'] as const,
+  list: (filters: TeamFilters) => ['teams', 'list', compact(filters)] as const,
+  details: ['teams', 'detail'] as const,
+  detail: (id: string) => ['teams', 'detail', id] as const,
+  joinRequests: (id: string) => ['teams', 'join-requests', id] as const,
+  memberSearch: (id: string, q: string) => ['teams', 'member-search', id, q] as const,
+};
+
+const teamPath = (id: string) => `/api/teams/${encodeURIComponent(id)}`;
+
+function compact(filters: TeamFilters): TeamFilters {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    if (trimmed) out[key] = trimmed;
+  }
+  return out as TeamFilters;
+}
+
+/** One request per page; 'Load More' asks for the next page while there are more teams. */
+export function useTeamList(filters: TeamFilters) {
+  const clean = compact(filters);
+  return useInfiniteQuery({
+    queryKey: teamKeys.list(clean),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ ...clean, page: String(pageParam), limit: String(TEAM_PAGE_SIZE) } as Record<string, string>);
+      return api<TeamList>(`/api/teams?${params}`, { signal });
+    },
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    // A new search keeps the previous results on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTeam(id: string) {
+  return useQuery({
+    queryKey: teamKeys.detail(id),
+    queryFn: ({ signal }) => api<TeamDetail>(teamPath(id), { signal }),
+    retry: false,
+  });
+}
+
+/** Lists, the team itself and the discipline hubs (their member counts include team members). */
+function refreshAfterMembershipChange(client: QueryClient, id: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: teamKeys.detail(id) }),
+    client.invalidateQueries({ queryKey: teamKeys.lists }),
+    client.invalidateQueries({ queryKey: disciplineKeys.disciplines }),
+  ]);
+}
+
+function storeDetail(client: QueryClient, team: TeamDetail) {
+  client.setQueryData(teamKeys.detail(team.id), team);
+  return client.invalidateQueries({ queryKey: teamKeys.lists });
+}
+
+export function useCreateTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeamInput) => api<TeamDetail>('/api/teams', { method: 'POST', body: input }),
+    onSuccess: (team) => storeDetail(client, team),
+  });
+}
+
+export function useUpdateTeam(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeamUpdate) => api<TeamDetail>(teamPath(id), { method: 'PATCH', body: input }),
+    onSuccess: (team) => Promise.all([storeDetail(client, team), client.invalidateQueries({ queryKey: disciplineKeys.disciplines })]),
+  });
+}
+
+export function useDeleteTeam(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(teamPath(id), { method: 'DELETE' }),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: teamKeys.detail(id) });
+      client.removeQueries({ queryKey: teamKeys.joinRequests(id) });
+      return Promise.all([client.invalidateQueries({ queryKey: teamKeys.lists }), client.invalidateQueries({ queryKey: disciplineKeys.disciplines })]);
+    },
+  });
+}
+
+export function useJoinTeam(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ status: 'joined' | 'requested' }>(`${teamPath(id)}/join`, { method: 'POST' }),
+    // After a 409 (already a member, request pending) the page shows the real state too.
+    onSettled: () => refreshAfterMembershipChange(client, id),
+  });
+}
+
+export function useCancelJoinRequest(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`${teamPath(id)}/join-request`, { method: 'DELETE' }),
+    onSettled: () => refreshAfterMembershipChange(client, id),
+  });
+}
+
+export function useLeaveTeam(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`${teamPath(id)}/membership`, { method: 'DELETE' }),
+    onSettled: () => refreshAfterMembershipChange(client, id),
+  });
+}
+
+export function useJoinRequests(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: teamKeys.joinRequests(id),
+    queryFn: ({ signal }) => api<JoinRequest[]>(`${teamPath(id)}/join-requests`, { signal }),
+    enabled,
+  });
+}
+
+export function useDecideJoinRequest(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, decision }: { requestId: string; decision: 'accept' | 'decline' }) =>
+      api<void>(`${teamPath(id)}/join-requests/${encodeURIComponent(requestId)}/${decision}`, { method: 'POST' }),
+    onMutate: ({ requestId }) => {
+      // The decided request leaves the pending list at once.
+      client.setQueryData<JoinRequest[]>(teamKeys.joinRequests(id), (list) => list?.filter((r) => r.id !== requestId));
+    },
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: teamKeys.joinRequests(id) }), refreshAfterMembershipChange(client, id)]),
+  });
+}
+
+/** Name search for people to add; nothing is asked below MEMBER_SEARCH_MIN characters. */
+export function useMemberSearch(id: string, q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: teamKeys.memberSearch(id, query),
+    queryFn: ({ signal }) => api<Person[]>(`${teamPath(id)}/member-search?${new URLSearchParams({ q: query })}`, { signal }),
+    enabled: query.length >= MEMBER_SEARCH_MIN,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    retry: false,
+  });
+}
+
+/**
+ * Member changes answer the updated team: it replaces the cached one; lists, hub counts and
+ * searches (members are left out of them) refresh. A refusal refreshes the team instead.
+ */
+function useMemberChange<V>(id: string, request: (variables: V) => Promise<TeamDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (team) =>
+      Promise.all([
+        storeDetail(client, team),
+        client.invalidateQueries({ queryKey: disciplineKeys.disciplines }),
+        client.invalidateQueries({ queryKey: ['teams', 'member-search', id] }),
+        // Adding someone settles their open request to join.
+        client.invalidateQueries({ queryKey: teamKeys.joinRequests(id) }),
+      ]),
+    onError: () => client.invalidateQueries({ queryKey: teamKeys.detail(id) }),
+  });
+}
+
+export function useAddMember(id: string) {
+  return useMemberChange(id, (userId: string) => api<TeamDetail>(`${teamPath(id)}/members`, { method: 'POST', body: { userId } }));
+}
+
+export function useRemoveMember(id: string) {
+  return useMemberChange(id, (userId: string) => api<TeamDetail>(`${teamPath(id)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }));
+}
+
+export function useTransferLeadership(id: string) {
+  return useMemberChange(id, (userId: string) => api<TeamDetail>(`${teamPath(id)}/transfer`, { method: 'POST', body: { userId } }));
+}
+
+export function useUploadTeamImage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: TeamImageKind; file: File }) => apiUpload<TeamDetail>(`${teamPath(id)}/${kind}`, file),
+    onSuccess: (team) => storeDetail(client, team),
+  });
+}
+
+export function useRemoveTeamImage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: TeamImageKind) => api<TeamDetail>(`${teamPath(id)}/${kind}`, { method: 'DELETE' }),
+    onSuccess: (team) => storeDetail(client, team),
+  });
+}
