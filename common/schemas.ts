@@ -128,6 +128,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: z.enum(['user', 'admin']),
   avatarUrl: z.string().nullable(),
+  preferredLanguage: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -30,6 +30,7 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
               email: s.user.email,
               role: s.user.role === 'admin' ? ('admin' as const) : ('user' as const),
               avatarUrl: s.user.image ?? null,
+              preferredLanguage: (s.user as { preferred_language?: string | null }).preferred_language ?? null,
             }
           : null,
       );

@@ -100,6 +100,7 @@ export function createAuth(opts: {
         bio: { type: 'string', required: false, input: false },
         location: { type: 'string', required: false, input: false },
         banner_url: { type: 'string', required: false, input: false },
+        preferred_language: { type: 'string', required: false, input: false },
       },
     },
     session: { ...tables.session, expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -51,6 +51,13 @@ describe('own profile', () => {
     expect(row).toEqual({ name: 'Stable Name', bio: null });
   });
 
+  it('stores a preferred language among the nine, and the session reports it', async () => {
+    const user = await signUpVerified(t);
+    expect((await send('PATCH', '/api/profile', user, { preferredLanguage: 'xx' })).statusCode).toBe(400);
+    expect((await send('PATCH', '/api/profile', user, { preferredLanguage: 'ar' })).json().preferredLanguage).toBe('ar');
+    expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('ar');
+  });
+
   it('keeps a list of achievements that the public profile shows', async () => {
     const user = await signUpVerified(t);
     const empty = await get(`/api/profiles/${user.id}`);

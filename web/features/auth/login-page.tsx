@@ -12,12 +12,19 @@ import { ApiError } from '../../lib/api.ts';
 import { fieldError } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useLogin, useResendVerification } from './auth.api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { isLanguageCode } from '../../../common/languages.ts';
+import type { SessionUser } from '../../../common/schemas.ts';
+import { api } from '../../lib/api.ts';
+import { useLanguage } from '../settings/language.tsx';
+import { authKeys, useLogin, useResendVerification } from './auth.api.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
+  const client = useQueryClient();
+  const { enabled, setLanguage } = useLanguage();
   const resend = useResendVerification();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   usePageMeta(t('nav.login'));
@@ -26,7 +33,10 @@ export default function LoginPage() {
   const onSubmit = handleSubmit((values) => {
     setUnverifiedEmail(null);
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: async () => {
+        const { user } = await client.fetchQuery({ queryKey: authKeys.me, queryFn: () => api<{ user: SessionUser | null }>('/api/me') });
+        // The language chosen in the profile follows the account to this browser, when enabled.
+        if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage)) setLanguage(user.preferredLanguage);
         notify('success', t('auth.toast.welcomeBack'), t('auth.toast.loggedIn'));
         void navigate('/');
       },

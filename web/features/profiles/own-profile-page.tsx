@@ -220,7 +220,7 @@ export default function OwnProfilePage() {
                 </div>
               ),
             },
-            { id: 'settings', label: t('profile.tabs.settings'), content: <ProfileSettings achievements={profile.achievements} /> },
+            { id: 'settings', label: t('profile.tabs.settings'), content: <ProfileSettings achievements={profile.achievements} preferredLanguage={profile.preferredLanguage} /> },
           ]}
         />
       </div>

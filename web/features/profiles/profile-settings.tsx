@@ -10,7 +10,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useChangePassword, useDeleteAccount, useSetAchievements } from './profiles.api.ts';
+import type { LanguageCode } from '../../../common/languages.ts';
+import { useLanguage } from '../settings/language.tsx';
+import { useChangePassword, useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
@@ -157,9 +159,49 @@ function DeleteAccount() {
   );
 }
 
-export function ProfileSettings({ achievements }: { achievements: string[] }) {
+function PreferredLanguage({ initial }: { initial: string | null }) {
+  const { t } = useTranslation();
+  const { current, enabled, setLanguage } = useLanguage();
+  const update = useUpdateProfile();
+  const value = initial && enabled.some((l) => l.code === initial) ? initial : current;
+  return (
+    <section className={card}>
+      <label htmlFor="preferred-language" className="text-lg font-semibold">
+        {t('profile.settings.preferredLanguage')}
+      </label>
+      <select
+        id="preferred-language"
+        value={value}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const code = event.target.value as LanguageCode;
+          update.mutate(
+            { preferredLanguage: code },
+            {
+              onSuccess: () => {
+                setLanguage(code);
+                notify('success', t('profile.settings.languageSaved'));
+              },
+              onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
+            },
+          );
+        }}
+        className="mt-3 block w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 py-2"
+      >
+        {enabled.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.flag} {language.nativeName}
+          </option>
+        ))}
+      </select>
+    </section>
+  );
+}
+
+export function ProfileSettings({ achievements, preferredLanguage }: { achievements: string[]; preferredLanguage: string | null }) {
   return (
     <div className="space-y-6">
+      <PreferredLanguage initial={preferredLanguage} />
       <ChangePassword />
       <Achievements initial={achievements} />
       <DeleteAccount />
