@@ -253,7 +253,7 @@ describe('auth (raised rate limits)', () => {
       const row = await profileByEmail(t, email);
       expect(row!.email_verified).toBe(true);
       const user = await me(t, cookieOf(verify));
-      expect(user).toEqual({ id: row!.id, name: 'Verify Me', email, role: 'user', avatarUrl: null });
+      expect(user).toEqual({ id: row!.id, name: 'Verify Me', email, role: 'user', avatarUrl: null, preferredLanguage: null });
     });
 
     test('a verification link used twice does not create a second session', async () => {
