@@ -21,9 +21,9 @@ import { detectLocation, LocationError } from './geolocation.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { PeopleList } from './people-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
+import { TeamLinks } from './team-links.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 import { useActivity, useOwnProfile, usePeople, usePublicProfile, useUpdateProfile } from './profiles.api.ts';
-import { TeamLogo } from '../../components/ui/avatar.tsx';
 
 const toForm = (p: OwnProfile): ProfileUpdate => ({ name: p.name, bio: p.bio ?? '', location: p.location ?? '' });
 
@@ -194,20 +194,7 @@ export default function OwnProfilePage() {
                 <div className="grid gap-8 lg:grid-cols-3">
                   <section>
                     <h2 className="mb-3 text-lg font-semibold">{t('profile.relationships.teams')}</h2>
-                    {teams.length ? (
-                      <ul className="space-y-2">
-                        {teams.map((team) => (
-                          <li key={team.id}>
-                            <Link to={`/team/${team.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
-                              <TeamLogo team={team} size="sm" />
-                              <span className="font-medium">{team.name}</span>
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="text-slate-600">{t('profile.relationships.noTeams')}</p>
-                    )}
+                    <TeamLinks teams={teams} />
                   </section>
                   <section>
                     <h2 className="mb-3 text-lg font-semibold">{t('profile.public.followers')}</h2>

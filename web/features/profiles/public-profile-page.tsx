@@ -9,9 +9,9 @@ import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
-import { TeamLogo } from '../../components/ui/avatar.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
+import { TeamLinks } from './team-links.tsx';
 import { useActivity, useFollowPerson, usePublicProfile } from './profiles.api.ts';
 
 export default function PublicProfilePage() {
@@ -129,21 +129,7 @@ export default function PublicProfilePage() {
                       <p className="text-slate-600">{t('profile.public.noDisciplines')}</p>
                     )}
                     <h2 className="mt-6 mb-3 text-lg font-semibold">{t('profile.relationships.teams')}</h2>
-                    {profile.teams.length ? (
-                      <ul className="space-y-2">
-                        {profile.teams.map((team) => (
-                          <li key={team.id}>
-                            <Link to={`/team/${team.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
-                              <TeamLogo team={team} size="sm" />
-                              <span className="font-medium">{team.name}</span>
-                              {team.role === 'leader' && <span className="ms-auto text-xs font-semibold text-brand-700">{t('profile.relationships.leader')}</span>}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="text-slate-600">{t('profile.relationships.noTeams')}</p>
-                    )}
+                    <TeamLinks teams={profile.teams} />
                   </section>
                   <section>
                     <h2 className="mb-3 text-lg font-semibold">{t('profile.public.recentActivity')}</h2>
