@@ -4,6 +4,13 @@ import { nameSchema, passwordSchema, PASSWORD_MAX } from './schemas.ts';
 import { cleanLine, cleanText } from './text.ts';
 
 export const ACHIEVEMENTS_MAX = 20;
+export const ATHLETE_LEVELS = ['professional', 'amateur'] as const;
+export type AthleteLevel = (typeof ATHLETE_LEVELS)[number];
+export const ATHLETE_PAGE_SIZE = 12;
+/** Spec: an athlete card shows at most two achievements. */
+export const ATHLETE_CARD_ACHIEVEMENTS = 2;
+
+const athleteLevelSchema = z.enum(ATHLETE_LEVELS);
 
 const optional = (max: number, clean: (v: string) => string) =>
   z
@@ -19,6 +26,7 @@ export const profileUpdateSchema = z.object({
   bio: optional(1000, cleanText),
   location: optional(120, cleanLine),
   preferredLanguage: z.enum(LANGUAGE_CODES as [string, ...string[]]).nullable().optional(),
+  athleteLevel: athleteLevelSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
@@ -38,10 +46,13 @@ export const ownProfileSchema = z.object({
   bannerUrl: z.string().nullable(),
   role: z.enum(['user', 'admin']),
   preferredLanguage: z.string().nullable(),
+  athleteLevel: athleteLevelSchema.nullable(),
   achievements: z.array(z.string()),
   createdAt: z.string(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+const profileDisciplineSchema = z.object({ id: z.string(), name: z.string(), names: z.record(z.string(), z.string()), icon: z.string() });
 
 export const publicProfileSchema = z.object({
   id: z.string(),
@@ -51,15 +62,46 @@ export const publicProfileSchema = z.object({
   avatarUrl: z.string().nullable(),
   bannerUrl: z.string().nullable(),
   createdAt: z.string(),
+  athleteLevel: athleteLevelSchema.nullable(),
   achievements: z.array(z.string()),
   followers: z.number(),
   following: z.number(),
   isFollowing: z.boolean(),
   isSelf: z.boolean(),
-  disciplines: z.array(z.object({ id: z.string(), name: z.string(), names: z.record(z.string(), z.string()), icon: z.string() })),
+  disciplines: z.array(profileDisciplineSchema),
   teams: z.array(z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), role: z.enum(['leader', 'member']) })),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** A card of a discipline's Athletes section: public profile data only. */
+export const athleteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  level: athleteLevelSchema.nullable(),
+  followers: z.number(),
+  disciplines: z.array(profileDisciplineSchema),
+  achievements: z.array(z.string()).max(ATHLETE_CARD_ACHIEVEMENTS),
+});
+export type Athlete = z.infer<typeof athleteSchema>;
+
+export const athleteListSchema = z.object({
+  items: z.array(athleteSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AthleteList = z.infer<typeof athleteListSchema>;
+
+export const athleteListQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  level: athleteLevelSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  // Larger values are capped rather than refused.
+  limit: z.coerce.number().int().min(1).default(ATHLETE_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+});
+export type AthleteListQuery = z.input<typeof athleteListQuerySchema>;
 
 export const ACTIVITY_TYPES = ['followed_discipline', 'joined_team', 'led_team', 'followed_user'] as const;
 export const activitySchema = z.object({

@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
+import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(disciplinesRoutes);
+  await app.register(athletesRoutes);
   await app.register(homeRoutes);
   await app.register(contactRoutes);
   await app.register(teamsRoutes);

@@ -30,8 +30,9 @@ const routes: RouteObject[] = [
           { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx')) },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx')) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx')) },
-          // More specific than the generic section route below: the teams section is a real page.
+          // More specific than the generic section route below: the teams and athletes sections are real pages.
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx')) },
+          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx')) },
           { path: 'discipline/:disciplineId/:section', ...page(() => import('./features/disciplines/section-page.tsx')) },
           { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx')) },
           { path: 'team/:teamId', ...page(() => import('./features/teams/team-page.tsx')) },

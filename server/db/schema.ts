@@ -19,6 +19,7 @@ export interface ProfilesTable {
   ban_expires: Date | null;
   preferred_language: string | null;
   achievements: ColumnType<string[], string | undefined, string>;
+  athlete_level: 'professional' | 'amateur' | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

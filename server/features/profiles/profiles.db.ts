@@ -8,7 +8,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProfile | undefined> {
   const row = await db
     .selectFrom('profiles')
-    .select(['id', 'name', 'email', 'bio', 'location', 'avatar_url', 'banner_url', 'role', 'preferred_language', 'achievements', 'created_at'])
+    .select(['id', 'name', 'email', 'bio', 'location', 'avatar_url', 'banner_url', 'role', 'preferred_language', 'athlete_level', 'achievements', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -22,6 +22,7 @@ export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProf
     bannerUrl: row.banner_url,
     role: row.role,
     preferredLanguage: row.preferred_language,
+    athleteLevel: row.athlete_level,
     achievements: row.achievements,
     createdAt: iso(row.created_at),
   };
@@ -33,12 +34,15 @@ export async function updateOwnProfile(db: Kysely<DB>, id: string, update: Retur
   await db.updateTable('profiles').set({ ...update, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-export function normalise(input: { name?: string; bio?: string | null; location?: string | null; preferredLanguage?: string | null }) {
-  const out: { name?: string; bio?: string | null; location?: string | null; preferred_language?: string | null } = {};
+type AthleteLevel = 'professional' | 'amateur' | null;
+
+export function normalise(input: { name?: string; bio?: string | null; location?: string | null; preferredLanguage?: string | null; athleteLevel?: AthleteLevel }) {
+  const out: { name?: string; bio?: string | null; location?: string | null; preferred_language?: string | null; athlete_level?: AthleteLevel } = {};
   if (input.name !== undefined && input.name !== null) out.name = input.name;
   if (input.bio !== undefined) out.bio = input.bio;
   if (input.location !== undefined) out.location = input.location;
   if (input.preferredLanguage !== undefined) out.preferred_language = input.preferredLanguage;
+  if (input.athleteLevel !== undefined) out.athlete_level = input.athleteLevel;
   return out;
 }
 
@@ -61,6 +65,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
       'p.avatar_url',
       'p.banner_url',
       'p.created_at',
+      'p.athlete_level',
       'p.achievements',
       sql<number>`(select count(*)::int from user_follows where followee_id = p.id)`.as('followers'),
       sql<number>`(select count(*)::int from user_follows where follower_id = p.id)`.as('following'),
@@ -82,6 +87,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
     avatarUrl: row.avatar_url,
     bannerUrl: row.banner_url,
     createdAt: iso(row.created_at),
+    athleteLevel: row.athlete_level,
     achievements: row.achievements,
     followers: row.followers,
     following: row.following,

@@ -13,6 +13,7 @@ import type {
 } from '../../../common/teams.ts';
 import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
@@ -24,9 +25,6 @@ type Names = Record<string, string>;
 type Db = Kysely<DB>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
-
-/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (used with `escape '\'`). */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Approved teams; pending or rejected ones only for their members and admins. */
 function visibleTo(viewer: Viewer): Expression<SqlBool> {

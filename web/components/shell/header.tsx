@@ -79,6 +79,9 @@ function MobileMenu() {
             <Link to="/" onClick={close} className={linkClass}>
               {t('nav.home')}
             </Link>
+            <Link to="/teams" onClick={close} className={linkClass}>
+              {t('nav.teams')}
+            </Link>
             <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
             {categories.map((c) => (
               <Link key={c.id} to={`/category/${c.id}`} onClick={close} className={linkClass}>
@@ -108,6 +111,9 @@ export function Header() {
           </Link>
           <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">
             <DisciplinesMenu />
+            <NavLink to="/teams" className={linkClass}>
+              {t('nav.teams')}
+            </NavLink>
           </nav>
         </div>
         <div className="hidden items-center gap-2 md:flex">

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type FieldProps = { label: string; error?: string; hint?: string };
@@ -83,6 +83,27 @@ export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTM
         className={`${inputClass} ${className} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       />
+    </FieldShell>
+  );
+});
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
+  { label, error, hint, className = '', children, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        className={`${inputClass} ${className} ${error ? 'border-red-500' : 'border-slate-300'}`}
+        {...props}
+      >
+        {children}
+      </select>
     </FieldShell>
   );
 });

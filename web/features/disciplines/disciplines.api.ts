@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryWithDisciplines, DisciplineHub, DisciplineSummary } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
+import { athleteKeys } from '../athletes/athletes.api.ts';
 
 export const disciplineKeys = {
   categories: ['categories'] as const,
@@ -51,6 +52,8 @@ export function useFollowDiscipline(id: string) {
       client.setQueryData<DisciplineHub>(disciplineKeys.hub(id), (hub) =>
         hub ? { ...hub, following: state.following, stats: { ...hub.stats, members: state.members } } : hub,
       );
+      // Followers of a discipline are its athletes.
+      void client.invalidateQueries({ queryKey: athleteKeys.all });
     },
   });
 }

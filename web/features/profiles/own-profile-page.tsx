@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { profileUpdateSchema, type OwnProfile, type ProfileUpdate } from '../../../common/profiles.ts';
+import { ATHLETE_LEVELS, profileUpdateSchema, type OwnProfile, type ProfileUpdate } from '../../../common/profiles.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { TextArea, TextField } from '../../components/ui/text-field.tsx';
+import { LevelBadge } from '../../components/ui/level-badge.tsx';
+import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -25,7 +26,10 @@ import { TeamLinks } from './team-links.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 import { useActivity, useOwnProfile, usePeople, usePublicProfile, useUpdateProfile } from './profiles.api.ts';
 
-const toForm = (p: OwnProfile): ProfileUpdate => ({ name: p.name, bio: p.bio ?? '', location: p.location ?? '' });
+// The select's empty option stands for 'not set', stored as null.
+const emptyAsNull = (value: string | null) => value || null;
+
+const toForm = (p: OwnProfile): ProfileUpdate => ({ name: p.name, bio: p.bio ?? '', location: p.location ?? '', athleteLevel: p.athleteLevel });
 
 function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
   const { t, i18n } = useTranslation();
@@ -70,6 +74,18 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
           {t('profile.detectLocation')}
         </Button>
       </div>
+      <SelectField
+        label={t('profile.athleteLevel')}
+        error={fieldError(t, formState.errors.athleteLevel)}
+        {...register('athleteLevel', { setValueAs: emptyAsNull })}
+      >
+        <option value="">{t('profile.athleteLevelNotSet')}</option>
+        {ATHLETE_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {t(`athletes.level.${level}`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending && <Spinner className="h-4 w-4" />}
@@ -150,7 +166,14 @@ export default function OwnProfilePage() {
     <>
       <ProfileHero
         person={profile}
-        subtitle={profile.location ? <span>📍 {profile.location}</span> : undefined}
+        subtitle={
+          profile.location || profile.athleteLevel ? (
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <LevelBadge level={profile.athleteLevel} />
+              {profile.location && <span>📍 {profile.location}</span>}
+            </span>
+          ) : undefined
+        }
         bannerControls={<ImageUploadButton kind="banner" />}
         avatarControls={<ImageUploadButton kind="avatar" compact className="absolute -bottom-1 end-0" />}
         actions={

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Activity, ChangePasswordInput, OwnProfile, ProfileUpdate, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
+import { athleteKeys } from '../athletes/athletes.api.ts';
 import { authKeys } from '../auth/auth.api.ts';
 
 export const profileKeys = {
@@ -44,6 +45,8 @@ function useOwnProfileMutation<V>(fn: (input: V) => Promise<OwnProfile>) {
       client.setQueryData(profileKeys.own, profile);
       void client.invalidateQueries({ queryKey: authKeys.me });
       void client.invalidateQueries({ queryKey: profileKeys.public(profile.id) });
+      // Athlete cards show the name, avatar, location, level and achievements.
+      void client.invalidateQueries({ queryKey: athleteKeys.all });
     },
   });
 }

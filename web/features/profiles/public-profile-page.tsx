@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
@@ -62,7 +63,8 @@ export default function PublicProfilePage() {
       <ProfileHero
         person={profile}
         subtitle={
-          <span className="flex flex-wrap gap-x-4 gap-y-1">
+          <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <LevelBadge level={profile.athleteLevel} />
             {profile.location && <span>📍 {profile.location}</span>}
             <span>{t('profile.public.memberSince', { date: since })}</span>
           </span>

@@ -1,0 +1,230 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ATHLETE_LEVELS, type Athlete, type AthleteLevel } from '../../../common/profiles.ts';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { LevelBadge } from '../../components/ui/level-badge.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
+import { useAthleteList } from './athletes.api.ts';
+
+/** /discipline/:disciplineId/athletes: the people who follow the discipline. */
+export default function AthletesPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const { data: hub, isLoading } = useDisciplineHub(disciplineId);
+  usePageMeta(
+    hub ? t('discipline.sectionTitle', { section: t('nav.athletes'), discipline: name(hub) }) : isLoading ? undefined : t('discipline.sectionNotFound'),
+    hub ? t('athletes.metaDescription', { discipline: name(hub) }) : undefined,
+    { raw: Boolean(hub) },
+  );
+  if (isLoading) return <PageSpinner />;
+  if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
+  return <AthletesBrowser key={hub.id} discipline={hub} />;
+}
+
+const isLevel = (value: string | null): value is AthleteLevel => (ATHLETE_LEVELS as readonly (string | null)[]).includes(value);
+
+function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const ids = useId();
+  const [params, setParams] = useSearchParams();
+
+  // Filters live in the address, so a filtered list can be shared and survives the back button.
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const levelParam = params.get('level');
+  const level = isLevel(levelParam) ? levelParam : undefined;
+  const q = useDebouncedValue(search.trim());
+
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) setParam('q', q);
+  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const list = useAthleteList(discipline.id, { q, level });
+  const failed = list.isError && !list.isFetchNextPageError;
+  const athletes = failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
+  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  const searching = Boolean(q || level);
+
+  useEffect(() => {
+    if (list.error) notify('error', t('athletes.fetchError'), errorText(t, list.error));
+  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const clearFilters = () => {
+    setSearch('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+
+  const disciplineName = name(discipline);
+  const fieldClass =
+    'block h-10 w-full rounded-lg border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Link to={`/discipline/${discipline.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden="true" className="rtl:hidden">← </span>
+        <span aria-hidden="true" className="ltr:hidden">→ </span>
+        {t('discipline.backToHub', { discipline: disciplineName })}
+      </Link>
+      <div className="mt-4">
+        <h1 className="flex items-center gap-3 text-3xl font-extrabold">
+          <span aria-hidden="true">{discipline.icon}</span>
+          {t('nav.athletes')}
+        </h1>
+        <p className="mt-1 text-slate-600">{t('athletes.subtitle', { discipline: disciplineName })}</p>
+      </div>
+
+      <div className="mt-8 flex flex-wrap gap-3" role="search">
+        <div className="relative min-w-0 flex-1 basis-48">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            {t('athletes.searchLabel')}
+          </label>
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-400">
+            🔍
+          </span>
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('athletes.searchPlaceholder')}
+            className={`${fieldClass} ps-10 pe-3`}
+            data-testid="athletes-search"
+          />
+        </div>
+        <div className="w-full sm:w-56">
+          <label htmlFor={`${ids}-level`} className="sr-only">
+            {t('athletes.levelLabel')}
+          </label>
+          <select id={`${ids}-level`} value={level ?? ''} onChange={(e) => setParam('level', e.target.value)} className={`${fieldClass} px-3`}>
+            <option value="">{t('athletes.anyLevel')}</option>
+            {ATHLETE_LEVELS.map((value) => (
+              <option key={value} value={value}>
+                {t(`athletes.level.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p className="mt-6 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
+        {!list.isLoading && !failed && t('athletes.resultCount', { count: total })}
+        {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+      </p>
+
+      {list.isLoading ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : athletes.length === 0 ? (
+        <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="athletes-empty">
+          <span className="text-5xl" aria-hidden="true">
+            {searching ? '🔎' : '🏄'}
+          </span>
+          <h2 className="text-xl font-bold text-slate-900">{searching ? t('athletes.noMatchTitle') : t('athletes.emptyTitle')}</h2>
+          <p className="text-slate-600">{searching ? t('athletes.noMatchText') : t('athletes.emptyText', { discipline: disciplineName })}</p>
+          {searching ? (
+            <Button variant="outline" onClick={clearFilters}>
+              {t('athletes.clearFilters')}
+            </Button>
+          ) : (
+            <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`} aria-busy={list.isFetching && !list.isFetchingNextPage}>
+            {athletes.map((athlete) => (
+              <li key={athlete.id}>
+                <AthleteCard athlete={athlete} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+                {t('athletes.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Spec §3 Athlete card: the whole card links to the person's profile. */
+function AthleteCard({ athlete }: { athlete: Athlete }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const formatNumber = useFormatNumber();
+  return (
+    <article
+      className="relative flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-600"
+      data-testid="athlete-card"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar person={athlete} size="md" />
+        <div className="min-w-0">
+          <h2 className="text-lg leading-snug font-bold text-slate-900">
+            <Link to={`/profile/${athlete.id}`} dir="auto" data-card-link className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+              {athlete.name}
+            </Link>
+          </h2>
+          <LevelBadge level={athlete.level} />
+          {athlete.location && (
+            <p className="mt-1 truncate text-sm text-slate-600">
+              <span aria-hidden="true" className="me-1">📍</span>
+              <bdi>{athlete.location}</bdi>
+            </p>
+          )}
+        </div>
+      </div>
+      {athlete.disciplines.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('athletes.disciplines')}>
+          {athlete.disciplines.map((d) => (
+            <li key={d.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              <span aria-hidden="true" className="me-1">{d.icon}</span>
+              {name(d)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {athlete.achievements.length > 0 && (
+        <ul className="space-y-1 text-sm text-slate-700" aria-label={t('athletes.achievements')}>
+          {athlete.achievements.map((a, i) => (
+            <li key={i} className="flex gap-2">
+              <span aria-hidden="true">🏆</span>
+              <span dir="auto" className="line-clamp-1">{a}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-auto border-t border-slate-100 pt-3 text-sm text-slate-600">
+        <span aria-hidden="true" className="me-1">👥</span>
+        {t('athletes.followers', { count: athlete.followers, formatted: formatNumber(athlete.followers) })}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ATHLETE_PAGE_SIZE, type AthleteLevel, type AthleteList } from '../../../common/profiles.ts';
+import { api } from '../../lib/api.ts';
+
+export type AthleteFilters = { q?: string; level?: AthleteLevel };
+
+export const athleteKeys = {
+  all: ['athletes'] as const,
+  list: (disciplineId: string, filters: AthleteFilters) => ['athletes', disciplineId, filters.q ?? '', filters.level ?? ''] as const,
+};
+
+/** One request per page of a discipline's athletes; 'Load More' asks for the next one while there are more. */
+export function useAthleteList(disciplineId: string, filters: AthleteFilters) {
+  const q = filters.q?.trim() ?? '';
+  const level = filters.level;
+  return useInfiniteQuery({
+    queryKey: athleteKeys.list(disciplineId, { q, level }),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ page: String(pageParam), limit: String(ATHLETE_PAGE_SIZE) });
+      if (q) params.set('q', q);
+      if (level) params.set('level', level);
+      return api<AthleteList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/athletes?${params}`, { signal });
+    },
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    // A new search keeps the previous results on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
