@@ -6,7 +6,8 @@ import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -127,49 +128,30 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
         </div>
       </div>
 
-      <p className="mt-6 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
-        {!list.isLoading && !failed && t('athletes.resultCount', { count: total })}
-        {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-      </p>
-
-      {list.isLoading ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
-      ) : athletes.length === 0 ? (
-        <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="athletes-empty">
-          <span className="text-5xl" aria-hidden="true">
-            {searching ? '🔎' : '🏄'}
-          </span>
-          <h2 className="text-xl font-bold text-slate-900">{searching ? t('athletes.noMatchTitle') : t('athletes.emptyTitle')}</h2>
-          <p className="text-slate-600">{searching ? t('athletes.noMatchText') : t('athletes.emptyText', { discipline: disciplineName })}</p>
-          {searching ? (
-            <Button variant="outline" onClick={clearFilters}>
-              {t('athletes.clearFilters')}
-            </Button>
-          ) : (
-            <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>
-          )}
-        </div>
-      ) : (
-        <>
-          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`} aria-busy={list.isFetching && !list.isFetchingNextPage}>
-            {athletes.map((athlete) => (
-              <li key={athlete.id}>
-                <AthleteCard athlete={athlete} />
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-                {t('athletes.loadMore')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedList
+        query={list}
+        items={athletes}
+        countText={failed ? undefined : t('athletes.resultCount', { count: total })}
+        loadMoreLabel={t('athletes.loadMore')}
+        renderItem={(item) => <AthleteCard athlete={item} />}
+        empty={
+          <EmptyList
+            testId="athletes-empty"
+            icon={searching ? '🔎' : '🏄'}
+            title={searching ? t('athletes.noMatchTitle') : t('athletes.emptyTitle')}
+            text={searching ? t('athletes.noMatchText') : t('athletes.emptyText', { discipline: disciplineName })}
+            action={
+              searching ? (
+                <Button variant="outline" onClick={clearFilters}>
+                  {t('athletes.clearFilters')}
+                </Button>
+              ) : (
+                <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>
+              )
+            }
+          />
+        }
+      />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -216,51 +217,30 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
         </fieldset>
       </div>
 
-      <p className="mt-6 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
-        {!list.isLoading && !failed && t('teams.resultCount', { count: total })}
-        {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-      </p>
-
-      {list.isLoading ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
-      ) : teams.length === 0 ? (
-        <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="teams-empty">
-          <span className="text-5xl" aria-hidden="true">
-            {searching ? '🔎' : '🏁'}
-          </span>
-          <h2 className="text-xl font-bold text-slate-900">{searching ? t('teams.noMatchTitle') : t('teams.emptyTitle')}</h2>
-          <p className="text-slate-600">
-            {searching ? t('teams.noMatchText') : discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText')}
-          </p>
-          {searching ? (
-            <Button variant="outline" onClick={clearFilters}>
-              {t('teams.filters.clear')}
-            </Button>
-          ) : (
-            <Button onClick={openCreate}>{t('teams.createFirst')}</Button>
-          )}
-        </div>
-      ) : (
-        <>
-          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`} aria-busy={list.isFetching && !list.isFetchingNextPage}>
-            {teams.map((team) => (
-              <li key={team.id}>
-                <TeamCard team={team} />
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-                {t('teams.loadMore')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedList
+        query={list}
+        items={teams}
+        countText={failed ? undefined : t('teams.resultCount', { count: total })}
+        loadMoreLabel={t('teams.loadMore')}
+        renderItem={(item) => <TeamCard team={item} />}
+        empty={
+          <EmptyList
+            testId="teams-empty"
+            icon={searching ? '🔎' : '🏁'}
+            title={searching ? t('teams.noMatchTitle') : t('teams.emptyTitle')}
+            text={searching ? t('teams.noMatchText') : discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText')}
+            action={
+              searching ? (
+                <Button variant="outline" onClick={clearFilters}>
+                  {t('teams.filters.clear')}
+                </Button>
+              ) : (
+                <Button onClick={openCreate}>{t('teams.createFirst')}</Button>
+              )
+            }
+          />
+        }
+      />
 
       {creating && <CreateTeamDialog open onOpenChange={setCreating} disciplineId={discipline?.id} />}
     </div>

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
+
+/** What a list page needs from its `useInfiniteQuery`. */
+type PagedQuery = {
+  isLoading: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/**
+ * The body of every searchable list page: a live result count, a spinner while loading, an empty
+ * state, the cards (dimmed while a new search loads) and 'Load More'.
+ */
+export function PagedList<T extends { id: string }>({
+  query,
+  items,
+  countText,
+  empty,
+  loadMoreLabel,
+  renderItem,
+}: {
+  query: PagedQuery;
+  items: T[];
+  /** The translated result count; undefined hides it (e.g. after a failure). */
+  countText: string | undefined;
+  empty: ReactNode;
+  loadMoreLabel: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <p className="mt-6 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
+        {!query.isLoading && countText}
+        {query.isFetching && !query.isLoading && !query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+      </p>
+      {query.isLoading ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : items.length === 0 ? (
+        empty
+      ) : (
+        <>
+          <ul
+            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
+            aria-busy={query.isFetching && !query.isFetchingNextPage}
+          >
+            {items.map((item) => (
+              <li key={item.id}>{renderItem(item)}</li>
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+                {loadMoreLabel}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The empty state of a list: an icon, a title, a text and one action. */
+export function EmptyList({ icon, title, text, action, testId }: { icon: string; title: string; text: string; action?: ReactNode; testId?: string }) {
+  return (
+    <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid={testId}>
+      <span className="text-5xl" aria-hidden="true">
+        {icon}
+      </span>
+      <h2 className="text-xl font-bold text-slate-900">{title}</h2>
+      <p className="text-slate-600">{text}</p>
+      {action}
+    </div>
+  );
+}
