@@ -7,6 +7,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
@@ -76,16 +77,10 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   };
 
   const disciplineName = name(discipline);
-  const fieldClass =
-    'block h-10 w-full rounded-lg border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Link to={`/discipline/${discipline.id}`} className="text-sm font-medium text-brand-700 hover:underline">
-        <span aria-hidden="true" className="rtl:hidden">← </span>
-        <span aria-hidden="true" className="ltr:hidden">→ </span>
-        {t('discipline.backToHub', { discipline: disciplineName })}
-      </Link>
+      <BackLink to={`/discipline/${discipline.id}`}>{t('discipline.backToHub', { discipline: disciplineName })}</BackLink>
       <div className="mt-4">
         <h1 className="flex items-center gap-3 text-3xl font-extrabold">
           <span aria-hidden="true">{discipline.icon}</span>
@@ -95,29 +90,12 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3" role="search">
-        <div className="relative min-w-0 flex-1 basis-48">
-          <label htmlFor={`${ids}-q`} className="sr-only">
-            {t('athletes.searchLabel')}
-          </label>
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-400">
-            🔍
-          </span>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('athletes.searchPlaceholder')}
-            className={`${fieldClass} ps-10 pe-3`}
-            data-testid="athletes-search"
-          />
-        </div>
+        <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search} onChange={setSearch} testId="athletes-search" />
         <div className="w-full sm:w-56">
           <label htmlFor={`${ids}-level`} className="sr-only">
             {t('athletes.levelLabel')}
           </label>
-          <select id={`${ids}-level`} value={level ?? ''} onChange={(e) => setParam('level', e.target.value)} className={`${fieldClass} px-3`}>
+          <select id={`${ids}-level`} value={level ?? ''} onChange={(e) => setParam('level', e.target.value)} className={`${searchFieldClass} px-3`}>
             <option value="">{t('athletes.anyLevel')}</option>
             {ATHLETE_LEVELS.map((value) => (
               <option key={value} value={value}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
@@ -25,11 +26,7 @@ export default function SectionPage() {
   const icon = SECTIONS.find((s) => s.id === section)?.icon;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Link to={`/discipline/${hub.id}`} className="text-sm font-medium text-brand-700 hover:underline">
-        <span aria-hidden="true" className="rtl:hidden">← </span>
-        <span aria-hidden="true" className="ltr:hidden">→ </span>
-        {t('discipline.backToHub', { discipline: name(hub) })}
-      </Link>
+      <BackLink to={`/discipline/${hub.id}`}>{t('discipline.backToHub', { discipline: name(hub) })}</BackLink>
       <h1 className="mt-4 flex items-center gap-3 text-3xl font-extrabold">
         <span aria-hidden="true">{hub.icon}</span>
         {sectionLabel}

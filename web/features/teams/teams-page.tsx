@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
@@ -112,17 +113,12 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   };
 
   const disciplineName = discipline ? name(discipline) : '';
-  const selectClass =
-    'block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
+  const selectClass = `${searchFieldClass} px-3`;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       {discipline && (
-        <Link to={`/discipline/${discipline.id}`} className="text-sm font-medium text-brand-700 hover:underline">
-          <span aria-hidden="true" className="rtl:hidden">← </span>
-          <span aria-hidden="true" className="ltr:hidden">→ </span>
-          {t('discipline.backToHub', { discipline: disciplineName })}
-        </Link>
+        <BackLink to={`/discipline/${discipline.id}`}>{t('discipline.backToHub', { discipline: disciplineName })}</BackLink>
       )}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -139,23 +135,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3" role="search">
-        <div className="relative min-w-0 flex-1 basis-48">
-          <label htmlFor={`${ids}-q`} className="sr-only">
-            {t('teams.searchLabel')}
-          </label>
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-400">
-            🔍
-          </span>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('teams.searchPlaceholder')}
-            className="block h-10 w-full rounded-lg border border-slate-300 bg-white ps-10 pe-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
-        </div>
+        <SearchBox label={t('teams.searchLabel')} placeholder={t('teams.searchPlaceholder')} value={search} onChange={setSearch} />
         <Button variant="outline" aria-expanded={filtersOpen} aria-controls={`${ids}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
           <span aria-hidden="true">⚙️</span>
           {t('common.filter')}
