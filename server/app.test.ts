@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { createTestApp, signUpVerified, type TestApp } from './test/test-app.ts';
+import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from './test/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await t?.close();

@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
 
+/** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
+export const RELAXED_LIMITS: Partial<Config> = { rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } };
+
 export type TestApp = {
   app: FastifyInstance;
   mails: Mail[];

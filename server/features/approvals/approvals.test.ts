@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpVerified>>;
 let user: Awaited<ReturnType<typeof signUpVerified>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
   admin = await signUpVerified(t, { name: 'Ada Admin' });
   await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
   user = await signUpVerified(t, { name: 'Uma User' });

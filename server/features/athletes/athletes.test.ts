@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Athlete, AthleteList } from '../../../common/profiles.ts';
-import { createTestApp, signUpVerified, uniqueEmail, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 
 const LANGUAGES = ['en', 'es', 'fr', 'it', 'de', 'ar', 'zh', 'pl', 'ru'];
 const CATEGORY_ORDER = ['water', 'sky', 'snow', 'motor', 'desert', 'urban', 'mountain'];
@@ -17,7 +17,7 @@ type Hub = Discipline & {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await t?.close();

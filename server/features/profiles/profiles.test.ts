@@ -2,14 +2,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithGps, png, svg } from '../../test/image-fixtures.ts';
 import { fileUpload } from '../../test/multipart.ts';
-import { cookieOf, createTestApp, signUpVerified, uniqueEmail, type TestApp } from '../../test/test-app.ts';
+import { cookieOf, createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
 });
 afterAll(() => t.close());
 

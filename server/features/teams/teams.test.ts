@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamList } from '../../../common/teams.ts';
 import * as fixtures from '../../test/image-fixtures.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
-import { createTestApp, signUpVerified, uniqueEmail, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 import { addMember } from './teams.db.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -19,7 +19,7 @@ let t: TestApp;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } });
+  t = await createTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await t?.close();
