@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ATHLETE_PAGE_SIZE, type AthleteLevel, type AthleteList } from '../../../common/profiles.ts';
+// Types only: this module is on the first page's path (the follow button refreshes athletes), zod is not.
+import type { AthleteLevel, AthleteList } from '../../../common/profiles.ts';
 import { api } from '../../lib/api.ts';
 
 export type AthleteFilters = { q?: string; level?: AthleteLevel };
@@ -17,7 +18,7 @@ export function useAthleteList(disciplineId: string, filters: AthleteFilters) {
     queryKey: athleteKeys.list(disciplineId, { q, level }),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam), limit: String(ATHLETE_PAGE_SIZE) });
+      const params = new URLSearchParams({ page: String(pageParam) });
       if (q) params.set('q', q);
       if (level) params.set('level', level);
       return api<AthleteList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/athletes?${params}`, { signal });
