@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'NEW_PASSWORDS_DONT_MATCH',
   'WRONG_PASSWORD',
   'PASSWORD_TOO_COMMON',
+  'INVALID_URL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -88,4 +89,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NEW_PASSWORDS_DONT_MATCH: 'New passwords do not match.',
   WRONG_PASSWORD: 'The current password is not correct.',
   PASSWORD_TOO_COMMON: 'This password is too common. Please choose another one.',
+  INVALID_URL: 'Please enter a valid http:// or https:// address.',
 };

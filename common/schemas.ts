@@ -111,6 +111,9 @@ export const siteSettingsSchema = z.object({
   enabledLanguages: z.array(z.string()),
   /** Reverse geocoding for 'Detect location' (OpenStreetMap Nominatim's interface). */
   reverseGeocodeUrl: z.string(),
+  /** Map tiles for the Places map (a Leaflet URL template) and the attribution they require. */
+  mapTileUrl: z.string(),
+  mapAttribution: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -19,6 +19,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
+import { placesRoutes } from './features/places/places.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
@@ -38,6 +39,9 @@ export type BuildOptions = {
 };
 
 const DEV_WEB_ORIGIN = 'http://localhost:5173';
+
+/** The CSP source of a Leaflet tile template: its {s} subdomain becomes a wildcard (an http: host needs naming). */
+const tileOrigin = (template: string) => /^https?:\/\/[^/]+/.exec(template)![0].replace('{s}', '*');
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", new URL(config.reverseGeocodeUrl).origin],
         objectSrc: ["'none'"],
@@ -113,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeRoutes);
   await app.register(contactRoutes);
   await app.register(teamsRoutes);
+  await app.register(placesRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   await app.register(approvalsRoutes);
   await app.register(profilesRoutes);

@@ -29,6 +29,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
+  MAP_TILE_URL: optionalUrl(['http', 'https']),
+  MAP_ATTRIBUTION: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -50,6 +52,9 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   reverseGeocodeUrl: string;
+  /** Leaflet tile URL template ({s}, {z}, {x}, {y}) and its attribution (HTML). */
+  mapTileUrl: string;
+  mapAttribution: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   /** Rate limits can be raised by tests that sign many users up from one address. */
   rateLimits: { loginPerMinute: number; signupPer30Min: number; loginFailuresPerHour: number };
@@ -90,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     reverseGeocodeUrl: e.REVERSE_GEOCODE_URL ?? 'https://nominatim.openstreetmap.org/reverse',
+    mapTileUrl: e.MAP_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapAttribution: e.MAP_ATTRIBUTION || '&copy; OpenStreetMap contributors',
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

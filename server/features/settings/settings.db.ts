@@ -5,7 +5,9 @@ import type { DB } from '../../db/schema.ts';
 
 export const DEFAULT_LOGO_URL = '/logo.png';
 
-export async function getSiteSettings(db: Kysely<DB>, reverseGeocodeUrl: string): Promise<SiteSettings> {
+export type ConfiguredSettings = Pick<SiteSettings, 'reverseGeocodeUrl' | 'mapTileUrl' | 'mapAttribution'>;
+
+export async function getSiteSettings(db: Kysely<DB>, configured: ConfiguredSettings): Promise<SiteSettings> {
   const rows = await db.selectFrom('site_settings').select(['setting_key', 'setting_value']).execute();
   const map = new Map(rows.map((r) => [r.setting_key, r.setting_value]));
   return {
@@ -13,6 +15,6 @@ export async function getSiteSettings(db: Kysely<DB>, reverseGeocodeUrl: string)
     homepageBackgroundUrl: map.get('homepage_background_url') || null,
     // A missing or unreadable value falls back to the default list (spec §4).
     enabledLanguages: parseEnabledLanguages(map.get('enabled_languages') ?? 'unset'),
-    reverseGeocodeUrl,
+    ...configured,
   };
 }

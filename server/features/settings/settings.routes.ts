@@ -9,7 +9,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getSiteSettings(app.db, app.config.reverseGeocodeUrl);
+      const { reverseGeocodeUrl, mapTileUrl, mapAttribution } = app.config;
+      return getSiteSettings(app.db, { reverseGeocodeUrl, mapTileUrl, mapAttribution });
     },
   );
 }

@@ -28,6 +28,8 @@ describe('GET /api/settings', () => {
       homepageBackgroundUrl: null,
       enabledLanguages: ['en', 'es', 'fr', 'de', 'it'],
       reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
+      mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapAttribution: '&copy; OpenStreetMap contributors',
     });
   });
 
@@ -58,5 +60,18 @@ describe('GET /api/settings', () => {
 
     await t.app.db.updateTable('site_settings').set({ setting_value: '' }).where('setting_key', '=', 'logo_url').execute();
     expect((await settings()).logoUrl).toBe('/logo.png');
+  });
+});
+
+describe('map tiles', () => {
+  test('MAP_TILE_URL and MAP_ATTRIBUTION configure the map and the CSP allows the tile host', async () => {
+    const custom = await createTestApp({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example' });
+    try {
+      const res = await custom.app.inject({ method: 'GET', url: '/api/settings' });
+      expect(res.json()).toMatchObject({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example' });
+      expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.com/);
+    } finally {
+      await custom.close();
+    }
   });
 });

@@ -10,6 +10,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   homepageBackgroundUrl: null,
   enabledLanguages: [...DEFAULT_ENABLED_LANGUAGES],
   reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
+  mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  mapAttribution: '&copy; OpenStreetMap contributors',
 };
 
 /** Spec §8: a failure to load the settings is only logged; the defaults are kept. */

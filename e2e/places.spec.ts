@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
+import { expectToast, logIn } from './helpers.ts';
+
+// Fixture accounts only: sign-ups are rate limited and the suite shares one server.
+test('a rider adds a place, the admin approves it, a visitor finds it on the map', async ({ browser }) => {
+  const placeName = `Honolua Bay ${Date.now().toString(36)}`;
+  const location = 'Maui, Hawaii';
+
+  // The rider adds a place; until an admin approves it only they see it, marked 'Pending review'.
+  const rider = await (await browser.newContext()).newPage();
+  await logIn(rider, E2E_FRIEND.email, E2E_FRIEND.password);
+  await expect(rider).not.toHaveURL(/\/login/);
+  await rider.goto('/discipline/surfing/places');
+  await expect(rider).toHaveTitle('Places - Surfing - Stoked');
+  const dialog = rider.getByTestId('place-form-dialog');
+  // The button waits for the session to load before it opens the form.
+  await expect(async () => {
+    await rider.getByTestId('add-place').click();
+    await expect(dialog.getByRole('heading', { name: 'Add Place' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await dialog.getByLabel('Name').fill(placeName);
+  await dialog.getByLabel('Location').fill(location);
+  await dialog.getByLabel('Latitude').fill('95');
+  await dialog.getByLabel('Longitude').fill('-156.6392');
+  await dialog.getByLabel('Image URL (optional)').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Add Place' }).click();
+  await expect(dialog.getByText('Please enter a valid http:// or https:// address.')).toBeVisible();
+  await dialog.getByLabel('Latitude').fill('21.0139');
+  await dialog.getByLabel('Image URL (optional)').fill('');
+  await dialog.getByRole('button', { name: 'Add Place' }).click();
+  await expectToast(rider, 'Place added');
+  await expect(dialog).toBeHidden();
+  await rider.getByRole('searchbox', { name: 'Search places' }).fill(placeName);
+  const ownCard = rider.getByTestId('place-card').filter({ hasText: placeName });
+  await expect(ownCard).toHaveCount(1);
+  await expect(ownCard).toContainText('Pending review');
+  await expect(ownCard).toContainText(location);
+
+  // A visitor does not see it yet.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await visitor.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
+  await expect(visitor.getByTestId('places-empty')).toBeVisible();
+
+  // The fixture admin approves it through the API (there is no approvals screen yet).
+  const admin = await browser.newContext();
+  const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string }[];
+  const approval = pending.find((a) => a.itemType === 'place' && a.itemName === placeName);
+  expect(approval, 'the new place waits in the approvals queue').toBeTruthy();
+  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved' } });
+  expect(decided.ok(), await decided.text()).toBe(true);
+
+  // Now the visitor sees it, switches to the map and opens its marker.
+  await visitor.reload();
+  const card = visitor.getByTestId('place-card').filter({ hasText: placeName });
+  await expect(card).toHaveCount(1);
+  await expect(card).not.toContainText('Pending review');
+  await visitor.getByRole('button', { name: 'Add Place' }).click();
+  await expectToast(visitor, 'Login Required');
+  await expect(visitor).toHaveURL(/\/login$/);
+  await visitor.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
+  await expect(visitor.getByTestId('place-card')).toHaveCount(1);
+  await visitor.getByRole('button', { name: 'Map' }).click();
+  await expect(visitor.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+  const map = visitor.getByTestId('places-map');
+  await expect(map).toBeVisible();
+  expect((await map.boundingBox())?.height).toBeCloseTo(600, -1);
+  await map.locator(`.leaflet-marker-icon[title="${placeName}"]`).click();
+  await expect(map.locator('.leaflet-popup-content')).toHaveText(`${placeName}, ${location}`);
+});
