@@ -25,7 +25,16 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      // Every journey signs in from 127.0.0.1 within a minute or two; the limits themselves are API-tested.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_SIGNUP_PER_30_MIN: '1000',
+    },
     stdout: 'pipe',
   },
 });

@@ -3,8 +3,6 @@ import sharp from 'sharp';
 import { E2E_ADMIN } from './fixtures.ts';
 import { expectToast, verificationLink } from './helpers.ts';
 
-// Sign-up is limited to 5 per 30 minutes per address and the whole suite shares one server:
-// this file signs up two users (a leader and a rider) and leaves approvals to the fixture admin.
 const PASSWORD = 'stoked team riders 2026';
 
 /** Registers through the form and opens the mailed link, which signs the new user in. */

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNUP_PER_30_MIN: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
@@ -108,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             publicUrl: e.S3_PUBLIC_URL,
           }
         : undefined,
-    rateLimits: { loginPerMinute: 10, signupPer30Min: 5, loginFailuresPerHour: 100 },
+    rateLimits: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, signupPer30Min: e.RATE_LIMIT_SIGNUP_PER_30_MIN, loginFailuresPerHour: 100 },
     webDist: path.resolve(import.meta.dirname, '../dist/web'),
     ...overrides,
   };
