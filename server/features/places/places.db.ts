@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewPlace = z.output<typeof placeInputSchema>;
@@ -105,12 +106,7 @@ export async function createPlace(db: Db, disciplineId: string, input: NewPlace,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (status === 'pending') {
-      await tx
-        .insertInto('pending_approvals')
-        .values({ item_type: 'place', item_id: place.id, item_data: JSON.stringify({ name: input.name }), submitted_by: author.id })
-        .execute();
-    }
+    if (status === 'pending') await queueForApproval(tx, { type: 'place', id: place.id, name: input.name, submittedBy: author.id });
     return place.id;
   });
 }
@@ -130,16 +126,7 @@ export async function updatePlace(db: Db, id: string, changes: PlaceChanges): Pr
       })
       .where('id', '=', id)
       .execute();
-    if (changes.name !== undefined) {
-      // The approvals queue shows the name the place has now.
-      await tx
-        .updateTable('pending_approvals')
-        .set({ item_data: JSON.stringify({ name: changes.name }) })
-        .where('item_type', '=', 'place')
-        .where('item_id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    if (changes.name !== undefined) await renameQueuedItem(tx, 'place', id, changes.name);
   });
 }
 

@@ -14,6 +14,7 @@ import type {
 import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
@@ -187,12 +188,7 @@ export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Vi
     if (disciplineIds.length) {
       await tx.insertInto('team_disciplines').values(disciplineIds.map((discipline_id) => ({ team_id: team.id, discipline_id }))).execute();
     }
-    if (status === 'pending') {
-      await tx
-        .insertInto('pending_approvals')
-        .values({ item_type: 'team', item_id: team.id, item_data: JSON.stringify({ name: input.name }), submitted_by: creator.id })
-        .execute();
-    }
+    if (status === 'pending') await queueForApproval(tx, { type: 'team', id: team.id, name: input.name, submittedBy: creator.id });
     return team.id;
   });
 }
@@ -213,16 +209,7 @@ export async function updateTeam(db: Db, id: string, changes: TeamChanges): Prom
       })
       .where('id', '=', id)
       .execute();
-    if (changes.name !== undefined) {
-      // The approvals queue shows the name the team has now.
-      await tx
-        .updateTable('pending_approvals')
-        .set({ item_data: JSON.stringify({ name: changes.name }) })
-        .where('item_type', '=', 'team')
-        .where('item_id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    if (changes.name !== undefined) await renameQueuedItem(tx, 'team', id, changes.name);
     if (changes.disciplineIds !== undefined) {
       const wanted = [...new Set(changes.disciplineIds)];
       let removed = tx.deleteFrom('team_disciplines').where('team_id', '=', id);
