@@ -1,9 +1,10 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
+import { changedColumns } from '../../lib/changes.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewPlace = z.output<typeof placeInputSchema>;
@@ -117,11 +118,13 @@ export async function updatePlace(db: Db, id: string, changes: PlaceChanges): Pr
     await tx
       .updateTable('places')
       .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.location !== undefined && { location: changes.location }),
-        ...(changes.latitude !== undefined && { latitude: changes.latitude }),
-        ...(changes.longitude !== undefined && { longitude: changes.longitude }),
-        ...(changes.imageUrl !== undefined && { image_url: changes.imageUrl }),
+        ...changedColumns<PlaceChanges, Updateable<DB['places']>>(changes, {
+          name: 'name',
+          location: 'location',
+          latitude: 'latitude',
+          longitude: 'longitude',
+          imageUrl: 'image_url',
+        }),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)

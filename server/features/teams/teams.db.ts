@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
   JoinRequest,
@@ -15,6 +15,7 @@ import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/te
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
+import { changedColumns } from '../../lib/changes.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
@@ -199,12 +200,14 @@ export async function updateTeam(db: Db, id: string, changes: TeamChanges): Prom
     await tx
       .updateTable('teams')
       .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.description !== undefined && { description: changes.description }),
-        ...(changes.type !== undefined && { type: changes.type }),
-        ...(changes.isPrivate !== undefined && { is_private: changes.isPrivate }),
-        ...(changes.location !== undefined && { location: changes.location }),
-        ...(changes.foundedDate !== undefined && { founded_date: changes.foundedDate }),
+        ...changedColumns<TeamChanges, Updateable<DB['teams']>>(changes, {
+          name: 'name',
+          description: 'description',
+          type: 'type',
+          isPrivate: 'is_private',
+          location: 'location',
+          foundedDate: 'founded_date',
+        }),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ATHLETE_LEVELS, type Athlete, type AthleteLevel } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -8,29 +8,20 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { errorText, notify } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { useAthleteList } from './athletes.api.ts';
 
 /** /discipline/:disciplineId/athletes: the people who follow the discipline. */
 export default function AthletesPage() {
   const { disciplineId = '' } = useParams();
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const { data: hub, isLoading } = useDisciplineHub(disciplineId);
-  usePageMeta(
-    hub ? t('discipline.sectionTitle', { section: t('nav.athletes'), discipline: name(hub) }) : isLoading ? undefined : t('discipline.sectionNotFound'),
-    hub ? t('athletes.metaDescription', { discipline: name(hub) }) : undefined,
-    { raw: Boolean(hub) },
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="athletes" description={(d) => t('athletes.metaDescription', { discipline: d })}>
+      {(hub) => <AthletesBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
   );
-  if (isLoading) return <PageSpinner />;
-  if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
-  return <AthletesBrowser key={hub.id} discipline={hub} />;
 }
 
 const isLevel = (value: string | null): value is AthleteLevel => (ATHLETE_LEVELS as readonly (string | null)[]).includes(value);
@@ -39,41 +30,20 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
   const name = useLocalizedName();
   const ids = useId();
-  const [params, setParams] = useSearchParams();
-
-  // Filters live in the address, so a filtered list can be shared and survives the back button.
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const levelParam = params.get('level');
+  const filters = useUrlFilters();
+  const { setParam } = filters;
+  const search = useTextFilter(filters, 'q');
+  const levelParam = filters.params.get('level');
   const level = isLevel(levelParam) ? levelParam : undefined;
-  const q = useDebouncedValue(search.trim());
-
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParam('q', q);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+  const q = search.value;
 
   const list = useAthleteList(discipline.id, { q, level });
-  const failed = list.isError && !list.isFetchNextPageError;
-  const athletes = failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
-  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  const { items: athletes, total, failed } = usePagedResults(list, t('athletes.fetchError'));
   const searching = Boolean(q || level);
 
-  useEffect(() => {
-    if (list.error) notify('error', t('athletes.fetchError'), errorText(t, list.error));
-  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
-
   const clearFilters = () => {
-    setSearch('');
-    setParams(new URLSearchParams(), { replace: true });
+    search.setText('');
+    filters.clearParams();
   };
 
   const disciplineName = name(discipline);
@@ -90,7 +60,7 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3" role="search">
-        <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search} onChange={setSearch} testId="athletes-search" />
+        <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search.text} onChange={search.setText} testId="athletes-search" />
         <div className="w-full sm:w-56">
           <label htmlFor={`${ids}-level`} className="sr-only">
             {t('athletes.levelLabel')}

@@ -1,20 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, SearchBox } from '../../components/ui/search-box.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { StateMessage } from '../../components/ui/state-message.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useMe } from '../auth/auth.api.ts';
-import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { PlaceFormDialog } from './place-form-dialog.tsx';
 import { useDeletePlace, usePlaceList } from './places.api.ts';
 
@@ -27,16 +25,11 @@ type View = 'grid' | 'map';
 export default function PlacesPage() {
   const { disciplineId = '' } = useParams();
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const { data: hub, isLoading } = useDisciplineHub(disciplineId);
-  usePageMeta(
-    hub ? t('discipline.sectionTitle', { section: t('nav.places'), discipline: name(hub) }) : isLoading ? undefined : t('discipline.sectionNotFound'),
-    hub ? t('places.metaDescription', { discipline: name(hub) }) : undefined,
-    { raw: Boolean(hub) },
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="places" description={(d) => t('places.metaDescription', { discipline: d })}>
+      {(hub) => <PlacesBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
   );
-  if (isLoading) return <PageSpinner />;
-  if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
-  return <PlacesBrowser key={hub.id} discipline={hub} />;
 }
 
 function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
@@ -44,37 +37,19 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const name = useLocalizedName();
   const navigate = useNavigate();
   const { user, isLoading: meLoading } = useMe();
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(search.trim());
-  const view: View = params.get('view') === 'map' ? 'map' : 'grid';
+  const filters = useUrlFilters();
+  const { setParam } = filters;
+  const search = useTextFilter(filters, 'q');
+  const q = search.value;
+  const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Place | null>(null);
   const remove = useDeletePlace();
 
-  // The search and the view live in the address, so they can be shared and survive the back button.
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParam('q', q);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const list = usePlaceList(discipline.id, q);
-  const failed = list.isError && !list.isFetchNextPageError;
-  const places = failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
-  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  const { items: places, total, failed } = usePagedResults(list, t('places.toast.fetchError'));
 
-  useEffect(() => {
-    if (list.error) notify('error', t('places.toast.fetchError'), errorText(t, list.error));
-  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const openAdd = () => {
     if (meLoading) return;
@@ -119,7 +94,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
 
       <div className="mt-8 flex flex-wrap items-center gap-3">
         <div role="search" className="flex min-w-0 flex-1 basis-64">
-          <SearchBox label={t('places.searchLabel')} placeholder={t('places.searchPlaceholder')} value={search} onChange={setSearch} testId="places-search" />
+          <SearchBox label={t('places.searchLabel')} placeholder={t('places.searchPlaceholder')} value={search.text} onChange={search.setText} testId="places-search" />
         </div>
         <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={t('places.viewLabel')}>
           {(['grid', 'map'] as const).map((option) => (
@@ -175,7 +150,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
               text={q ? t('places.noMatchText') : t('places.emptyText', { discipline: disciplineName })}
               action={
                 q ? (
-                  <Button variant="outline" onClick={() => setSearch('')}>
+                  <Button variant="outline" onClick={() => search.setText('')}>
                     {t('places.clearSearch')}
                   </Button>
                 ) : (

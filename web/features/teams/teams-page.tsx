@@ -1,19 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { errorText, notify } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { notify } from '../../lib/toast.ts';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useMe } from '../auth/auth.api.ts';
-import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
 import { useTeamList, type TeamFilters } from './teams.api.ts';
@@ -32,16 +30,11 @@ function AllTeamsPage() {
 
 function DisciplineTeamsPage({ disciplineId }: { disciplineId: string }) {
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const { data: hub, isLoading } = useDisciplineHub(disciplineId);
-  usePageMeta(
-    hub ? t('discipline.sectionTitle', { section: t('nav.teams'), discipline: name(hub) }) : isLoading ? undefined : t('discipline.sectionNotFound'),
-    hub ? t('teams.metaDescriptionDiscipline', { discipline: name(hub) }) : undefined,
-    { raw: Boolean(hub) },
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="teams" description={(d) => t('teams.metaDescriptionDiscipline', { discipline: d })}>
+      {(hub) => <TeamsBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
   );
-  if (isLoading) return <PageSpinner />;
-  if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
-  return <TeamsBrowser key={hub.id} discipline={hub} />;
 }
 
 const PRIVACY = ['public', 'private'] as const;
@@ -54,47 +47,27 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   const ids = useId();
   const { user, isLoading: meLoading } = useMe();
   const [creating, setCreating] = useState(false);
-  const [params, setParams] = useSearchParams();
+  const url = useUrlFilters();
+  const { params, setParam } = url;
 
   // Filters live in the address, so a filtered list can be shared and survives the back button.
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [location, setLocation] = useState(params.get('location') ?? '');
+  const search = useTextFilter(url, 'q');
+  const location = useTextFilter(url, 'location');
   const type = params.get('type') ?? '';
   const privacyParam = params.get('privacy');
   const privacy: Privacy | '' = PRIVACY.includes(privacyParam as Privacy) ? (privacyParam as Privacy) : '';
-  const q = useDebouncedValue(search.trim());
-  const place = useDebouncedValue(location.trim());
+  const q = search.value;
+  const place = location.value;
   const [filtersOpen, setFiltersOpen] = useState(Boolean(type || privacy || place));
 
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParam('q', q);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if ((params.get('location') ?? '') !== place) setParam('location', place);
-  }, [place]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const filters: TeamFilters = { q, location: place, type, privacy: privacy || undefined, disciplineId: discipline?.id };
   const list = useTeamList(filters);
-  const failed = list.isError && !list.isFetchNextPageError;
-  const teams = failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
-  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  // Spec §8: 'Error fetching teams'; the list stays empty.
+  const { items: teams, total, failed } = usePagedResults(list, t('teams.toast.fetchError'));
   const activeFilters = [type, privacy, place].filter(Boolean).length;
   const searching = Boolean(q) || activeFilters > 0;
 
-  useEffect(() => {
-    // Spec §8: 'Error fetching teams'; the list stays empty.
-    if (list.error) notify('error', t('teams.toast.fetchError'), errorText(t, list.error));
-  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const openCreate = () => {
     if (meLoading) return;
@@ -107,9 +80,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   };
 
   const clearFilters = () => {
-    setSearch('');
-    setLocation('');
-    setParams(new URLSearchParams(), { replace: true });
+    search.setText('');
+    location.setText('');
+    url.clearParams();
   };
 
   const disciplineName = discipline ? name(discipline) : '';
@@ -135,7 +108,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3" role="search">
-        <SearchBox label={t('teams.searchLabel')} placeholder={t('teams.searchPlaceholder')} value={search} onChange={setSearch} />
+        <SearchBox label={t('teams.searchLabel')} placeholder={t('teams.searchPlaceholder')} value={search.text} onChange={search.setText} />
         <Button variant="outline" aria-expanded={filtersOpen} aria-controls={`${ids}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
           <span aria-hidden="true">⚙️</span>
           {t('common.filter')}
@@ -183,9 +156,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
               <input
                 id={`${ids}-location`}
                 type="text"
-                value={location}
+                value={location.text}
                 maxLength={120}
-                onChange={(e) => setLocation(e.target.value)}
+                onChange={(e) => location.setText(e.target.value)}
                 placeholder={t('teams.filters.locationPlaceholder')}
                 className={selectClass}
               />

@@ -1,0 +1,57 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText, notify } from './toast.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/**
+ * A list page's filters live in the address, so a filtered list can be shared and survives the
+ * back button. `setParam` with an empty value removes the parameter.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const setParam = useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const clearParams = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  return { params, setParam, clearParams };
+}
+
+/** A text filter: what is typed now, and its trimmed value once typing pauses (also written to the address). */
+export function useTextFilter(filters: ReturnType<typeof useUrlFilters>, key: string) {
+  const { params, setParam } = filters;
+  const [text, setText] = useState(params.get(key) ?? '');
+  const value = useDebouncedValue(text.trim());
+  useEffect(() => {
+    if ((params.get(key) ?? '') !== value) setParam(key, value);
+  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { text, setText, value };
+}
+
+/**
+ * The loaded items of a paged list and its total. A failed first page shows as an empty list with
+ * an error toast titled `errorTitle`; a failed 'Load More' keeps what was loaded.
+ */
+export function usePagedResults<T>(list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; total: number }>>, errorTitle: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (list.error) notify('error', errorTitle, errorText(t, list.error));
+  }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  const failed = list.isError && !list.isFetchNextPageError;
+  return {
+    failed,
+    items: failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []),
+    total: failed ? 0 : (list.data?.pages[0]?.total ?? 0),
+  };
+}
