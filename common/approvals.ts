@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CONTENT_TYPES } from './content.ts';
 
 /** Kinds of contributions that wait in the admin approvals queue (spec §3 pending_approvals). */
-export const APPROVABLE_TYPES = ['team', 'article', 'event', 'place', 'review', 'trick'] as const;
+export const APPROVABLE_TYPES = ['team', ...CONTENT_TYPES] as const;
 export type ApprovableType = (typeof APPROVABLE_TYPES)[number];
 
 export const approvalSchema = z.object({

@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'PASSWORD_TOO_COMMON',
   'INVALID_URL',
+  'CONTENT_NOT_FOUND',
+  'EVENT_ENDED',
+  'END_BEFORE_START',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -90,4 +93,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   WRONG_PASSWORD: 'The current password is not correct.',
   PASSWORD_TOO_COMMON: 'This password is too common. Please choose another one.',
   INVALID_URL: 'Please enter a valid http:// or https:// address.',
+  CONTENT_NOT_FOUND: 'Content not found',
+  EVENT_ENDED: 'This event has already ended.',
+  END_BEFORE_START: 'The end must not be before the start.',
 };

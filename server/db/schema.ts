@@ -123,13 +123,28 @@ export interface ArticlesTable extends ContentColumns {
   image_url: string | null;
 }
 
+type JsonList = ColumnType<string[], string | undefined, string>;
+/** numeric columns arrive as strings from pg and numbers from PGlite: read them through Number(). */
+type Numeric = ColumnType<string | number, number | undefined, number>;
+type NullableNumeric = ColumnType<string | number | null, number | null | undefined, number | null>;
+
 export interface EventsTable extends ContentColumns {
   name: string;
   description: string;
   location: string;
-  start_date: Date;
-  end_date: Date;
+  start_date: ColumnType<Date, Date | string, Date | string>;
+  end_date: ColumnType<Date, Date | string, Date | string>;
   image_url: string | null;
+  type: Generated<'Competition' | 'Meetup' | 'Festival' | 'Workshop'>;
+  price: Numeric;
+  max_attendees: number | null;
+}
+
+export interface EventAttendeesTable {
+  event_id: string;
+  user_id: string;
+  status: 'going' | 'waitlist';
+  created_at: Timestamp;
 }
 
 export interface PlacesTable extends ContentColumns {
@@ -143,8 +158,15 @@ export interface PlacesTable extends ContentColumns {
 export interface ReviewsTable extends ContentColumns {
   product_name: string;
   content: string;
-  rating: number;
+  rating: Numeric;
   image_url: string | null;
+  brand: Generated<string>;
+  category: Generated<'Board' | 'Wetsuit' | 'Camera' | 'Accessories'>;
+  price: NullableNumeric;
+  release_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  pros: JsonList;
+  cons: JsonList;
+  overall_score: NullableNumeric;
 }
 
 export interface TricksTable extends ContentColumns {
@@ -152,6 +174,55 @@ export interface TricksTable extends ContentColumns {
   description: string;
   difficulty: number;
   video_url: string | null;
+  level: Generated<'Beginner' | 'Intermediate' | 'Advanced'>;
+  steps: JsonList;
+  tips: JsonList;
+}
+
+export interface TrickProgressTable {
+  trick_id: string;
+  user_id: string;
+  state: 'learning' | 'landed';
+  updated_at: Timestamp;
+}
+
+export interface ShopsTable extends ContentColumns {
+  name: string;
+  description: string;
+  location: string;
+  established_year: number | null;
+  sponsored_athletes: Generated<number>;
+  specialties: JsonList;
+  brands: JsonList;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  image_url: string | null;
+}
+
+export interface LikesTable {
+  item_type: string;
+  item_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<string>;
+  item_type: string;
+  item_id: string;
+  author_id: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface RatingsTable {
+  item_type: string;
+  item_id: string;
+  user_id: string;
+  score: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface PendingApprovalsTable {
@@ -203,9 +274,15 @@ export interface DB {
   team_join_requests: TeamJoinRequestsTable;
   articles: ArticlesTable;
   events: EventsTable;
+  event_attendees: EventAttendeesTable;
   places: PlacesTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
+  trick_progress: TrickProgressTable;
+  shops: ShopsTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  ratings: RatingsTable;
   pending_approvals: PendingApprovalsTable;
   site_settings: SiteSettingsTable;
   contact_messages: ContactMessagesTable;

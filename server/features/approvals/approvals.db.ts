@@ -1,16 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Approval, ApprovableType } from '../../../common/approvals.ts';
 import type { DB } from '../../db/schema.ts';
+import { CONTENT_TABLES } from '../../lib/content.ts';
 
 // The table whose `status` column follows the decision, per item type.
-const ITEM_TABLES: Record<ApprovableType, 'teams' | 'articles' | 'events' | 'places' | 'reviews' | 'tricks'> = {
-  team: 'teams',
-  article: 'articles',
-  event: 'events',
-  place: 'places',
-  review: 'reviews',
-  trick: 'tricks',
-};
+const ITEM_TABLES: Record<ApprovableType, keyof DB> = { team: 'teams', ...CONTENT_TABLES };
 
 export async function listPendingApprovals(db: Kysely<DB>): Promise<Approval[]> {
   const rows = await db

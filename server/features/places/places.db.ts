@@ -1,32 +1,26 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
+import { authorOf, iso, pageRows, reactionColumns, toPage, toReactions, visibleTo, type Viewer } from '../../lib/content.ts';
+import { containsPattern } from '../../lib/like.ts';
 
-export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewPlace = z.output<typeof placeInputSchema>;
 export type PlaceChanges = z.output<typeof placeUpdateSchema>;
 export type PlaceListFilters = z.output<typeof placeListQuerySchema>;
 
 type Db = Kysely<DB>;
 
-/** Approved places; pending or rejected ones only for their author and admins. */
-function visibleTo(viewer: Viewer): Expression<SqlBool> {
-  if (viewer?.role === 'admin') return sql<SqlBool>`true`;
-  if (!viewer) return sql<SqlBool>`pl.status = 'approved'`;
-  return sql<SqlBool>`(pl.status = 'approved' or pl.author_id = ${viewer.id})`;
-}
-
 function places(db: Db, viewer: Viewer) {
   return db
     .selectFrom('places as pl')
     .leftJoin('profiles as a', 'a.id', 'pl.author_id')
-    .where(visibleTo(viewer))
+    .where(visibleTo('pl', viewer))
     .select([
       'pl.id',
+      'pl.discipline_id',
       'pl.name',
       'pl.location',
       'pl.latitude',
@@ -37,6 +31,7 @@ function places(db: Db, viewer: Viewer) {
       'pl.author_id',
       'a.name as author_name',
       'a.avatar_url as author_avatar_url',
+      ...reactionColumns('place', 'pl.id', viewer),
     ]);
 }
 
@@ -44,22 +39,20 @@ type PlaceRow = Awaited<ReturnType<ReturnType<typeof places>['executeTakeFirstOr
 
 const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   id: row.id,
+  disciplineId: row.discipline_id,
   name: row.name,
   location: row.location,
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
-  status: row.status as Place['status'],
-  author: row.author_id ? { id: row.author_id, name: row.author_name ?? '', avatarUrl: row.author_avatar_url ?? null } : null,
-  createdAt: new Date(row.created_at).toISOString(),
+  status: row.status,
+  author: authorOf(row),
+  createdAt: iso(row.created_at),
   mine: !!viewer && row.author_id === viewer.id,
+  reactions: toReactions(row),
 });
 
-export async function disciplineExists(db: Db, id: string): Promise<boolean> {
-  return !!(await db.selectFrom('disciplines').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/** A page of the discipline's places, newest first, with the total in the same statement. */
+/** A page of the discipline's places, newest first. */
 export async function listPlaces(db: Db, disciplineId: string, filters: PlaceListFilters, viewer: Viewer): Promise<PlaceList> {
   let query = places(db, viewer).where('pl.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
@@ -67,20 +60,8 @@ export async function listPlaces(db: Db, disciplineId: string, filters: PlaceLis
     const pattern = containsPattern(q);
     query = query.where(sql<SqlBool>`(lower(pl.name) like lower(${pattern}) escape '\\' or lower(pl.location) like lower(${pattern}) escape '\\')`);
   }
-  const rows = await query
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .orderBy('pl.created_at', 'desc')
-    .orderBy('pl.id', 'desc')
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit)
-    .execute();
-  // Past the last page the window count has no row to ride on.
-  const total =
-    rows[0]?.total ??
-    (filters.page === 1
-      ? 0
-      : Number((await db.selectFrom(query.as('f')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
-  return { items: rows.map((r) => toPlace(r, viewer)), total: Number(total), page: filters.page, pageSize: filters.limit };
+  const { rows, total } = await pageRows(db, query.orderBy('pl.created_at', 'desc').orderBy('pl.id', 'desc'), filters.page, filters.limit);
+  return toPage(rows.map((r) => toPlace(r, viewer)), total, filters);
 }
 
 /** The place as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
@@ -133,9 +114,7 @@ export async function updatePlace(db: Db, id: string, changes: PlaceChanges): Pr
   });
 }
 
+/** Its likes, comments, ratings and queue entry go with it (a trigger of migration 0005). */
 export async function deletePlace(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('pending_approvals').where('item_type', '=', 'place').where('item_id', '=', id).execute();
-    await tx.deleteFrom('places').where('id', '=', id).execute();
-  });
+  await db.deleteFrom('places').where('id', '=', id).execute();
 }

@@ -90,7 +90,7 @@ describe('contributing a place', () => {
     expect((await list(other, q)).items).toEqual([]);
     expect((await list(author, q)).items).toMatchObject([{ id: place.id, status: 'pending', mine: true }]);
     expect((await list(adminUser, q)).items).toMatchObject([{ id: place.id, status: 'pending', mine: false }]);
-    expectError(await call('GET', `/api/places/${place.id}`, other), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/api/places/${place.id}`, other), 404, 'CONTENT_NOT_FOUND');
     expect((await call('GET', `/api/places/${place.id}`, author)).json()).toMatchObject({ status: 'pending' });
 
     await decide(place.id, 'approved');
@@ -105,7 +105,7 @@ describe('contributing a place', () => {
     const q = `?q=${encodeURIComponent(place.name)}`;
     expect((await list(null, q)).items).toEqual([]);
     expect((await list(await user(), q)).items).toEqual([]);
-    expectError(await call('GET', `/api/places/${place.id}`), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/api/places/${place.id}`), 404, 'CONTENT_NOT_FOUND');
     expect((await list(author, q)).items).toMatchObject([{ status: 'rejected' }]);
   });
 
@@ -126,8 +126,8 @@ describe('contributing a place', () => {
     expectError(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, null, input()), 401, 'UNAUTHORIZED');
     expectError(await call('POST', '/api/disciplines/no-such-sport/places', await user(), input()), 404, 'DISCIPLINE_NOT_FOUND');
     expectError(await call('GET', '/api/disciplines/no-such-sport/places'), 404, 'DISCIPLINE_NOT_FOUND');
-    expectError(await call('GET', `/api/places/${MISSING_ID}`), 404, 'NOT_FOUND');
-    expectError(await call('GET', '/api/places/not-a-uuid'), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/api/places/${MISSING_ID}`), 404, 'CONTENT_NOT_FOUND');
+    expectError(await call('GET', '/api/places/not-a-uuid'), 404, 'CONTENT_NOT_FOUND');
   });
 
   test.each([
@@ -230,14 +230,14 @@ describe('editing and deleting', () => {
 
   test("another user cannot touch someone's pending place (it is hidden: 404)", async () => {
     const place = await addPlace(await user());
-    expectError(await call('DELETE', `/api/places/${place.id}`, await user()), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/api/places/${place.id}`, await user()), 404, 'CONTENT_NOT_FOUND');
   });
 
   test('the author deletes their place and its approval goes with it', async () => {
     const author = await user();
     const place = await addPlace(author);
     expect((await call('DELETE', `/api/places/${place.id}`, author)).statusCode).toBe(204);
-    expectError(await call('GET', `/api/places/${place.id}`, author), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/api/places/${place.id}`, author), 404, 'CONTENT_NOT_FOUND');
     expect(await approvalFor(place.id)).toBeUndefined();
   });
 

@@ -1,0 +1,111 @@
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ContentType, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
+import type { Person } from '../../common/teams.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
+ * server: who may see an item, paging, authors, and the like/comment/rating figures of its card.
+ */
+
+export type Viewer = { id: string; role: 'user' | 'admin' } | null;
+type Db = Kysely<DB>;
+
+/** The table of each content type. */
+export const CONTENT_TABLES = {
+  article: 'articles',
+  event: 'events',
+  place: 'places',
+  review: 'reviews',
+  trick: 'tricks',
+  shop: 'shops',
+} as const satisfies Record<ContentType, keyof DB>;
+
+/** Approved items; pending or rejected ones only for their author and admins. `alias` is the content table's alias. */
+export function visibleTo(alias: string, viewer: Viewer): Expression<SqlBool> {
+  if (viewer?.role === 'admin') return sql<SqlBool>`true`;
+  if (!viewer) return sql<SqlBool>`${sql.ref(`${alias}.status`)} = 'approved'`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} = 'approved' or ${sql.ref(`${alias}.author_id`)} = ${viewer.id})`;
+}
+
+/** Whether the item exists and `viewer` may see it. */
+export async function isVisible(db: Db, type: ContentType, id: string, viewer: Viewer): Promise<boolean> {
+  const row = await db
+    .selectFrom(`${CONTENT_TABLES[type]} as c` as 'places as c')
+    .select('c.id')
+    .where('c.id', '=', id)
+    .where(visibleTo('c', viewer))
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function disciplineExists(db: Db, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('disciplines').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/**
+ * One page of an ordered query and the total of all pages, in one statement (a window count);
+ * past the last page, where no row carries the count, a second statement counts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function pageRows<O>(db: Db, query: SelectQueryBuilder<DB, any, O>, page: number, limit: number): Promise<{ rows: O[]; total: number }> {
+  const rows = (await query
+    .select(sql<number>`count(*) over ()`.as('total_count'))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute()) as (O & { total_count: number | string })[];
+  const total =
+    rows[0]?.total_count ??
+    (page === 1 ? 0 : (await db.selectFrom(query.clearOrderBy().as('f')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return { rows, total: Number(total) };
+}
+
+export function toPage<T>(items: T[], total: number, filters: { page: number; limit: number }): Page<T> {
+  return { items, total, page: filters.page, pageSize: filters.limit };
+}
+
+/** The author of an item from `author_id, author_name, author_avatar_url`; null once the account is gone. */
+export function authorOf(row: { author_id: string | null; author_name: string | null; author_avatar_url: string | null }): Person | null {
+  return row.author_id ? { id: row.author_id, name: row.author_name ?? '', avatarUrl: row.author_avatar_url ?? null } : null;
+}
+
+/** Columns of the card's likes and comments for the content row at `idColumn` (e.g. 'pl.id'). */
+export function reactionColumns(type: ContentType, idColumn: string, viewer: Viewer) {
+  const id = sql.ref(idColumn);
+  return [
+    sql<number>`(select count(*) from likes l where l.item_type = ${type} and l.item_id = ${id})`.as('like_count'),
+    sql<number>`(select count(*) from comments cm where cm.item_type = ${type} and cm.item_id = ${id})`.as('comment_count'),
+    (viewer
+      ? sql<boolean>`exists (select 1 from likes l where l.item_type = ${type} and l.item_id = ${id} and l.user_id = ${viewer.id})`
+      : sql<boolean>`false`
+    ).as('liked'),
+  ] as const;
+}
+
+export const toReactions = (row: { like_count: number | string; comment_count: number | string; liked: boolean }): ReactionSummary => ({
+  likes: Number(row.like_count),
+  comments: Number(row.comment_count),
+  liked: Boolean(row.liked),
+});
+
+/** Columns of the readers' 1-5 ratings for the content row at `idColumn`. */
+export function ratingColumns(type: ContentType, idColumn: string, viewer: Viewer) {
+  const id = sql.ref(idColumn);
+  return [
+    sql<number | null>`(select round(avg(r.score), 1) from ratings r where r.item_type = ${type} and r.item_id = ${id})`.as('rating_average'),
+    sql<number>`(select count(*) from ratings r where r.item_type = ${type} and r.item_id = ${id})`.as('rating_count'),
+    (viewer
+      ? sql<number | null>`(select r.score from ratings r where r.item_type = ${type} and r.item_id = ${id} and r.user_id = ${viewer.id})`
+      : sql<number | null>`null::smallint`
+    ).as('my_rating'),
+  ] as const;
+}
+
+export const toRating = (row: { rating_average: number | string | null; rating_count: number | string; my_rating: number | string | null }): RatingSummary => ({
+  average: row.rating_average === null ? null : Number(row.rating_average),
+  count: Number(row.rating_count),
+  mine: row.my_rating === null ? null : Number(row.my_rating),
+});
+
+/** ISO text of a timestamp column as pg (Date) or PGlite (Date or string) returns it. */
+export const iso = (value: Date | string) => new Date(value).toISOString();
