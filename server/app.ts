@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
+import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes);
   await app.register(teamsRoutes);
   await app.register(placesRoutes);
+  await app.register(reactionsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   await app.register(approvalsRoutes);
   await app.register(profilesRoutes);

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COMMENT_PAGE_SIZE,
+  CONTENT_TYPES,
+  UUID_PATTERN,
+  commentInputSchema,
+  commentPageSchema,
+  commentSchema,
+  likeResultSchema,
+  ratingInputSchema,
+  ratingSummarySchema,
+  type ContentType,
+} from '../../../common/content.ts';
+import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
+import { isVisible } from '../../lib/content.ts';
+import { viewerOf } from '../../lib/content-routes.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/session.ts';
+import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
+
+// Per person: generous for conversation, low enough to stop a flood.
+const COMMENTS_PER_10_MIN = 30;
+
+const itemParams = z.object({ type: z.enum(CONTENT_TYPES), id: z.string().max(100) });
+const commentsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).default(COMMENT_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+});
+
+const contentNotFound = () => notFound('CONTENT_NOT_FOUND', ERROR_MESSAGES.CONTENT_NOT_FOUND);
+
+/** Likes, comments and ratings of every kind of content, through one mechanism. */
+export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reactions'];
+
+  /** The item, when the caller may see it: hidden, missing and malformed ids all answer 404. */
+  async function visibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
+    const viewer = await viewerOf(request);
+    if (!UUID_PATTERN.test(params.id) || !(await isVisible(app.db, params.type, params.id, viewer))) throw contentNotFound();
+    return { type: params.type, id: params.id.toLowerCase() };
+  }
+
+  async function signedInOnVisibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
+    const user = await requireUser(request);
+    return { user, item: await visibleItem(request, params) };
+  }
+
+  r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
+    const { user, item } = await signedInOnVisibleItem(request, request.params);
+    return setLike(app.db, item, user.id, true);
+  });
+
+  r.delete('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
+    const { user, item } = await signedInOnVisibleItem(request, request.params);
+    return setLike(app.db, item, user.id, false);
+  });
+
+  r.get(
+    '/api/content/:type/:id/comments',
+    { schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
+    async (request, reply) => {
+      const item = await visibleItem(request, request.params);
+      reply.header('cache-control', 'private, no-cache');
+      return listComments(app.db, item, request.query, await viewerOf(request));
+    },
+  );
+
+  r.post(
+    '/api/content/:type/:id/comments',
+    { schema: { tags, params: itemParams, body: commentInputSchema, response: { 201: commentSchema } } },
+    async (request, reply) => {
+      const { user, item } = await signedInOnVisibleItem(request, request.params);
+      await app.limiter.consume(`comments:user:${user.id}`, { max: COMMENTS_PER_10_MIN, windowSeconds: 600 });
+      return reply.status(201).send(await addComment(app.db, item, user, request.body.body));
+    },
+  );
+
+  r.delete('/api/comments/:id', { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 204: z.null() } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const comment = UUID_PATTERN.test(request.params.id) ? await getComment(app.db, request.params.id) : undefined;
+    if (!comment || !(await isVisible(app.db, comment.item_type as ContentType, comment.item_id, user))) throw notFound();
+    if (user.role !== 'admin' && comment.author_id !== user.id) throw forbidden();
+    await deleteComment(app.db, comment.id);
+    return reply.status(204).send(null);
+  });
+
+  r.put(
+    '/api/content/:type/:id/rating',
+    { schema: { tags, params: itemParams, body: ratingInputSchema, response: { 200: ratingSummarySchema } } },
+    async (request) => {
+      const { user, item } = await signedInOnVisibleItem(request, request.params);
+      return setRating(app.db, item, user, request.body.score);
+    },
+  );
+
+  r.delete('/api/content/:type/:id/rating', { schema: { tags, params: itemParams, response: { 200: ratingSummarySchema } } }, async (request) => {
+    const { user, item } = await signedInOnVisibleItem(request, request.params);
+    return setRating(app.db, item, user, null);
+  });
+}
