@@ -70,6 +70,19 @@ export const httpUrl = z
   .nullable()
   .optional();
 
+/**
+ * An optional picture address: an absolute http(s) URL, or a path on this site ('/images/…',
+ * '/uploads/…') such as the shipped sample pictures; empty becomes null.
+ */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2000, { error: 'TOO_LONG' })
+  .refine((v) => v === '' || isHttpUrl(v) || /^\/(?![/\\])[\w\-./]+$/.test(v), { error: 'INVALID_URL' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
 /** A number the form sends as NaN when left empty: reported as required. */
 export const boundedNumber = (min: number, max: number, integer = false) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedNumber, contentItemFields, contentListQuerySchema, httpUrl, line, pageOf, reactionSummarySchema } from './content.ts';
+import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
 
 /** Shared by the places API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -10,7 +10,7 @@ const fields = {
   location: line(160),
   latitude: boundedNumber(-90, 90),
   longitude: boundedNumber(-180, 180),
-  imageUrl: httpUrl,
+  imageUrl,
 };
 
 export const placeInputSchema = z.object(fields);

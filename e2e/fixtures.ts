@@ -6,7 +6,7 @@ export const E2E_ADMIN = { name: 'Ada Admin', email: 'admin@e2e.stoked.test', pa
 export const E2E_RIDER = { name: 'Pat Profile', email: 'pat@e2e.stoked.test', password: 'pat first password' };
 export const E2E_FRIEND = { name: 'Fran Friend', email: 'fran@e2e.stoked.test', password: 'fran e2e password' };
 
-export const E2E_DATA_DIR = path.resolve('.tmp/e2e-data');
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
 
 /** The id prepare-data gave a fixture account. */
 export function fixtureId(user: { email: string }): string {

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNUP_PER_30_MIN: z.coerce.number().int().min(1).default(5),
+  SAMPLE_CONTENT: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
@@ -60,6 +61,8 @@ export type Config = {
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   /** Rate limits can be raised by tests that sign many users up from one address. */
   rateLimits: { loginPerMinute: number; signupPer30Min: number; loginFailuresPerHour: number };
+  /** Sample places, events, tricks… for an empty database (off by default under NODE_ENV=test). */
+  sampleContent: boolean;
   webDist: string;
 };
 
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     rateLimits: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, signupPer30Min: e.RATE_LIMIT_SIGNUP_PER_30_MIN, loginFailuresPerHour: 100 },
+    sampleContent: e.SAMPLE_CONTENT === undefined ? e.NODE_ENV !== 'test' : e.SAMPLE_CONTENT === 'true' || e.SAMPLE_CONTENT === '1',
     webDist: path.resolve(import.meta.dirname, '../dist/web'),
     ...overrides,
   };

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextArea } from '../../components/ui/text-field.tsx';
+import { useFormatDate } from '../../lib/localized.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
+
+/** The comments of an item, newest first, with a form for signed-in people; bodies are shown as plain text. */
+export function CommentsSection({ type, id }: { type: ContentType; id: string }) {
+  const { t } = useTranslation();
+  const { user } = useMe();
+  const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
+  const comments = useComments(type, id);
+  const add = useAddComment(type, id);
+  const remove = useDeleteComment();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string>();
+  const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = comments.data?.pages[0]?.total ?? 0;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (body.trim() === '') return setError(t('errors.REQUIRED'));
+    setError(undefined);
+    add.mutate(body, {
+      onSuccess: () => {
+        setBody('');
+        notify('success', t('content.commentAdded'));
+      },
+      onError: (e) => notify('error', t('content.commentError'), errorText(t, e)),
+    });
+  };
+
+  const onDelete = (commentId: string) =>
+    remove.mutate(commentId, {
+      onSuccess: () => notify('success', t('content.commentDeleted')),
+      onError: (e) => notify('error', t('content.commentDeleteError'), errorText(t, e)),
+    });
+
+  return (
+    <section className="mt-10" aria-labelledby="comments-title" data-testid="comments">
+      <h2 id="comments-title" className="text-xl font-bold text-slate-900">
+        {t('content.commentsTitle', { count: total })}
+      </h2>
+      {user ? (
+        <form className="mt-4 space-y-2" onSubmit={submit} noValidate>
+          <TextArea
+            label={t('content.commentLabel')}
+            placeholder={t('content.commentPlaceholder')}
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            error={error}
+          />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending && <Spinner className="h-4 w-4 border-2" />}
+              {t('content.postComment')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            {t('content.loginToComment')}
+          </Link>
+        </p>
+      )}
+      {comments.isLoading ? (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="mt-4 text-slate-600">{t('content.noComments')}</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {items.map((c) => (
+            <li key={c.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="comment">
+              <Avatar person={c.author} />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <Link to={`/profile/${c.author.id}`} className="font-semibold text-slate-900 hover:underline">
+                    {c.author.name}
+                  </Link>
+                  <time className="text-xs text-slate-500" dateTime={c.createdAt}>
+                    {formatDate(c.createdAt)}
+                  </time>
+                </div>
+                <p className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
+                {c.canDelete && (
+                  <div className="mt-2 flex justify-end">
+                    <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => onDelete(c.id)}>
+                      {t('common.delete')}
+                    </Button>
+                  </div>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {comments.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {t('content.moreComments')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

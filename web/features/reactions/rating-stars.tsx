@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { ContentType, RatingSummary } from '../../../common/content.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useSetRating } from './reactions.api.ts';
+
+/** Five stars showing `value` (0-5, halves rounded down), read-only. */
+export function Stars({ value, label }: { value: number | null; label: string }) {
+  const filled = Math.round(value ?? 0);
+  return (
+    <span role="img" aria-label={label} className="inline-flex text-amber-500">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} aria-hidden="true">
+          {n <= filled ? '★' : '☆'}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Readers' average and count, and five buttons to give one's own 1-5 score (a second click on it removes it). */
+export function RatingInput({ type, id, rating }: { type: ContentType; id: string; rating: RatingSummary }) {
+  const { t } = useTranslation();
+  const gate = useLoginGate();
+  const mutation = useSetRating(type, id);
+  const rate = (score: number) =>
+    gate(t('content.loginToRate'), () =>
+      mutation.mutate(rating.mine === score ? null : score, {
+        onSuccess: () => notify('success', t('content.rated')),
+        onError: (error) => notify('error', t('content.rateError'), errorText(t, error)),
+      }),
+    );
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="rating">
+      <span className="text-sm text-slate-700" data-testid="rating-summary">
+        {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: rating.average.toFixed(1), count: rating.count })}
+      </span>
+      <div role="group" aria-label={t('content.yourRating')} className="inline-flex">
+        {[1, 2, 3, 4, 5].map((score) => (
+          <button
+            key={score}
+            type="button"
+            disabled={mutation.isPending}
+            aria-pressed={rating.mine === score}
+            aria-label={t('content.rateAs', { count: score })}
+            onClick={() => rate(score)}
+            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-500' : 'text-slate-300'}`}
+          >
+            <span aria-hidden="true">★</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { COMMENT_PAGE_SIZE, type Comment, type CommentPage, type ContentType, type LikeResult, type RatingSummary } from '../../../common/content.ts';
+import { api } from '../../lib/api.ts';
+
+export const reactionKeys = {
+  comments: (type: ContentType, id: string) => ['reactions', 'comments', type, id] as const,
+};
+
+const itemUrl = (type: ContentType, id: string) => `/api/content/${type}/${encodeURIComponent(id)}`;
+
+export function useSetLike(type: ContentType, id: string) {
+  return useMutation({
+    mutationFn: (liked: boolean) => api<LikeResult>(`${itemUrl(type, id)}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+  });
+}
+
+export function useComments(type: ContentType, id: string) {
+  return useInfiniteQuery({
+    queryKey: reactionKeys.comments(type, id),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api<CommentPage>(`${itemUrl(type, id)}/comments?${new URLSearchParams({ page: String(pageParam), limit: String(COMMENT_PAGE_SIZE) })}`, { signal }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+  });
+}
+
+/** Adding or deleting a comment changes the counts on the item's cards too: every list refetches. */
+export function useAddComment(type: ContentType, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api<Comment>(`${itemUrl(type, id)}/comments`, { method: 'POST', body: { body } }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useDeleteComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api<null>(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useSetRating(type: ContentType, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (score: number | null) =>
+      api<RatingSummary>(`${itemUrl(type, id)}/rating`, score === null ? { method: 'DELETE' } : { method: 'PUT', body: { score } }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
