@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { seedSamples } from './db/seed-samples.ts';
 import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { athletesRoutes } from './features/athletes/athletes.routes.ts';
@@ -20,6 +21,11 @@ import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
+import { tricksRoutes } from './features/tricks/tricks.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { shopsRoutes } from './features/shops/shops.routes.ts';
+import { articlesRoutes } from './features/articles/articles.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -66,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   await migrate(database);
   await seed(database.db);
+  if (config.sampleContent) await seedSamples(database.db);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   const allowedOrigins = config.env === 'development' ? [config.publicUrl, DEV_WEB_ORIGIN] : [config.publicUrl];
@@ -95,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -119,6 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes);
   await app.register(teamsRoutes);
   await app.register(placesRoutes);
+  await app.register(tricksRoutes);
+  await app.register(eventsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(shopsRoutes);
+  await app.register(articlesRoutes);
   await app.register(reactionsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   await app.register(approvalsRoutes);

@@ -1,0 +1,22 @@
+import { sql, type Kysely } from 'kysely';
+import { seedAthleteSamples } from './samples/athletes.ts';
+import { seedPlaceSamples } from './samples/places.ts';
+import type { DB } from './schema.ts';
+
+const SAMPLES_LOCK = 7_301_1978;
+
+/**
+ * A living set of sample riders and content for surfing, skateboarding and snowboarding, so that a
+ * newcomer's first start shows real sections. Runs only on an empty database (no account yet).
+ */
+export async function seedSamples(db: Kysely<DB>): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    // Several servers starting at once on one empty database: one seeds, the others then find accounts.
+    await sql`select pg_advisory_xact_lock(${SAMPLES_LOCK})`.execute(tx);
+    const anyone = await tx.selectFrom('profiles').select('id').limit(1).executeTakeFirst();
+    if (anyone) return false;
+    const authors = await seedAthleteSamples(tx);
+    await seedPlaceSamples(tx, authors);
+    return true;
+  });
+}
