@@ -4,6 +4,8 @@ import { expectToast, logIn } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a place, the admin approves it, a visitor finds it on the map', async ({ browser }) => {
+  // Four people, a map and a comment thread: longer than one page visit.
+  test.setTimeout(120_000);
   const placeName = `Honolua Bay ${Date.now().toString(36)}`;
   const location = 'Maui, Hawaii';
 
@@ -69,5 +71,37 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   await expect(map).toBeVisible();
   expect((await map.boundingBox())?.height).toBeCloseTo(600, -1);
   await map.locator(`.leaflet-marker-icon[title="${placeName}"]`).click();
-  await expect(map.locator('.leaflet-popup-content')).toHaveText(`${placeName}, ${location}`);
+  const popup = map.locator('.leaflet-popup-content');
+  await expect(popup).toContainText(`${placeName}, ${location}`);
+
+  // The popup leads to the place's own page, which has a shareable address and title.
+  await popup.getByRole('link', { name: 'View place' }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
+  await expect(visitor).toHaveTitle(`${placeName} - Stoked`);
+  const placeUrl = visitor.url();
+
+  // The rider, its author, likes it and comments; the visitor sees both after a reload.
+  await rider.goto(placeUrl);
+  await rider.getByRole('button', { name: `Like ${placeName}` }).click();
+  await expect(rider.getByTestId('like-count')).toHaveText('1');
+  await rider.getByLabel('Your comment').fill('Best at mid tide, watch the reef.');
+  await rider.getByRole('button', { name: 'Post Comment' }).click();
+  await expectToast(rider, 'Comment posted');
+  await visitor.reload();
+  await expect(visitor.getByTestId('like-count')).toHaveText('1');
+  await expect(visitor.getByTestId('comment')).toContainText('Best at mid tide, watch the reef.');
+
+  // Its author edits it; then deletes it after confirming.
+  await rider.getByRole('button', { name: 'Edit' }).click();
+  const edit = rider.getByTestId('place-form-dialog');
+  await edit.getByLabel('Location').fill('Maui, Hawaii, USA');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(rider, 'Place saved!');
+  await expect(rider.getByText('Maui, Hawaii, USA')).toBeVisible();
+  await rider.getByRole('button', { name: 'Delete' }).first().click();
+  await rider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(rider, 'Item deleted successfully!');
+  await expect(rider).toHaveURL(/\/discipline\/surfing\/places$/);
+  await visitor.goto(placeUrl);
+  await expect(visitor.getByRole('heading', { name: 'Content not found' })).toBeVisible();
 });

@@ -10,7 +10,8 @@ import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useCreatePlace } from './places.api.ts';
+import type { Place } from '../../../common/places.ts';
+import { useCreatePlace, useUpdatePlace } from './places.api.ts';
 
 type FormValues = z.input<typeof placeInputSchema>;
 type FormOutput = z.output<typeof placeInputSchema>;
@@ -20,24 +21,53 @@ const FIELDS = ['name', 'location', 'latitude', 'longitude', 'imageUrl'] as cons
 // Empty number inputs give NaN, which the schema reports as a required field.
 const EMPTY: FormValues = { name: '', location: '', latitude: Number.NaN, longitude: Number.NaN, imageUrl: '' };
 
-/** 'Add Place' in a dialog; the form stays open with what was typed when saving fails. */
-export function PlaceFormDialog({ open, onOpenChange, disciplineId }: { open: boolean; onOpenChange: (open: boolean) => void; disciplineId: string }) {
+const valuesOf = (place: Place): FormValues => ({
+  name: place.name,
+  location: place.location,
+  latitude: place.latitude,
+  longitude: place.longitude,
+  imageUrl: place.imageUrl ?? '',
+});
+
+/**
+ * 'Add Place' in a dialog, or editing `place` when given; the form stays open with what was typed
+ * when saving fails.
+ */
+export function PlaceFormDialog({
+  open,
+  onOpenChange,
+  disciplineId,
+  place,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  disciplineId: string;
+  place?: Place;
+}) {
   const { t } = useTranslation();
   const create = useCreatePlace(disciplineId);
+  const update = useUpdatePlace(place?.id ?? '');
+  const saving = create.isPending || update.isPending;
   const { register, handleSubmit, formState, setError, reset } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(placeInputSchema),
-    defaultValues: EMPTY,
+    defaultValues: place ? valuesOf(place) : EMPTY,
   });
   const errors = formState.errors;
+  const title = place ? t('places.editPlace') : t('places.addPlace');
 
   const submit = handleSubmit(async (values) => {
     try {
-      const place = await create.mutateAsync(values);
-      notify('success', t('places.toast.added'), place.status === 'pending' ? t('places.toast.awaitingApproval') : undefined);
-      reset(EMPTY);
+      if (place) {
+        await update.mutateAsync(values);
+        notify('success', t('places.toast.saved'));
+      } else {
+        const created = await create.mutateAsync(values);
+        notify('success', t('places.toast.added'), created.status === 'pending' ? t('places.toast.awaitingApproval') : undefined);
+        reset(EMPTY);
+      }
       onOpenChange(false);
     } catch (error) {
-      notify('error', t('places.toast.addError'), errorText(t, error));
+      notify('error', place ? t('places.toast.saveError') : t('places.toast.addError'), errorText(t, error));
       // The server may name the fields it refused: show each next to its field.
       if (error instanceof ApiError && error.fields) {
         for (const [path, code] of Object.entries(error.fields)) {
@@ -49,7 +79,7 @@ export function PlaceFormDialog({ open, onOpenChange, disciplineId }: { open: bo
   });
 
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} busy={create.isPending} title={t('places.addPlace')} description={t('places.form.subtitle')} testId="place-form-dialog" aboveMap>
+    <FormDialog open={open} onOpenChange={onOpenChange} busy={saving} title={title} description={place ? t('places.form.editSubtitle') : t('places.form.subtitle')} testId="place-form-dialog" aboveMap>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
         <TextField label={t('places.form.name')} autoComplete="off" maxLength={120} error={fieldError(t, errors.name)} {...register('name')} />
         <TextField
@@ -96,12 +126,12 @@ export function PlaceFormDialog({ open, onOpenChange, disciplineId }: { open: bo
           {...register('imageUrl')}
         />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending && <Spinner className="h-4 w-4" />}
-            {t('places.addPlace')}
+          <Button type="submit" disabled={saving}>
+            {saving && <Spinner className="h-4 w-4" />}
+            {place ? t('places.saveChanges') : t('places.addPlace')}
           </Button>
         </div>
       </form>

@@ -1,10 +1,14 @@
 import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import L from 'leaflet';
+// Extends the L that Leaflet puts on window (imported just above).
+import 'leaflet.markercluster';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
 import { useSiteSettings } from '../settings/settings.api.ts';
 
@@ -32,19 +36,51 @@ function FitPlaces({ places }: { places: Place[] }) {
   return null;
 }
 
-/** The places loaded so far, one marker each; Leaflet lives only in this lazily loaded chunk. */
-export default function PlacesMap({ places, label }: { places: Place[]; label: string }) {
+type MarkersProps = { places: Place[]; detailPath: (place: Place) => string; onOpen: (place: Place) => void; openLabel: string };
+
+/**
+ * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
+ * markers that crowd together merge into a numbered cluster that opens on click.
+ */
+function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
+  const map = useMap();
+  useEffect(() => {
+    const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
+    for (const place of places) {
+      const popup = document.createElement('div');
+      const text = document.createElement('p');
+      text.textContent = `${place.name}, ${place.location}`;
+      const link = document.createElement('a');
+      link.href = detailPath(place);
+      link.textContent = openLabel;
+      link.className = 'font-semibold';
+      popup.append(text);
+      link.addEventListener('click', (event) => {
+        // A client-side navigation, as for any other link of the app.
+        event.preventDefault();
+        onOpen(place);
+      });
+      popup.append(link);
+      group.addLayer(L.marker([place.latitude, place.longitude], { icon: markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
+    }
+    map.addLayer(group);
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [map, places, detailPath, onOpen, openLabel]);
+  return null;
+}
+
+/** The places loaded so far on the map; Leaflet lives only in this lazily loaded chunk. */
+export default function PlacesMap({ label, ...markers }: MarkersProps & { label: string }) {
+  const { places } = markers;
   const { mapTileUrl, mapAttribution } = useSiteSettings();
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm" data-testid="places-map" role="region" aria-label={label} dir="ltr">
       <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height: 600, width: '100%' }}>
         <TileLayer url={mapTileUrl} attribution={mapAttribution} />
         <FitPlaces places={places} />
-        {places.map((place) => (
-          <Marker key={place.id} position={[place.latitude, place.longitude]} icon={markerIconSet} title={place.name} alt={place.name}>
-            <Popup>{`${place.name}, ${place.location}`}</Popup>
-          </Marker>
-        ))}
+        <PlaceMarkers {...markers} />
       </MapContainer>
     </div>
   );

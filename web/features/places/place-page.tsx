@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { OwnerActions } from '../../components/content/owner-actions.tsx';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { BackLink } from '../../components/ui/search-box.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { useFormatDate } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { CommentsSection } from '../reactions/comments-section.tsx';
+import { LikeButton } from '../reactions/like-button.tsx';
+import { PlaceFormDialog } from './place-form-dialog.tsx';
+import { useDeletePlace, usePlace } from './places.api.ts';
+import { PlacePicture } from './places-page.tsx';
+
+/** /discipline/:disciplineId/places/:placeId: one spot, shareable, with its likes and comments. */
+export default function PlacePage() {
+  const { disciplineId = '', placeId = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDate = useFormatDate();
+  const { user } = useMe();
+  const { data: place, isLoading } = usePlace(placeId);
+  const remove = useDeletePlace();
+  const [editing, setEditing] = useState(false);
+  const listPath = `/discipline/${disciplineId}/places`;
+  usePageMeta(place ? place.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), place ? `${place.name}, ${place.location}` : undefined);
+
+  if (isLoading) return <PageSpinner />;
+  if (!place || place.disciplineId !== disciplineId) {
+    return <StateMessage icon="📍" title={t('errors.CONTENT_NOT_FOUND')} homeLabel={t('common.returnHome')} />;
+  }
+  const canEdit = place.mine || user?.role === 'admin';
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <BackLink to={listPath}>{t('content.backToList', { section: t('nav.places') })}</BackLink>
+      <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <PlacePicture place={place} className="h-72" />
+        <div className="space-y-4 p-6">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
+            <StatusBadge status={place.status} />
+          </div>
+          <p className="flex items-start gap-1.5 text-slate-700">
+            <span aria-hidden="true">📍</span>
+            <span>{place.location}</span>
+          </p>
+          <p className="text-sm text-slate-500" dir="ltr">
+            {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
+          </p>
+          {place.author && (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Avatar person={place.author} />
+              <span>
+                {t('places.sharedBy')}{' '}
+                <Link to={`/profile/${place.author.id}`} className="font-semibold text-slate-900 hover:underline">
+                  {place.author.name}
+                </Link>{' '}
+                · <time dateTime={place.createdAt}>{formatDate(place.createdAt)}</time>
+              </span>
+            </p>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
+            {canEdit && (
+              <OwnerActions name={place.name} onEdit={() => setEditing(true)} remove={{ mutateAsync: () => remove.mutateAsync(place.id), isPending: remove.isPending }} onDeleted={() => void navigate(listPath)} />
+            )}
+          </div>
+        </div>
+      </article>
+      <CommentsSection type="place" id={place.id} />
+      {canEdit && editing && <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={place} />}
+    </div>
+  );
+}
