@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx')) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx')) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx')) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx')) },
           { path: 'discipline/:disciplineId/:section', ...page(() => import('./features/disciplines/section-page.tsx')) },
           { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx')) },
           { path: 'team/:teamId', ...page(() => import('./features/teams/team-page.tsx')) },
