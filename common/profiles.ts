@@ -103,11 +103,23 @@ export const athleteListQuerySchema = z.object({
 });
 export type AthleteListQuery = z.input<typeof athleteListQuerySchema>;
 
-export const ACTIVITY_TYPES = ['followed_discipline', 'joined_team', 'led_team', 'followed_user'] as const;
+export const ACTIVITY_TYPES = [
+  'followed_discipline',
+  'joined_team',
+  'led_team',
+  'followed_user',
+  'shared_place',
+  'shared_event',
+  'shared_trick',
+  'shared_review',
+  'shared_shop',
+  'shared_article',
+] as const;
 export const activitySchema = z.object({
   type: z.enum(ACTIVITY_TYPES),
   at: z.string(),
-  target: z.object({ id: z.string(), name: z.string(), names: z.record(z.string(), z.string()).optional() }),
+  /** `disciplineId` for shared content, whose page lives under its discipline. */
+  target: z.object({ id: z.string(), name: z.string(), names: z.record(z.string(), z.string()).optional(), disciplineId: z.string().optional() }),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Activity, OwnProfile, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
+import { CONTENT_TABLES } from '../../lib/content.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -134,18 +135,29 @@ export async function listFollows(db: Kysely<DB>, userId: string, direction: 'fo
 
 /** Recent actions of a user, newest first, from the rows those actions left behind. */
 export async function listActivity(db: Kysely<DB>, userId: string, limit: number): Promise<Activity[]> {
-  const { rows } = await sql<{ type: Activity['type']; at: Date; id: string; name: string; names: Record<string, string> | null }>`
+  const shared = Object.entries(CONTENT_TABLES).map(
+    ([type, table]) => sql`
+      union all
+      select ${`shared_${type}`}, c.created_at, c.id::text, ${sql.ref(type === 'article' ? 'c.title' : type === 'review' ? 'c.product_name' : 'c.name')}, null, c.discipline_id
+        from ${sql.table(table)} c where c.author_id = ${userId} and c.status = 'approved'`,
+  );
+  const { rows } = await sql<{ type: Activity['type']; at: Date; id: string; name: string; names: Record<string, string> | null; discipline_id: string | null }>`
     select * from (
-      select 'followed_discipline' as type, f.created_at as at, d.id, d.name, d.names
+      select 'followed_discipline' as type, f.created_at as at, d.id, d.name, d.names, null as discipline_id
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = ${userId}
       union all
-      select case when m.role = 'leader' then 'led_team' else 'joined_team' end, m.joined_at, t.id::text, t.name, null
+      select case when m.role = 'leader' then 'led_team' else 'joined_team' end, m.joined_at, t.id::text, t.name, null, null
         from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = ${userId}
       union all
-      select 'followed_user', uf.created_at, p.id, p.name, null
+      select 'followed_user', uf.created_at, p.id, p.name, null, null
         from user_follows uf join profiles p on p.id = uf.followee_id and not p.banned where uf.follower_id = ${userId}
+      ${sql.join(shared, sql` `)}
     ) a order by at desc limit ${limit}`.execute(db);
-  return rows.map((r) => ({ type: r.type, at: iso(r.at), target: { id: r.id, name: r.name, ...(r.names ? { names: r.names } : {}) } }));
+  return rows.map((r) => ({
+    type: r.type,
+    at: iso(r.at),
+    target: { id: r.id, name: r.name, ...(r.names ? { names: r.names } : {}), ...(r.discipline_id ? { disciplineId: r.discipline_id } : {}) },
+  }));
 }
 
 export async function leadsATeam(db: Kysely<DB>, userId: string): Promise<boolean> {

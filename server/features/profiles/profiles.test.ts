@@ -119,6 +119,16 @@ describe('public profile', () => {
     const profile = (await get(`/api/profiles/${user.id}`)).json();
     expect(profile.disciplines.map((d: { id: string }) => d.id)).toEqual(['surfing']);
   });
+
+  it('shows shared content once it is approved, linking to its discipline', async () => {
+    const user = await signUpVerified(t);
+    const place = (await send('POST', '/api/disciplines/surfing/places', user, { name: 'Secret Reef', location: 'Somewhere', latitude: 1, longitude: 1 })).json();
+    const types = async () => (await get(`/api/profiles/${user.id}/activity`)).json().map((a: { type: string }) => a.type);
+    expect(await types()).not.toContain('shared_place');
+    await t.app.db.updateTable('places').set({ status: 'approved' }).where('id', '=', place.id).execute();
+    const activity = (await get(`/api/profiles/${user.id}/activity`)).json();
+    expect(activity[0]).toMatchObject({ type: 'shared_place', target: { id: place.id, name: 'Secret Reef', disciplineId: 'surfing' } });
+  });
 });
 
 describe('password change', () => {

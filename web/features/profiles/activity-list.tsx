@@ -4,11 +4,20 @@ import type { Activity } from '../../../common/profiles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 
-const LINKS: Record<Activity['type'], (id: string) => string> = {
-  followed_discipline: (id) => `/discipline/${id}`,
-  joined_team: (id) => `/team/${id}`,
-  led_team: (id) => `/team/${id}`,
-  followed_user: (id) => `/profile/${id}`,
+type Target = Activity['target'];
+const shared = (section: string) => (target: Target) => `/discipline/${target.disciplineId}/${section}/${target.id}`;
+
+const LINKS: Record<Activity['type'], (target: Target) => string> = {
+  followed_discipline: (target) => `/discipline/${target.id}`,
+  joined_team: (target) => `/team/${target.id}`,
+  led_team: (target) => `/team/${target.id}`,
+  followed_user: (target) => `/profile/${target.id}`,
+  shared_place: shared('places'),
+  shared_event: shared('events'),
+  shared_trick: shared('tricktionary'),
+  shared_review: shared('reviews'),
+  shared_shop: shared('shops'),
+  shared_article: shared('articles'),
 };
 
 export function ActivityList({ items, loading }: { items: Activity[] | undefined; loading: boolean }) {
@@ -23,7 +32,7 @@ export function ActivityList({ items, loading }: { items: Activity[] | undefined
         <li key={`${item.type}-${item.target.id}-${item.at}`} className="flex items-center justify-between gap-4 rounded-xl bg-white p-4 shadow-sm">
           <span>
             {t(`profile.activity.${item.type}`)}{' '}
-            <Link to={LINKS[item.type](item.target.id)} className="font-semibold text-brand-700 hover:underline">
+            <Link to={LINKS[item.type](item.target)} className="font-semibold text-brand-700 hover:underline">
               {name(item.target)}
             </Link>
           </span>
