@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -39,9 +40,7 @@ export function PagedList<T extends { id: string }>({
         {query.isFetching && !query.isLoading && !query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
       </p>
       {query.isLoading ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <CardSkeletons />
       ) : items.length === 0 ? (
         empty
       ) : (
@@ -65,6 +64,25 @@ export function PagedList<T extends { id: string }>({
         </>
       )}
     </>
+  );
+}
+
+/** Grey stand-ins shaped like cards while the first page loads. */
+export function CardSkeletons({ count = 6 }: { count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('common.loading')} data-testid="list-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-hidden="true">
+          <div className="h-40 bg-slate-200" />
+          <div className="space-y-3 p-5">
+            <div className="h-5 w-2/3 rounded bg-slate-200" />
+            <div className="h-4 w-1/2 rounded bg-slate-100" />
+            <div className="h-4 w-5/6 rounded bg-slate-100" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
