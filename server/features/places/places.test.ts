@@ -1,50 +1,13 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Approval } from '../../../common/approvals.ts';
 import type { Place, PlaceInput, PlaceList } from '../../../common/places.ts';
-import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
 
-const ORIGIN = 'http://localhost:3000';
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const kit = contentTestKit('place');
+const { call, token, user, approvalFor, decide } = kit;
+beforeAll(() => kit.start());
+afterAll(() => kit.stop());
+
 const DISCIPLINE = 'surfing';
-
-type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-let t: TestApp;
-let seq = 0;
-let adminUser: User;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-  adminUser = await user('Admin Rider');
-  await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', adminUser.id).execute();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-/** A name part no other test uses, so that searches see only this test's places. */
-function token(prefix = 'spot'): string {
-  seq += 1;
-  return `${prefix}${seq}x${Math.random().toString(36).slice(2, 7)}`;
-}
-
-function call(method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });
-}
-
-async function user(name?: string): Promise<User> {
-  return signUpVerified(t, { name: name ?? `Rider ${token('u')}` });
-}
 
 function input(over: Partial<PlaceInput> = {}): PlaceInput {
   return { name: `Pipeline ${token()}`, location: 'North Shore, Oahu', latitude: 21.665, longitude: -158.053, ...over };
@@ -62,19 +25,6 @@ async function list(who: User | null, query = '', discipline = DISCIPLINE): Prom
   return res.json() as PlaceList;
 }
 
-async function approvalFor(placeId: string): Promise<Approval | undefined> {
-  const res = await call('GET', '/api/admin/approvals', adminUser);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as Approval[]).find((a) => a.itemType === 'place' && a.itemId === placeId);
-}
-
-async function decide(placeId: string, decision: 'approved' | 'rejected') {
-  const approval = await approvalFor(placeId);
-  expect(approval).toBeDefined();
-  const res = await call('POST', `/api/admin/approvals/${approval!.id}`, adminUser, { decision });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-}
-
 describe('contributing a place', () => {
   test('a non-admin place is pending, queued for approval, and public once approved', async () => {
     const author = await user();
@@ -89,7 +39,7 @@ describe('contributing a place', () => {
     expect((await list(null, q)).items).toEqual([]);
     expect((await list(other, q)).items).toEqual([]);
     expect((await list(author, q)).items).toMatchObject([{ id: place.id, status: 'pending', mine: true }]);
-    expect((await list(adminUser, q)).items).toMatchObject([{ id: place.id, status: 'pending', mine: false }]);
+    expect((await list(kit.admin, q)).items).toMatchObject([{ id: place.id, status: 'pending', mine: false }]);
     expectError(await call('GET', `/api/places/${place.id}`, other), 404, 'CONTENT_NOT_FOUND');
     expect((await call('GET', `/api/places/${place.id}`, author)).json()).toMatchObject({ status: 'pending' });
 
@@ -110,7 +60,7 @@ describe('contributing a place', () => {
   });
 
   test("an admin's place is approved at once and not queued", async () => {
-    const place = await addPlace(adminUser);
+    const place = await addPlace(kit.admin);
     expect(place.status).toBe('approved');
     expect(await approvalFor(place.id)).toBeUndefined();
   });
@@ -164,7 +114,7 @@ describe('contributing a place', () => {
 
   test('names are cleaned and no email is in any answer', async () => {
     const author = await user();
-    const place = await addPlace(author, { name: `  Jaws\u200b  ${token()}  ` });
+    const place = await addPlace(author, { name: `  Jaws\u200b  ${token('spot')}  ` });
     expect(place.name).toMatch(/^Jaws spot/);
     const bodies = [
       (await call('GET', `/api/places/${place.id}`, author)).body,
@@ -177,10 +127,10 @@ describe('contributing a place', () => {
 describe('search and pagination', () => {
   test('q matches part of the name or the location, case-insensitively; newest first; pages add up', async () => {
     const tag = token('tag');
-    const a = await addPlace(adminUser, { name: `Alpha ${tag}` });
-    const b = await addPlace(adminUser, { name: 'Beta', location: `Bay ${tag.toUpperCase()}` });
-    const c = await addPlace(adminUser, { name: `Gamma ${tag}` });
-    await addPlace(adminUser, { name: 'Unrelated' });
+    const a = await addPlace(kit.admin, { name: `Alpha ${tag}` });
+    const b = await addPlace(kit.admin, { name: 'Beta', location: `Bay ${tag.toUpperCase()}` });
+    const c = await addPlace(kit.admin, { name: `Gamma ${tag}` });
+    await addPlace(kit.admin, { name: 'Unrelated' });
 
     const all = await list(null, `?q=${tag.toLowerCase()}`);
     expect(all.items.map((p) => p.id)).toEqual([c.id, b.id, a.id]);
@@ -201,7 +151,7 @@ describe('search and pagination', () => {
   });
 
   test('places of another discipline are not listed', async () => {
-    const place = await addPlace(adminUser, {}, 'skateboarding');
+    const place = await addPlace(kit.admin, {}, 'skateboarding');
     expect((await list(null, `?q=${encodeURIComponent(place.name)}`)).items).toEqual([]);
     expect((await list(null, `?q=${encodeURIComponent(place.name)}`, 'skateboarding')).items).toHaveLength(1);
   });
@@ -223,7 +173,7 @@ describe('editing and deleting', () => {
   });
 
   test('another user gets 403 and the row is unchanged; anonymous 401', async () => {
-    const place = await addPlace(adminUser);
+    const place = await addPlace(kit.admin);
     const other = await user();
     expectError(await call('PATCH', `/api/places/${place.id}`, other, { name: 'Hijacked' }), 403, 'FORBIDDEN');
     expectError(await call('DELETE', `/api/places/${place.id}`, other), 403, 'FORBIDDEN');
@@ -247,9 +197,9 @@ describe('editing and deleting', () => {
 
   test('an admin edits and deletes any place', async () => {
     const place = await addPlace(await user());
-    const res = await call('PATCH', `/api/places/${place.id}`, adminUser, { location: 'Maui' });
+    const res = await call('PATCH', `/api/places/${place.id}`, kit.admin, { location: 'Maui' });
     expect(res.json()).toMatchObject({ location: 'Maui', status: 'pending' });
-    expect((await call('DELETE', `/api/places/${place.id}`, adminUser)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/places/${place.id}`, kit.admin)).statusCode).toBe(204);
   });
 });
 

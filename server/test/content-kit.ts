@@ -1,0 +1,78 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Approval, ApprovableType } from '../../common/approvals.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test-app.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+export type User = Awaited<ReturnType<typeof signUpVerified>>;
+
+export function expectError(res: LightMyRequestResponse, status: number, code: string) {
+  expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });
+}
+
+/**
+ * What the API tests of a content section share: a fresh app with an admin, calls as anyone,
+ * unique words for searches, and the admin's approval of a contribution of `type`.
+ * Use: `const kit = contentTestKit('place'); beforeAll(() => kit.start()); afterAll(() => kit.stop());`
+ */
+export function contentTestKit(type: ApprovableType) {
+  let app: TestApp | undefined;
+  let admin: User | undefined;
+  let seq = 0;
+
+  /** A word no other test uses, so that searches see only this test's items. */
+  const token = (prefix = 'item') => {
+    seq += 1;
+    return `${prefix}${seq}x${Math.random().toString(36).slice(2, 7)}`;
+  };
+
+  const call = (method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) =>
+    kit.t.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+
+  const user = (name?: string): Promise<User> => signUpVerified(kit.t, { name: name ?? `Rider ${token('u')}` });
+
+  async function approvalFor(itemId: string): Promise<Approval | undefined> {
+    const res = await call('GET', '/api/admin/approvals', kit.admin);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Approval[]).find((a) => a.itemType === type && a.itemId === itemId);
+  }
+
+  async function decide(itemId: string, decision: 'approved' | 'rejected') {
+    const approval = await approvalFor(itemId);
+    expect(approval, `${type} ${itemId} waits for approval`).toBeDefined();
+    const res = await call('POST', `/api/admin/approvals/${approval!.id}`, kit.admin, { decision });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
+
+  const kit = {
+    async start() {
+      app = await createTestApp(RELAXED_LIMITS);
+      admin = await user('Admin Rider');
+      await app.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    },
+    async stop() {
+      await app?.close();
+    },
+    get t(): TestApp {
+      if (!app) throw new Error('contentTestKit: call start() in beforeAll');
+      return app;
+    },
+    get admin(): User {
+      if (!admin) throw new Error('contentTestKit: call start() in beforeAll');
+      return admin;
+    },
+    token,
+    call,
+    user,
+    approvalFor,
+    decide,
+  };
+  return kit;
+}
