@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { placeInputSchema } from '../../../common/places.ts';
@@ -7,8 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import type { Place } from '../../../common/places.ts';
 import { useCreatePlace, useUpdatePlace } from './places.api.ts';
@@ -68,13 +67,7 @@ export function PlaceFormDialog({
       onOpenChange(false);
     } catch (error) {
       notify('error', place ? t('places.toast.saveError') : t('places.toast.addError'), errorText(t, error));
-      // The server may name the fields it refused: show each next to its field.
-      if (error instanceof ApiError && error.fields) {
-        for (const [path, code] of Object.entries(error.fields)) {
-          const field = path.split('.')[0] as (typeof FIELDS)[number];
-          if (FIELDS.includes(field)) setError(field as FieldPath<FormValues>, { message: code });
-        }
-      }
+      showServerFieldErrors(error, FIELDS, setError);
     }
   });
 

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DEFAULT_TEAM_TYPE, SUGGESTED_TEAM_TYPES, TEAM_MAX_DISCIPLINES, teamInputSchema, type TeamDetail, type TeamInput } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useDisciplines } from '../disciplines/disciplines.api.ts';
 
@@ -67,13 +66,7 @@ export function TeamForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      // The server may name the fields it refused: show each next to its field.
-      if (error instanceof ApiError && error.fields) {
-        for (const [path, code] of Object.entries(error.fields)) {
-          const field = path.split('.')[0] as (typeof FIELDS)[number];
-          if (FIELDS.includes(field)) setError(field as FieldPath<FormValues>, { message: code });
-        }
-      }
+      showServerFieldErrors(error, FIELDS, setError);
     }
   });
 
