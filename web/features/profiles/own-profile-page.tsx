@@ -16,6 +16,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { useFollowDiscipline } from '../disciplines/disciplines.api.ts';
+import { TrickProgression } from '../tricks/trick-progression.tsx';
 import { useSiteSettings } from '../settings/settings.api.ts';
 import { ActivityList } from './activity-list.tsx';
 import { detectLocation, LocationError } from './geolocation.ts';
@@ -197,6 +198,7 @@ export default function OwnProfilePage() {
           onChange={setTab}
           tabs={[
             { id: 'activity', label: t('profile.tabs.activity'), content: <ActivityList items={activity.data} loading={activity.isLoading} /> },
+            { id: 'tricks', label: t('tricks.progression.tab'), content: <TrickProgression userId={profile.id} own /> },
             {
               id: 'disciplines',
               label: t('profile.tabs.myDisciplines'),

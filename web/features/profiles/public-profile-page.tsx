@@ -10,6 +10,7 @@ import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
+import { TrickProgression } from '../tricks/trick-progression.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
 import { TeamLinks } from './team-links.tsx';
@@ -136,6 +137,10 @@ export default function PublicProfilePage() {
                   <section>
                     <h2 className="mb-3 text-lg font-semibold">{t('profile.public.recentActivity')}</h2>
                     <ActivityList items={activity.data?.slice(0, 5)} loading={activity.isLoading} />
+                  </section>
+                  <section className="md:col-span-2">
+                    <h2 className="mb-3 text-lg font-semibold">{t('tricks.progression.title')}</h2>
+                    <TrickProgression userId={profile.id} own={profile.isSelf} />
                   </section>
                 </div>
               ),

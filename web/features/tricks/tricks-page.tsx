@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { TRICK_LEVELS, type Trick, type TrickLevel } from '../../../common/tricks.ts';
+import { SectionHeader } from '../../components/content/section-header.tsx';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { Stars } from '../reactions/rating-stars.tsx';
+import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
+import { TrickFormDialog } from './trick-form-dialog.tsx';
+import { useTrickList } from './tricks.api.ts';
+
+const isLevel = (value: string | null): value is TrickLevel => TRICK_LEVELS.includes(value as TrickLevel);
+
+/** /discipline/:disciplineId/tricktionary: tricks explained step by step, searched and filtered by level. */
+export default function TricksPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="tricktionary" description={(d) => t('tricks.metaDescription', { discipline: d })}>
+      {(hub) => <TricksBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
+  );
+}
+
+function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const gate = useLoginGate();
+  const { user } = useMe();
+  const filters = useUrlFilters();
+  const search = useTextFilter(filters, 'q');
+  const levelParam = filters.params.get('level');
+  const level: TrickLevel | '' = isLevel(levelParam) ? levelParam : '';
+  const levelId = useId();
+  const [adding, setAdding] = useState(false);
+
+  const list = useTrickList(discipline.id, search.value, level);
+  const { items: tricks, total, failed } = usePagedResults(list, t('tricks.toast.fetchError'));
+  const filtered = Boolean(search.value || level);
+  const disciplineName = name(discipline);
+  const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeader
+        discipline={discipline}
+        title={t('nav.tricktionary')}
+        subtitle={t('tricks.subtitle', { discipline: disciplineName })}
+        action={
+          <Button onClick={openAdd} data-testid="add-trick">
+            <span aria-hidden="true">＋</span>
+            {t('tricks.addTrick')}
+          </Button>
+        }
+      />
+
+      <div className="mt-8 flex flex-wrap items-center gap-3" role="search">
+        <SearchBox label={t('tricks.searchLabel')} placeholder={t('tricks.searchPlaceholder')} value={search.text} onChange={search.setText} testId="tricks-search" />
+        <div className="w-full sm:w-56">
+          <label htmlFor={levelId} className="sr-only">
+            {t('tricks.levelFilter')}
+          </label>
+          <select id={levelId} value={level} onChange={(e) => filters.setParam('level', e.target.value)} className={`${searchFieldClass} px-3`} data-testid="tricks-level">
+            <option value="">{t('tricks.allLevels')}</option>
+            {TRICK_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {t(`tricks.level.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <PagedList
+        query={list}
+        items={tricks}
+        countText={failed ? undefined : t('tricks.resultCount', { count: total })}
+        loadMoreLabel={t('tricks.loadMore')}
+        renderItem={(trick) => <TrickCard trick={trick} />}
+        empty={
+          <EmptyList
+            testId="tricks-empty"
+            icon={filtered ? '🔎' : '🎯'}
+            title={filtered ? t('tricks.noMatchTitle') : t('tricks.emptyTitle')}
+            text={filtered ? t('tricks.noMatchText') : t('tricks.emptyText', { discipline: disciplineName })}
+            action={
+              filtered ? (
+                <Button variant="outline" onClick={() => (search.setText(''), filters.setParam('level', ''))}>
+                  {t('tricks.clearFilters')}
+                </Button>
+              ) : (
+                <Button onClick={openAdd}>{t('tricks.addFirst')}</Button>
+              )
+            }
+          />
+        }
+      />
+
+      {user && <TrickFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+    </div>
+  );
+}
+
+function TrickCard({ trick }: { trick: Trick }) {
+  const { t } = useTranslation();
+  const shown = trick.steps.slice(0, 2);
+  const more = trick.steps.length - shown.length;
+  return (
+    <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="trick-card">
+      <div className="flex flex-wrap items-center gap-2">
+        <TrickLevelBadge level={trick.level} />
+        <DifficultyBadge difficulty={trick.difficulty} />
+        <StatusBadge status={trick.status} />
+        {trick.myProgress && (
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="trick-my-progress">
+            {t(`tricks.progress.${trick.myProgress}`)}
+          </span>
+        )}
+      </div>
+      <h2 className="text-lg leading-snug font-bold break-words text-slate-900">{trick.name}</h2>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <Stars value={trick.rating.average} label={trick.rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: trick.rating.average.toFixed(1), count: trick.rating.count })} />
+        <span>{trick.rating.average === null ? t('content.noRatings') : `${trick.rating.average.toFixed(1)} (${trick.rating.count})`}</span>
+      </div>
+      {trick.author && (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Avatar person={trick.author} size="sm" />
+          <span className="truncate">{t('content.byAuthor', { name: trick.author.name })}</span>
+        </p>
+      )}
+      <ol className="list-inside list-decimal space-y-1 text-sm text-slate-700">
+        {shown.map((step, i) => (
+          <li key={i} className="break-words">
+            {step}
+          </li>
+        ))}
+      </ol>
+      {more > 0 && <p className="text-sm font-medium text-slate-500">{t('tricks.moreSteps', { count: more })}</p>}
+      <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+        <div className="flex items-center gap-1">
+          <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
+          <CommentCount count={trick.reactions.comments} />
+        </div>
+        <ButtonLink to={`/discipline/${trick.disciplineId}/tricktionary/${trick.id}`} size="sm" data-testid="trick-learn">
+          {t('tricks.learn')}
+          <span className="sr-only">: {trick.name}</span>
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

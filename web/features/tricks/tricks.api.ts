@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TRICK_PAGE_SIZE,
+  type ProfileTrick,
+  type ProgressState,
+  type Trick,
+  type TrickInput,
+  type TrickLevel,
+  type TrickUpdate,
+} from '../../../common/tricks.ts';
+import { api } from '../../lib/api.ts';
+import { useContentList } from '../../lib/content-list.ts';
+
+export const trickKeys = {
+  all: ['tricks'] as const,
+  list: (disciplineId: string) => ['tricks', 'list', disciplineId] as const,
+  detail: (id: string) => ['tricks', 'detail', id] as const,
+  progression: (userId: string) => ['tricks', 'progression', userId] as const,
+};
+
+/** One request per page of a discipline's tricks, searched and filtered on the server. */
+export function useTrickList(disciplineId: string, q: string, level: TrickLevel | '') {
+  return useContentList<Trick>(trickKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/tricks`, { q, level }, TRICK_PAGE_SIZE);
+}
+
+export function useTrick(id: string) {
+  return useQuery({
+    queryKey: trickKeys.detail(id),
+    queryFn: ({ signal }) => api<Trick>(`/api/tricks/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCreateTrick(disciplineId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TrickInput) => api<Trick>(`/api/disciplines/${encodeURIComponent(disciplineId)}/tricks`, { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: trickKeys.all }),
+  });
+}
+
+export function useUpdateTrick(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: TrickUpdate) => api<Trick>(`/api/tricks/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSuccess: () => client.invalidateQueries({ queryKey: trickKeys.all }),
+  });
+}
+
+export function useDeleteTrick() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`/api/tricks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_result, id) => {
+      client.removeQueries({ queryKey: trickKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: trickKeys.all });
+    },
+  });
+}
+
+/** Marks the trick as learning or landed, or (null) removes the mark. */
+export function useSetTrickProgress(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (state: ProgressState | null) =>
+      api<{ state: ProgressState | null }>(`/api/tricks/${encodeURIComponent(id)}/progress`, state === null ? { method: 'DELETE' } : { method: 'PUT', body: { state } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: trickKeys.all }),
+  });
+}
+
+/** Someone's learning and landed tricks. */
+export function useProfileTricks(userId: string | undefined) {
+  return useQuery({
+    queryKey: trickKeys.progression(userId ?? ''),
+    queryFn: ({ signal }) => api<ProfileTrick[]>(`/api/profiles/${encodeURIComponent(userId ?? '')}/tricks`, { signal }),
+    enabled: Boolean(userId),
+  });
+}
