@@ -1,51 +1,14 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Approval } from '../../../common/approvals.ts';
 import { trickInputSchema, type ProfileTrick, type Trick, type TrickInput, type TrickList } from '../../../common/tricks.ts';
 import { seedTrickSamples } from '../../db/samples/tricks.ts';
-import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
 
-const ORIGIN = 'http://localhost:3000';
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const kit = contentTestKit('trick');
+const { call, token, user, approvalFor, decide } = kit;
+beforeAll(() => kit.start());
+afterAll(() => kit.stop());
+
 const DISCIPLINE = 'skateboarding';
-
-type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-let t: TestApp;
-let seq = 0;
-let adminUser: User;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-  adminUser = await user('Admin Rider');
-  await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', adminUser.id).execute();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-/** A name part no other test uses, so that searches see only this test's tricks. */
-function token(prefix = 'trick'): string {
-  seq += 1;
-  return `${prefix}${seq}x${Math.random().toString(36).slice(2, 7)}`;
-}
-
-function call(method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });
-}
-
-async function user(name?: string): Promise<User> {
-  return signUpVerified(t, { name: name ?? `Rider ${token('u')}` });
-}
 
 function input(over: Partial<TrickInput> = {}): TrickInput {
   return {
@@ -75,19 +38,6 @@ async function progression(userId: string, who: User | null = null): Promise<Pro
   const res = await call('GET', `/api/profiles/${userId}/tricks`, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ProfileTrick[];
-}
-
-async function approvalFor(trickId: string): Promise<Approval | undefined> {
-  const res = await call('GET', '/api/admin/approvals', adminUser);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as Approval[]).find((a) => a.itemType === 'trick' && a.itemId === trickId);
-}
-
-async function decide(trickId: string, decision: 'approved' | 'rejected') {
-  const approval = await approvalFor(trickId);
-  expect(approval).toBeDefined();
-  const res = await call('POST', `/api/admin/approvals/${approval!.id}`, adminUser, { decision });
-  expect(res.statusCode, res.body).toBeLessThan(300);
 }
 
 describe('contributing a trick', () => {
@@ -131,7 +81,7 @@ describe('contributing a trick', () => {
 
   test("an admin's trick is approved at once and not queued; tips may be left out", async () => {
     const { tips: _tips, ...rest } = input();
-    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/tricks`, adminUser, rest);
+    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/tricks`, kit.admin, rest);
     expect(res.statusCode, res.body).toBe(201);
     const trick = res.json() as Trick;
     expect(trick).toMatchObject({ status: 'approved', tips: [] });
@@ -165,8 +115,8 @@ describe('contributing a trick', () => {
   });
 
   test('accepts the difficulty limits 1 and 10', async () => {
-    expect(await addTrick(adminUser, { difficulty: 1, level: 'Beginner' })).toMatchObject({ difficulty: 1, level: 'Beginner' });
-    expect(await addTrick(adminUser, { difficulty: 10, level: 'Advanced' })).toMatchObject({ difficulty: 10, level: 'Advanced' });
+    expect(await addTrick(kit.admin, { difficulty: 1, level: 'Beginner' })).toMatchObject({ difficulty: 1, level: 'Beginner' });
+    expect(await addTrick(kit.admin, { difficulty: 10, level: 'Advanced' })).toMatchObject({ difficulty: 10, level: 'Advanced' });
   });
 
   test.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example.com/video', 'ftp://x.example.com/v.mp4'])(
@@ -182,10 +132,10 @@ describe('contributing a trick', () => {
 describe('search, level filter and pagination', () => {
   test('q matches name or description case-insensitively, level filters, newest first, pages add up', async () => {
     const tag = token('tag');
-    const a = await addTrick(adminUser, { name: `Ollie ${tag}`, level: 'Beginner', difficulty: 2 });
-    const b = await addTrick(adminUser, { name: 'Heelflip', description: `Like a kickflip ${tag.toUpperCase()}`, level: 'Intermediate' });
-    const c = await addTrick(adminUser, { name: `Tre flip ${tag}`, level: 'Advanced', difficulty: 8 });
-    await addTrick(adminUser, { name: 'Unrelated', level: 'Beginner' });
+    const a = await addTrick(kit.admin, { name: `Ollie ${tag}`, level: 'Beginner', difficulty: 2 });
+    const b = await addTrick(kit.admin, { name: 'Heelflip', description: `Like a kickflip ${tag.toUpperCase()}`, level: 'Intermediate' });
+    const c = await addTrick(kit.admin, { name: `Tre flip ${tag}`, level: 'Advanced', difficulty: 8 });
+    await addTrick(kit.admin, { name: 'Unrelated', level: 'Beginner' });
 
     const all = await list(null, `?q=${tag.toLowerCase()}`);
     expect(all.items.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
@@ -207,7 +157,7 @@ describe('search, level filter and pagination', () => {
   test('wildcards are literal, the limit is capped, other disciplines are not listed', async () => {
     expect((await list(null, '?q=%25_%25')).total).toBe(0);
     expect((await list(null, '?limit=500')).pageSize).toBe(50);
-    const trick = await addTrick(adminUser, {}, 'surfing');
+    const trick = await addTrick(kit.admin, {}, 'surfing');
     expect((await list(null, `?q=${encodeURIComponent(trick.name)}`)).items).toEqual([]);
     expect((await list(null, `?q=${encodeURIComponent(trick.name)}`, 'surfing')).items).toHaveLength(1);
   });
@@ -227,7 +177,7 @@ describe('editing and deleting', () => {
   });
 
   test('another user gets 403 and nothing changes; visitors 401; admins may', async () => {
-    const trick = await addTrick(adminUser);
+    const trick = await addTrick(kit.admin);
     const other = await user();
     expectError(await call('PATCH', `/api/tricks/${trick.id}`, other, { name: 'Hijacked' }), 403, 'FORBIDDEN');
     expectError(await call('DELETE', `/api/tricks/${trick.id}`, other), 403, 'FORBIDDEN');
@@ -236,8 +186,8 @@ describe('editing and deleting', () => {
     expect((await call('GET', `/api/tricks/${trick.id}`)).json()).toMatchObject({ name: trick.name });
 
     const theirs = await addTrick(other);
-    expect((await call('PATCH', `/api/tricks/${theirs.id}`, adminUser, { level: 'Advanced' })).json()).toMatchObject({ level: 'Advanced' });
-    expect((await call('DELETE', `/api/tricks/${theirs.id}`, adminUser)).statusCode).toBe(204);
+    expect((await call('PATCH', `/api/tricks/${theirs.id}`, kit.admin, { level: 'Advanced' })).json()).toMatchObject({ level: 'Advanced' });
+    expect((await call('DELETE', `/api/tricks/${theirs.id}`, kit.admin)).statusCode).toBe(204);
   });
 
   test('the author deletes their trick; its approval and progress go with it', async () => {
@@ -247,7 +197,7 @@ describe('editing and deleting', () => {
     expect((await call('DELETE', `/api/tricks/${trick.id}`, author)).statusCode).toBe(204);
     expectError(await call('GET', `/api/tricks/${trick.id}`, author), 404, 'CONTENT_NOT_FOUND');
     expect(await approvalFor(trick.id)).toBeUndefined();
-    const left = await t.app.db.selectFrom('trick_progress').select('user_id').where('trick_id', '=', trick.id).execute();
+    const left = await kit.t.app.db.selectFrom('trick_progress').select('user_id').where('trick_id', '=', trick.id).execute();
     expect(left).toEqual([]);
   });
 });
@@ -255,21 +205,21 @@ describe('editing and deleting', () => {
 describe('progression', () => {
   test('set, changed and removed, shown on the trick and in /api/profiles/:id/tricks', async () => {
     const rider = await user();
-    const trick = await addTrick(adminUser, { level: 'Advanced', difficulty: 9 });
+    const trick = await addTrick(kit.admin, { level: 'Advanced', difficulty: 9 });
 
     const set = await call('PUT', `/api/tricks/${trick.id}/progress`, rider, { state: 'learning' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ state: 'learning' });
     expect((await call('GET', `/api/tricks/${trick.id}`, rider)).json()).toMatchObject({ myProgress: 'learning' });
     // Someone else's view of the trick does not carry the rider's state.
-    expect((await call('GET', `/api/tricks/${trick.id}`, adminUser)).json()).toMatchObject({ myProgress: null });
+    expect((await call('GET', `/api/tricks/${trick.id}`, kit.admin)).json()).toMatchObject({ myProgress: null });
     expect(await progression(rider.id)).toEqual([
       { trickId: trick.id, name: trick.name, disciplineId: DISCIPLINE, level: 'Advanced', difficulty: 9, state: 'learning', updatedAt: expect.any(String) },
     ]);
 
     await call('PUT', `/api/tricks/${trick.id}/progress`, rider, { state: 'landed' });
     expect((await list(rider, `?q=${encodeURIComponent(trick.name)}`)).items).toMatchObject([{ id: trick.id, myProgress: 'landed' }]);
-    expect(await progression(rider.id, adminUser)).toMatchObject([{ trickId: trick.id, state: 'landed' }]);
+    expect(await progression(rider.id, kit.admin)).toMatchObject([{ trickId: trick.id, state: 'landed' }]);
 
     const removed = await call('DELETE', `/api/tricks/${trick.id}/progress`, rider);
     expect(removed.json()).toEqual({ state: null });
@@ -279,7 +229,7 @@ describe('progression', () => {
 
   test('a bad state is refused; visitors 401; a hidden or unknown trick 404', async () => {
     const rider = await user();
-    const trick = await addTrick(adminUser);
+    const trick = await addTrick(kit.admin);
     expect((await call('PUT', `/api/tricks/${trick.id}/progress`, rider, { state: 'mastered' })).statusCode).toBe(400);
     expectError(await call('PUT', `/api/tricks/${trick.id}/progress`, null, { state: 'landed' }), 401, 'UNAUTHORIZED');
     expectError(await call('DELETE', `/api/tricks/${trick.id}/progress`, null), 401, 'UNAUTHORIZED');
@@ -306,7 +256,7 @@ describe('progression', () => {
 
 describe('likes, comments and ratings', () => {
   test("readers' ratings and likes show on the trick", async () => {
-    const trick = await addTrick(adminUser);
+    const trick = await addTrick(kit.admin);
     const a = await user();
     const b = await user();
     expect((await call('PUT', `/api/content/trick/${trick.id}/rating`, a, { score: 5 })).statusCode).toBeLessThan(300);
@@ -328,9 +278,9 @@ describe('sample tricks', () => {
   test('four valid, approved tricks per sample discipline across the three levels', async () => {
     // Fresh authors, so that every trick they hold is a sample.
     const authors = [(await user()).id, (await user()).id, (await user()).id];
-    await t.app.db.transaction().execute((tx) => seedTrickSamples(tx, authors));
+    await kit.t.app.db.transaction().execute((tx) => seedTrickSamples(tx, authors));
     for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
-      const samples = await t.app.db.selectFrom('tricks').selectAll().where('discipline_id', '=', discipline).where('author_id', 'in', authors).execute();
+      const samples = await kit.t.app.db.selectFrom('tricks').selectAll().where('discipline_id', '=', discipline).where('author_id', 'in', authors).execute();
       expect(samples).toHaveLength(4);
       expect(new Set(samples.map((r) => r.level))).toEqual(new Set(['Beginner', 'Intermediate', 'Advanced']));
       for (const r of samples) {
