@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TRICK_LEVELS, TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
@@ -8,8 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useCreateTrick, useUpdateTrick } from './tricks.api.ts';
 
@@ -73,13 +72,7 @@ export function TrickFormDialog({
       onOpenChange(false);
     } catch (error) {
       notify('error', t(trick ? 'tricks.toast.updateError' : 'tricks.toast.addError'), errorText(t, error));
-      // The server may name the fields it refused: show each next to its field.
-      if (error instanceof ApiError && error.fields) {
-        for (const [path, code] of Object.entries(error.fields)) {
-          const field = path.split('.')[0] as (typeof FIELDS)[number];
-          if (FIELDS.includes(field)) setError(field as FieldPath<TrickFormValues>, { message: code });
-        }
-      }
+      showServerFieldErrors(error, FIELDS, setError);
     }
   });
 

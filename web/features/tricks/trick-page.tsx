@@ -7,7 +7,7 @@ import { PROGRESS_STATES, videoEmbed, type ProgressState, type Trick } from '../
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -63,19 +63,9 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
   const formatDate = useFormatDate();
   const { user } = useMe();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteTrick();
   const listUrl = `/discipline/${discipline.id}/tricktionary`;
   const canEdit = trick.mine || user?.role === 'admin';
-
-  const confirmDelete = () =>
-    remove.mutate(trick.id, {
-      onSuccess: () => {
-        notify('success', t('content.deleted'));
-        void navigate(listUrl, { replace: true });
-      },
-      onError: (error) => notify('error', t('content.deleteError'), errorText(t, error)),
-    });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -101,14 +91,12 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
           <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
         </div>
         {canEdit && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="trick-edit">
-              {t('content.edit')}
-            </Button>
-            <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(true)} data-testid="trick-delete">
-              {t('content.delete')}
-            </Button>
-          </div>
+          <OwnerActions
+            name={trick.name}
+            onEdit={() => setEditing(true)}
+            remove={{ mutateAsync: () => remove.mutateAsync(trick.id), isPending: remove.isPending }}
+            onDeleted={() => void navigate(listUrl, { replace: true })}
+          />
         )}
       </header>
 
@@ -156,15 +144,6 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
       </div>
 
       {canEdit && <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={trick} />}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={t('content.deleteTitle')}
-        description={t('content.deleteText', { name: trick.name })}
-        confirmLabel={t('content.delete')}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-      />
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionHeader } from '../../components/content/section-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { ShopCard } from './shop-card.tsx';
+import { ShopFormDialog } from './shop-form-dialog.tsx';
+import { useShopList } from './shops.api.ts';
+
+/** /discipline/:disciplineId/shops: shops riders recommend, searched on the server. */
+export default function ShopsPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="shops" description={(d) => t('shops.metaDescription', { discipline: d })}>
+      {(hub) => <ShopsBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
+  );
+}
+
+function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const gate = useLoginGate();
+  const { user } = useMe();
+  const search = useTextFilter(useUrlFilters(), 'q');
+  const q = search.value;
+  const [adding, setAdding] = useState(false);
+
+  const list = useShopList(discipline.id, q);
+  const { items: shops, total, failed } = usePagedResults(list, t('shops.toast.fetchError'));
+
+  const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
+  const disciplineName = name(discipline);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeader
+        discipline={discipline}
+        title={t('nav.shops')}
+        subtitle={t('shops.subtitle', { discipline: disciplineName })}
+        action={
+          <Button onClick={openAdd} data-testid="add-shop">
+            <span aria-hidden="true">＋</span>
+            {t('shops.addShop')}
+          </Button>
+        }
+      />
+
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <div role="search" className="flex min-w-0 flex-1 basis-64">
+          <SearchBox label={t('shops.searchLabel')} placeholder={t('shops.searchPlaceholder')} value={search.text} onChange={search.setText} testId="shops-search" />
+        </div>
+      </div>
+
+      <PagedList
+        query={list}
+        items={shops}
+        countText={failed ? undefined : t('shops.resultCount', { count: total })}
+        loadMoreLabel={t('shops.loadMore')}
+        renderItem={(shop) => <ShopCard shop={shop} />}
+        empty={
+          <EmptyList
+            testId="shops-empty"
+            icon={q ? '🔎' : '🛍️'}
+            title={q ? t('shops.noMatchTitle') : t('shops.emptyTitle')}
+            text={q ? t('shops.noMatchText') : t('shops.emptyText', { discipline: disciplineName })}
+            action={
+              q ? (
+                <Button variant="outline" onClick={() => search.setText('')}>
+                  {t('shops.clearSearch')}
+                </Button>
+              ) : (
+                <Button onClick={openAdd}>{t('shops.addFirst')}</Button>
+              )
+            }
+          />
+        }
+      />
+
+      {user && <ShopFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+    </div>
+  );
+}

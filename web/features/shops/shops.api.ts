@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SHOP_PAGE_SIZE, type Shop, type ShopInput, type ShopUpdate } from '../../../common/shops.ts';
+import { api } from '../../lib/api.ts';
+import { useContentList } from '../../lib/content-list.ts';
+
+export const shopKeys = {
+  all: ['shops'] as const,
+  list: (disciplineId: string) => ['shops', 'list', disciplineId] as const,
+  detail: (id: string) => ['shops', 'detail', id] as const,
+};
+
+/** One request per page of a discipline's shops, searched on the server. */
+export function useShopList(disciplineId: string, q: string) {
+  return useContentList<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, { q }, SHOP_PAGE_SIZE);
+}
+
+export function useShop(id: string) {
+  return useQuery({
+    queryKey: shopKeys.detail(id),
+    queryFn: ({ signal }) => api<Shop>(`/api/shops/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCreateShop(disciplineId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShopInput) => api<Shop>(`/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: shopKeys.all }),
+  });
+}
+
+export function useUpdateShop(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ShopUpdate) => api<Shop>(`/api/shops/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSuccess: (shop) => {
+      client.setQueryData(shopKeys.detail(id), shop);
+      return client.invalidateQueries({ queryKey: shopKeys.all });
+    },
+  });
+}
+
+export function useDeleteShop() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`/api/shops/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: shopKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: ['shops', 'list'] });
+    },
+  });
+}
