@@ -1,7 +1,8 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
+import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
@@ -109,3 +110,34 @@ export const toRating = (row: { rating_average: number | string | null; rating_c
 
 /** ISO text of a timestamp column as pg (Date) or PGlite (Date or string) returns it. */
 export const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Inserts a contribution through `insert` (given the status to store, returning the new id): an
+ * admin's is public at once; anyone else's is pending and waits in the approvals queue under `name`.
+ */
+export async function addContribution(
+  db: Db,
+  item: { type: ContentType; name: string },
+  author: NonNullable<Viewer>,
+  insert: (tx: Db, status: 'approved' | 'pending') => Promise<string>,
+): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    const status = author.role === 'admin' ? 'approved' : 'pending';
+    const id = await insert(tx, status);
+    if (status === 'pending') await queueForApproval(tx, { type: item.type, id, name: item.name, submittedBy: author.id });
+    return id;
+  });
+}
+
+/** Changes the given columns of a contribution (its status stays); a new name shows in the approvals queue. */
+export async function updateContribution(db: Db, type: ContentType, id: string, columns: Record<string, unknown>, newName: string | undefined): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    // One statement for six tables: the caller's columns come from its own typed changes.
+    await tx
+      .updateTable(CONTENT_TABLES[type] as 'places')
+      .set({ ...(columns as Updateable<DB['places']>), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    if (newName !== undefined) await renameQueuedItem(tx, type, id, newName);
+  });
+}

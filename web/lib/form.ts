@@ -11,12 +11,19 @@ export function fieldError(t: TFunction, error: FieldError | undefined): string 
 
 /**
  * The server may name the fields it refused (`fields`: path → error code): shows each next to its
- * form field, among `known`. Returns the names of the fields it marked.
+ * form field, among `known`. An error without fields goes to the field `fieldOfCode` names for its
+ * code, if any. Returns the names of the fields it marked.
  */
-export function showServerFieldErrors<F extends FieldValues>(error: unknown, known: readonly string[], setError: UseFormSetError<F>): string[] {
-  if (!(error instanceof ApiError) || !error.fields) return [];
+export function showServerFieldErrors<F extends FieldValues>(
+  error: unknown,
+  known: readonly string[],
+  setError: UseFormSetError<F>,
+  fieldOfCode: Record<string, string> = {},
+): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const fields = error.fields ?? (fieldOfCode[error.code] ? { [fieldOfCode[error.code]!]: error.code } : {});
   const marked: string[] = [];
-  for (const [path, code] of Object.entries(error.fields)) {
+  for (const [path, code] of Object.entries(fields)) {
     const field = path.split('.')[0]!;
     if (!known.includes(field)) continue;
     setError(field as FieldPath<F>, { message: code });

@@ -2,9 +2,8 @@ import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
-import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { authorOf, iso, pageRows, reactionColumns, toPage, toReactions, visibleTo, type Viewer } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 export type NewPlace = z.output<typeof placeInputSchema>;
@@ -72,8 +71,7 @@ export async function getPlace(db: Db, id: string, viewer: Viewer): Promise<Plac
 
 /** An admin's place is public at once; anyone else's waits in the approvals queue. */
 export async function createPlace(db: Db, disciplineId: string, input: NewPlace, author: NonNullable<Viewer>): Promise<string> {
-  return db.transaction().execute(async (tx) => {
-    const status = author.role === 'admin' ? 'approved' : 'pending';
+  return addContribution(db, { type: 'place', name: input.name }, author, async (tx, status) => {
     const place = await tx
       .insertInto('places')
       .values({
@@ -88,30 +86,27 @@ export async function createPlace(db: Db, disciplineId: string, input: NewPlace,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (status === 'pending') await queueForApproval(tx, { type: 'place', id: place.id, name: input.name, submittedBy: author.id });
     return place.id;
   });
 }
 
 /** Changes the fields that were sent; the status stays as it is. */
 export async function updatePlace(db: Db, id: string, changes: PlaceChanges): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('places')
-      .set({
-        ...changedColumns<PlaceChanges, Updateable<DB['places']>>(changes, {
-          name: 'name',
-          location: 'location',
-          latitude: 'latitude',
-          longitude: 'longitude',
-          imageUrl: 'image_url',
-        }),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (changes.name !== undefined) await renameQueuedItem(tx, 'place', id, changes.name);
-  });
+  await updateContribution(
+    db,
+    'place',
+    id,
+    {
+      ...changedColumns<PlaceChanges, Updateable<DB['places']>>(changes, {
+        name: 'name',
+        location: 'location',
+        latitude: 'latitude',
+        longitude: 'longitude',
+        imageUrl: 'image_url',
+      }),
+    },
+    changes.name,
+  );
 }
 
 /** Its likes, comments, ratings and queue entry go with it (a trigger of migration 0005). */

@@ -2,9 +2,8 @@ import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Shop, ShopList, shopInputSchema, shopListQuerySchema, shopUpdateSchema } from '../../../common/shops.ts';
 import type { DB } from '../../db/schema.ts';
-import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, visibleTo, type Viewer } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 export type NewShop = z.output<typeof shopInputSchema>;
@@ -95,8 +94,7 @@ export async function getShop(db: Db, id: string, viewer: Viewer): Promise<Shop 
 
 /** An admin's shop is public at once; anyone else's waits in the approvals queue. */
 export async function createShop(db: Db, disciplineId: string, input: NewShop, author: NonNullable<Viewer>): Promise<string> {
-  return db.transaction().execute(async (tx) => {
-    const status = author.role === 'admin' ? 'approved' : 'pending';
+  return addContribution(db, { type: 'shop', name: input.name }, author, async (tx, status) => {
     const shop = await tx
       .insertInto('shops')
       .values({
@@ -117,36 +115,33 @@ export async function createShop(db: Db, disciplineId: string, input: NewShop, a
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (status === 'pending') await queueForApproval(tx, { type: 'shop', id: shop.id, name: input.name, submittedBy: author.id });
     return shop.id;
   });
 }
 
 /** Changes the fields that were sent; the status stays as it is. */
 export async function updateShop(db: Db, id: string, changes: ShopChanges): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('shops')
-      .set({
-        ...changedColumns<ShopChanges, Updateable<DB['shops']>>(changes, {
-          name: 'name',
-          description: 'description',
-          location: 'location',
-          establishedYear: 'established_year',
-          sponsoredAthletes: 'sponsored_athletes',
-          email: 'email',
-          phone: 'phone',
-          website: 'website',
-          imageUrl: 'image_url',
-        }),
-        ...(changes.specialties !== undefined ? { specialties: JSON.stringify(changes.specialties) } : {}),
-        ...(changes.brands !== undefined ? { brands: JSON.stringify(changes.brands) } : {}),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (changes.name !== undefined) await renameQueuedItem(tx, 'shop', id, changes.name);
-  });
+  await updateContribution(
+    db,
+    'shop',
+    id,
+    {
+      ...changedColumns<ShopChanges, Updateable<DB['shops']>>(changes, {
+        name: 'name',
+        description: 'description',
+        location: 'location',
+        establishedYear: 'established_year',
+        sponsoredAthletes: 'sponsored_athletes',
+        email: 'email',
+        phone: 'phone',
+        website: 'website',
+        imageUrl: 'image_url',
+      }),
+      ...(changes.specialties !== undefined ? { specialties: JSON.stringify(changes.specialties) } : {}),
+      ...(changes.brands !== undefined ? { brands: JSON.stringify(changes.brands) } : {}),
+    },
+    changes.name,
+  );
 }
 
 /** Its likes, comments, ratings and queue entry go with it (a trigger of migration 0005). */

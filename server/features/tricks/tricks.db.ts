@@ -10,9 +10,8 @@ import type {
   trickUpdateSchema,
 } from '../../../common/tricks.ts';
 import type { DB } from '../../db/schema.ts';
-import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, visibleTo, type Viewer } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 export type NewTrick = z.output<typeof trickInputSchema>;
@@ -100,8 +99,7 @@ export async function getTrick(db: Db, id: string, viewer: Viewer): Promise<Tric
 
 /** An admin's trick is public at once; anyone else's waits in the approvals queue. */
 export async function createTrick(db: Db, disciplineId: string, input: NewTrick, author: NonNullable<Viewer>): Promise<string> {
-  return db.transaction().execute(async (tx) => {
-    const status = author.role === 'admin' ? 'approved' : 'pending';
+  return addContribution(db, { type: 'trick', name: input.name }, author, async (tx, status) => {
     const trick = await tx
       .insertInto('tricks')
       .values({
@@ -118,32 +116,29 @@ export async function createTrick(db: Db, disciplineId: string, input: NewTrick,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (status === 'pending') await queueForApproval(tx, { type: 'trick', id: trick.id, name: input.name, submittedBy: author.id });
     return trick.id;
   });
 }
 
 /** Changes the fields that were sent; the status stays as it is. */
 export async function updateTrick(db: Db, id: string, changes: TrickChanges): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('tricks')
-      .set({
-        ...changedColumns<TrickChanges, Updateable<DB['tricks']>>(changes, {
-          name: 'name',
-          description: 'description',
-          level: 'level',
-          difficulty: 'difficulty',
-          videoUrl: 'video_url',
-        }),
-        ...(changes.steps !== undefined ? { steps: JSON.stringify(changes.steps) } : {}),
-        ...(changes.tips !== undefined ? { tips: JSON.stringify(changes.tips) } : {}),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (changes.name !== undefined) await renameQueuedItem(tx, 'trick', id, changes.name);
-  });
+  await updateContribution(
+    db,
+    'trick',
+    id,
+    {
+      ...changedColumns<TrickChanges, Updateable<DB['tricks']>>(changes, {
+        name: 'name',
+        description: 'description',
+        level: 'level',
+        difficulty: 'difficulty',
+        videoUrl: 'video_url',
+      }),
+      ...(changes.steps !== undefined ? { steps: JSON.stringify(changes.steps) } : {}),
+      ...(changes.tips !== undefined ? { tips: JSON.stringify(changes.tips) } : {}),
+    },
+    changes.name,
+  );
 }
 
 /** Its likes, comments, ratings and queue entry go with it (a trigger of migration 0005); progress by cascade. */

@@ -29,6 +29,40 @@ export function SearchBox({ label, placeholder, value, onChange, testId }: { lab
   );
 }
 
+/** A filter of list pages: a select whose first option (value '') means no filter. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  anyLabel,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="w-full sm:w-56">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`${searchFieldClass} px-3`} data-testid={testId}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** '← Back to …', with the arrow mirrored in right-to-left pages. */
 export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ATHLETE_LEVELS, type Athlete, type AthleteLevel } from '../../../common/profiles.ts';
@@ -7,7 +6,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
+import { BackLink, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
@@ -29,7 +28,6 @@ const isLevel = (value: string | null): value is AthleteLevel => (ATHLETE_LEVELS
 function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
   const name = useLocalizedName();
-  const ids = useId();
   const filters = useUrlFilters();
   const { setParam } = filters;
   const search = useTextFilter(filters, 'q');
@@ -61,19 +59,13 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
 
       <div className="mt-8 flex flex-wrap gap-3" role="search">
         <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search.text} onChange={search.setText} testId="athletes-search" />
-        <div className="w-full sm:w-56">
-          <label htmlFor={`${ids}-level`} className="sr-only">
-            {t('athletes.levelLabel')}
-          </label>
-          <select id={`${ids}-level`} value={level ?? ''} onChange={(e) => setParam('level', e.target.value)} className={`${searchFieldClass} px-3`}>
-            <option value="">{t('athletes.anyLevel')}</option>
-            {ATHLETE_LEVELS.map((value) => (
-              <option key={value} value={value}>
-                {t(`athletes.level.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('athletes.levelLabel')}
+          value={level ?? ''}
+          onChange={(value) => setParam('level', value)}
+          anyLabel={t('athletes.anyLevel')}
+          options={ATHLETE_LEVELS.map((value) => ({ value, label: t(`athletes.level.${value}`) }))}
+        />
       </div>
 
       <PagedList

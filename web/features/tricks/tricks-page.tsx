@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
+import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -42,7 +42,6 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
   const search = useTextFilter(filters, 'q');
   const levelParam = filters.params.get('level');
   const level: TrickLevel | '' = isLevel(levelParam) ? levelParam : '';
-  const levelId = useId();
   const [adding, setAdding] = useState(false);
 
   const list = useTrickList(discipline.id, search.value, level);
@@ -67,19 +66,14 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
 
       <div className="mt-8 flex flex-wrap items-center gap-3" role="search">
         <SearchBox label={t('tricks.searchLabel')} placeholder={t('tricks.searchPlaceholder')} value={search.text} onChange={search.setText} testId="tricks-search" />
-        <div className="w-full sm:w-56">
-          <label htmlFor={levelId} className="sr-only">
-            {t('tricks.levelFilter')}
-          </label>
-          <select id={levelId} value={level} onChange={(e) => filters.setParam('level', e.target.value)} className={`${searchFieldClass} px-3`} data-testid="tricks-level">
-            <option value="">{t('tricks.allLevels')}</option>
-            {TRICK_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`tricks.level.${l}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('tricks.levelFilter')}
+          value={level}
+          onChange={(value) => filters.setParam('level', value)}
+          anyLabel={t('tricks.allLevels')}
+          options={TRICK_LEVELS.map((l) => ({ value: l, label: t(`tricks.level.${l}`) }))}
+          testId="tricks-level"
+        />
       </div>
 
       <PagedList

@@ -1,0 +1,264 @@
+import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
+import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
+import type { DB } from '../../db/schema.ts';
+import { renameQueuedItem } from '../../lib/approval-queue.ts';
+import { changedColumns } from '../../lib/changes.ts';
+import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/like.ts';
+
+export type NewEvent = z.output<typeof eventInputSchema>;
+export type EventChanges = z.output<typeof eventUpdateSchema>;
+export type EventListFilters = z.output<typeof eventListQuerySchema>;
+
+type Db = Kysely<DB>;
+
+function events(db: Db, viewer: Viewer) {
+  const me = viewer?.id ?? null;
+  return db
+    .selectFrom('events as ev')
+    .leftJoin('profiles as a', 'a.id', 'ev.author_id')
+    .where(visibleTo('ev', viewer))
+    .select([
+      'ev.id',
+      'ev.discipline_id',
+      'ev.name',
+      'ev.description',
+      'ev.location',
+      'ev.start_date',
+      'ev.end_date',
+      'ev.type',
+      'ev.price',
+      'ev.max_attendees',
+      'ev.image_url',
+      'ev.status',
+      'ev.created_at',
+      'ev.author_id',
+      'a.name as author_name',
+      'a.avatar_url as author_avatar_url',
+      sql<number>`(select count(*) from event_attendees ea where ea.event_id = ev.id and ea.status = 'going')`.as('going_count'),
+      sql<number>`(select count(*) from event_attendees ea where ea.event_id = ev.id and ea.status = 'waitlist')`.as('waitlist_count'),
+      sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = ev.id and ea.user_id = ${me})`.as('my_rsvp'),
+      sql<number | null>`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
+        where w.event_id = ev.id and w.status = 'waitlist' and (w.created_at, w.user_id) <= (mine.created_at, mine.user_id))`.as('waitlist_position'),
+      ...reactionColumns('event', 'ev.id', viewer),
+    ]);
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof events>['executeTakeFirstOrThrow']>>;
+
+const toEvent = (row: EventRow, viewer: Viewer): Event => {
+  const position = Number(row.waitlist_position ?? 0);
+  return {
+    id: row.id,
+    disciplineId: row.discipline_id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    startDate: iso(row.start_date),
+    endDate: iso(row.end_date),
+    type: row.type,
+    price: Number(row.price),
+    maxAttendees: row.max_attendees === null ? null : Number(row.max_attendees),
+    imageUrl: row.image_url,
+    status: row.status,
+    author: authorOf(row),
+    createdAt: iso(row.created_at),
+    mine: !!viewer && row.author_id === viewer.id,
+    attendees: Number(row.going_count),
+    waitlisted: Number(row.waitlist_count),
+    myRsvp: row.my_rsvp ?? null,
+    waitlistPosition: row.my_rsvp === 'waitlist' && position > 0 ? position : null,
+    reactions: toReactions(row),
+  };
+};
+
+/**
+ * A page of the discipline's events: upcoming ones (not ended) soonest first, past ones latest
+ * first, or, for the calendar, those overlapping [from, to) in start order.
+ */
+export async function listEvents(db: Db, disciplineId: string, filters: EventListFilters, viewer: Viewer): Promise<EventList> {
+  let query = events(db, viewer).where('ev.discipline_id', '=', disciplineId);
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<SqlBool>`(lower(ev.name) like lower(${pattern}) escape '\\' or lower(ev.location) like lower(${pattern}) escape '\\' or lower(ev.description) like lower(${pattern}) escape '\\')`,
+    );
+  }
+  if (filters.type) query = query.where('ev.type', '=', filters.type);
+  if (filters.from || filters.to) {
+    if (filters.from) query = query.where('ev.end_date', '>=', new Date(filters.from));
+    if (filters.to) query = query.where('ev.start_date', '<', new Date(filters.to));
+    query = query.orderBy('ev.start_date', 'asc');
+  } else if (filters.when === 'past') {
+    query = query.where('ev.end_date', '<', sql<Date>`now()`).orderBy('ev.start_date', 'desc');
+  } else {
+    query = query.where('ev.end_date', '>=', sql<Date>`now()`).orderBy('ev.start_date', 'asc');
+  }
+  const { rows, total } = await pageRows(db, query.orderBy('ev.id', 'asc'), filters.page, filters.limit);
+  return toPage(rows.map((r) => toEvent(r, viewer)), total, filters);
+}
+
+/** The event as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
+export async function getEvent(db: Db, id: string, viewer: Viewer): Promise<Event | undefined> {
+  const row = await events(db, viewer).where('ev.id', '=', id).executeTakeFirst();
+  return row && toEvent(row, viewer);
+}
+
+/** An admin's event is public at once; anyone else's waits in the approvals queue. */
+export async function createEvent(db: Db, disciplineId: string, input: NewEvent, author: NonNullable<Viewer>): Promise<string> {
+  return addContribution(db, { type: 'event', name: input.name }, author, async (tx, status) => {
+    const event = await tx
+      .insertInto('events')
+      .values({
+        name: input.name,
+        discipline_id: disciplineId,
+        description: input.description,
+        location: input.location,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        type: input.type,
+        price: input.price,
+        max_attendees: input.maxAttendees ?? null,
+        image_url: input.imageUrl ?? null,
+        author_id: author.id,
+        status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return event.id;
+  });
+}
+
+const endBeforeStart = () => new AppError(400, 'END_BEFORE_START', ERROR_MESSAGES.END_BEFORE_START);
+
+/**
+ * Changes the fields that were sent; the status stays as it is. More places (or no limit any more)
+ * let the first people of the waiting list in; fewer places never turn away someone already going.
+ */
+export async function updateEvent(db: Db, id: string, changes: EventChanges): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const before = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) return;
+    const start = changes.startDate ?? iso(before.start_date);
+    const end = changes.endDate ?? iso(before.end_date);
+    if (Date.parse(end) < Date.parse(start)) throw endBeforeStart();
+    await tx
+      .updateTable('events')
+      .set({
+        ...changedColumns<EventChanges, Updateable<DB['events']>>(changes, {
+          name: 'name',
+          description: 'description',
+          location: 'location',
+          startDate: 'start_date',
+          endDate: 'end_date',
+          type: 'type',
+          price: 'price',
+          maxAttendees: 'max_attendees',
+          imageUrl: 'image_url',
+        }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
+    if (changes.name !== undefined) await renameQueuedItem(tx, 'event', id, changes.name);
+  });
+}
+
+/** Its attendees, likes, comments and queue entry go with it (a foreign key and a trigger of migration 0005). */
+export async function deleteEvent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** Fills free places from the waiting list in arrival order; the caller holds the event row's lock. */
+async function promoteWaitlist(tx: Db, eventId: string): Promise<void> {
+  const event = await tx.selectFrom('events').select('max_attendees').where('id', '=', eventId).executeTakeFirst();
+  if (!event) return;
+  let free: number | null = null;
+  if (event.max_attendees !== null) {
+    const { n } = await tx
+      .selectFrom('event_attendees')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'going')
+      .executeTakeFirstOrThrow();
+    free = Number(event.max_attendees) - Number(n);
+    if (free <= 0) return;
+  }
+  let next = tx
+    .selectFrom('event_attendees')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'waitlist')
+    .orderBy('created_at', 'asc')
+    .orderBy('user_id', 'asc');
+  if (free !== null) next = next.limit(free);
+  await tx.updateTable('event_attendees').set({ status: 'going' }).where('event_id', '=', eventId).where('user_id', 'in', next).execute();
+}
+
+/**
+ * The event row, locked until the transaction ends so that joins and leaves of one event run one
+ * after the other: the count of people going can then never pass the maximum. An event hidden from
+ * the viewer answers 404; one not approved yet (seen by its author or an admin) or already ended 409.
+ */
+async function lockForRsvp(tx: Db, eventId: string, viewer: NonNullable<Viewer>) {
+  const event = await tx
+    .selectFrom('events as ev')
+    .select(['ev.id', 'ev.status', 'ev.max_attendees', sql<boolean>`ev.end_date < now()`.as('ended')])
+    .where('ev.id', '=', eventId)
+    .where(visibleTo('ev', viewer))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!event) throw notFound('CONTENT_NOT_FOUND', ERROR_MESSAGES.CONTENT_NOT_FOUND);
+  if (event.status !== 'approved') throw new AppError(409, 'CONFLICT', 'Only approved events take registrations.');
+  if (event.ended) throw new AppError(409, 'EVENT_ENDED', ERROR_MESSAGES.EVENT_ENDED);
+  return event;
+}
+
+/** Joins the event: a place while there are some, else the end of the waiting list. Joining twice changes nothing. */
+export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const event = await lockForRsvp(tx, eventId, viewer);
+    const existing = await tx.selectFrom('event_attendees').select('status').where('event_id', '=', eventId).where('user_id', '=', viewer.id).executeTakeFirst();
+    if (existing) return;
+    let status: 'going' | 'waitlist' = 'going';
+    if (event.max_attendees !== null) {
+      const { n } = await tx
+        .selectFrom('event_attendees')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_id', '=', eventId)
+        .where('status', '=', 'going')
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= Number(event.max_attendees)) status = 'waitlist';
+    }
+    await tx.insertInto('event_attendees').values({ event_id: eventId, user_id: viewer.id, status }).execute();
+  });
+}
+
+/** Leaves the event or its waiting list; a freed place goes to the first person waiting, in the same transaction. */
+export async function leaveEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await lockForRsvp(tx, eventId, viewer);
+    const left = await tx.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', viewer.id).returning('status').executeTakeFirst();
+    if (left?.status === 'going') await promoteWaitlist(tx, eventId);
+  });
+}
+
+/** The first people going, in the order they joined: public profile fields only. */
+export async function listAttendees(db: Db, eventId: string): Promise<EventAttendees> {
+  const rows = await db
+    .selectFrom('event_attendees as ea')
+    .innerJoin('profiles as p', 'p.id', 'ea.user_id')
+    .select(['p.id', 'p.name', 'p.avatar_url', sql<number>`count(*) over ()`.as('total')])
+    .where('ea.event_id', '=', eventId)
+    .where('ea.status', '=', 'going')
+    .orderBy('ea.created_at', 'asc')
+    .orderBy('ea.user_id', 'asc')
+    .limit(EVENT_ATTENDEES_LIMIT)
+    .execute();
+  return { items: rows.map((r) => ({ id: r.id, name: r.name, avatarUrl: r.avatar_url })), total: Number(rows[0]?.total ?? 0) };
+}

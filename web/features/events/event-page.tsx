@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Event } from '../../../common/events.ts';
+import { OwnerActions } from '../../components/content/owner-actions.tsx';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { BackLink } from '../../components/ui/search-box.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { CommentsSection } from '../reactions/comments-section.tsx';
+import { LikeButton } from '../reactions/like-button.tsx';
+import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
+import { EventFormDialog } from './event-form-dialog.tsx';
+import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+
+/** /discipline/:disciplineId/events/:eventId: one event, shareable, with its RSVP, attendees, likes and comments. */
+export default function EventPage() {
+  const { disciplineId = '', eventId = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const price = usePriceText();
+  const { user } = useMe();
+  const { data: event, isLoading } = useEvent(eventId);
+  const remove = useDeleteEvent();
+  const [editing, setEditing] = useState(false);
+  const listPath = `/discipline/${disciplineId}/events`;
+  usePageMeta(event ? event.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), event ? `${event.name}, ${event.location}` : undefined);
+
+  if (isLoading) return <PageSpinner />;
+  if (!event || event.disciplineId !== disciplineId) {
+    return <StateMessage icon="📅" title={t('errors.CONTENT_NOT_FOUND')} homeLabel={t('common.returnHome')} />;
+  }
+  const canEdit = event.mine || user?.role === 'admin';
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <BackLink to={listPath}>{t('content.backToList', { section: t('nav.events') })}</BackLink>
+      <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <EventPicture event={event} className="h-72" />
+        <div className="space-y-5 p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <TypeBadge type={event.type} />
+            <StatusBadge status={event.status} />
+          </div>
+          <h1 className="text-3xl font-extrabold break-words text-slate-900">{event.name}</h1>
+          <dl className="grid gap-3 text-slate-700 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.when')}</dt>
+              <dd>
+                <EventDates event={event} withTime />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.where')}</dt>
+              <dd className="break-words">{event.location}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.price')}</dt>
+              <dd className="font-semibold" data-testid="event-price">
+                {price(event.price)}
+              </dd>
+            </div>
+            {event.author && (
+              <div>
+                <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.organizer')}</dt>
+                <dd className="flex items-center gap-2">
+                  <Avatar person={event.author} />
+                  <Link to={`/profile/${event.author.id}`} className="font-semibold text-slate-900 hover:underline" data-testid="event-organizer">
+                    {event.author.name}
+                  </Link>
+                </dd>
+              </div>
+            )}
+          </dl>
+          <p className="whitespace-pre-line text-slate-700">{event.description}</p>
+          <div className="space-y-3 rounded-xl bg-slate-50 p-4">
+            <Attendance event={event} />
+            <div className="flex flex-wrap items-center gap-3">
+              <RsvpButton event={event} size="lg" />
+              {event.myRsvp === 'going' && <span className="text-sm font-semibold text-emerald-700">{t('events.youAreGoing')}</span>}
+              {event.myRsvp === 'waitlist' && (
+                <span className="text-sm font-semibold text-amber-700">
+                  {event.waitlistPosition ? t('events.waitlistPosition', { position: event.waitlistPosition }) : t('events.onWaitlist')}
+                </span>
+              )}
+            </div>
+            <Attendees event={event} />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
+            {canEdit && (
+              <OwnerActions name={event.name} onEdit={() => setEditing(true)} remove={{ mutateAsync: () => remove.mutateAsync(event.id), isPending: remove.isPending }} onDeleted={() => void navigate(listPath)} />
+            )}
+          </div>
+        </div>
+      </article>
+      <CommentsSection type="event" id={event.id} />
+      {canEdit && editing && <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={event} />}
+    </div>
+  );
+}
+
+/** The avatars of the people going, each linking to their profile, and '+N more'. */
+function Attendees({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const { data } = useEventAttendees(event.id, event.attendees > 0);
+  if (event.attendees === 0) return <p className="text-sm text-slate-600">{t('events.noAttendees')}</p>;
+  if (!data) return null;
+  const more = data.total - data.items.length;
+  return (
+    <div>
+      <h2 className="mb-2 text-sm font-semibold text-slate-700">{t('events.whoIsGoing')}</h2>
+      <ul className="flex flex-wrap items-center gap-2" data-testid="event-attendees">
+        {data.items.map((person) => (
+          <li key={person.id}>
+            <Link to={`/profile/${person.id}`} title={person.name} aria-label={person.name} className="block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
+              <Avatar person={person} />
+            </Link>
+          </li>
+        ))}
+        {more > 0 && <li className="text-sm text-slate-600">{t('events.moreAttendees', { count: more })}</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { EVENT_TYPES, type EventType } from '../../../common/events.ts';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionHeader } from '../../components/content/section-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { EventCard } from './event-card.tsx';
+import { EventFormDialog } from './event-form-dialog.tsx';
+import { EventsCalendar } from './events-calendar.tsx';
+import { useEventList } from './events.api.ts';
+
+/** /discipline/:disciplineId/events: competitions, meetups, festivals and workshops, as cards or a month calendar. */
+export default function EventsPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="events" description={(d) => t('events.metaDescription', { discipline: d })}>
+      {(hub) => <EventsBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
+  );
+}
+
+const isType = (value: string | null): value is EventType => (EVENT_TYPES as readonly (string | null)[]).includes(value);
+
+function Toggle<T extends string>({ label, options, value, onChange, testId }: { label: string; options: { id: T; label: string; icon?: string }[]; value: T; onChange: (value: T) => void; testId?: string }) {
+  return (
+    <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={label} data-testid={testId}>
+      {options.map((option) => (
+        <button
+          key={option.id}
+          type="button"
+          aria-pressed={value === option.id}
+          onClick={() => onChange(option.id)}
+          className={`rounded-md px-3 py-1.5 text-sm font-semibold transition-colors ${value === option.id ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+        >
+          {option.icon && <span aria-hidden="true">{option.icon} </span>}
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const gate = useLoginGate();
+  const { user } = useMe();
+  const filters = useUrlFilters();
+  const { params, setParam } = filters;
+  const search = useTextFilter(filters, 'q');
+  const q = search.value;
+  const rawType = params.get('type');
+  const type = isType(rawType) ? rawType : '';
+  const when = params.get('when') === 'past' ? 'past' : 'upcoming';
+  const view = params.get('view') === 'calendar' ? 'calendar' : 'grid';
+  const [adding, setAdding] = useState(false);
+
+  const list = useEventList(discipline.id, { q, type, when });
+  const { items: events, total, failed } = usePagedResults(list, t('events.toast.fetchError'));
+
+  const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
+  const disciplineName = name(discipline);
+  const filtered = q !== '' || type !== '';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeader
+        discipline={discipline}
+        title={t('nav.events')}
+        subtitle={t('events.subtitle', { discipline: disciplineName })}
+        action={
+          <Button onClick={openAdd} data-testid="add-event">
+            <span aria-hidden="true">＋</span>
+            {t('events.addEvent')}
+          </Button>
+        }
+      />
+
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <div role="search" className="flex min-w-0 flex-1 basis-64 gap-3">
+          <SearchBox label={t('events.searchLabel')} placeholder={t('events.searchPlaceholder')} value={search.text} onChange={search.setText} testId="events-search" />
+          <FilterSelect
+            label={t('events.typeFilter')}
+            value={type}
+            onChange={(value) => setParam('type', value)}
+            anyLabel={t('events.allTypes')}
+            options={EVENT_TYPES.map((option) => ({ value: option, label: t(`events.types.${option}`) }))}
+            testId="events-type"
+          />
+        </div>
+        {view === 'grid' && (
+          <Toggle
+            label={t('events.whenLabel')}
+            value={when}
+            onChange={(next) => setParam('when', next === 'past' ? 'past' : '')}
+            options={[
+              { id: 'upcoming', label: t('events.upcoming') },
+              { id: 'past', label: t('events.past') },
+            ]}
+          />
+        )}
+        <Toggle
+          label={t('events.viewLabel')}
+          value={view}
+          onChange={(next) => setParam('view', next === 'calendar' ? 'calendar' : '')}
+          options={[
+            { id: 'grid', label: t('events.gridView'), icon: '▦' },
+            { id: 'calendar', label: t('events.calendarView'), icon: '📅' },
+          ]}
+        />
+      </div>
+
+      {view === 'calendar' ? (
+        <EventsCalendar disciplineId={discipline.id} q={q} type={type} month={params.get('month')} onMonthChange={(month) => setParam('month', month)} />
+      ) : (
+        <PagedList
+          query={list}
+          items={events}
+          countText={failed ? undefined : t(when === 'past' ? 'events.pastCount' : 'events.resultCount', { count: total })}
+          loadMoreLabel={t('events.loadMore')}
+          renderItem={(event) => <EventCard event={event} />}
+          empty={
+            <EmptyList
+              testId="events-empty"
+              icon={filtered ? '🔎' : '📅'}
+              title={filtered ? t('events.noMatchTitle') : when === 'past' ? t('events.noPastTitle') : t('events.emptyTitle')}
+              text={filtered ? t('events.noMatchText') : when === 'past' ? t('events.noPastText') : t('events.emptyText', { discipline: disciplineName })}
+              action={
+                filtered ? (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      search.setText('');
+                      setParam('type', '');
+                    }}
+                  >
+                    {t('events.clearFilters')}
+                  </Button>
+                ) : (
+                  <Button onClick={openAdd}>{t('events.addFirst')}</Button>
+                )
+              }
+            />
+          }
+        />
+      )}
+
+      {user && <EventFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+    </div>
+  );
+}
