@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type Review, type ReviewCategory } from '../../../common/reviews.ts';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionHeader } from '../../components/content/section-header.tsx';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { Stars } from '../reactions/rating-stars.tsx';
+import { CategoryBadge, OverallScore, PointList, readerRatingLabel, useFormatPrice } from './review-parts.tsx';
+import { ReviewFormDialog } from './review-form-dialog.tsx';
+import { useReviewList } from './reviews.api.ts';
+
+/** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
+export default function ReviewsPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="reviews" description={(d) => t('reviews.metaDescription', { discipline: d })}>
+      {(hub) => <ReviewsBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
+  );
+}
+
+const isCategory = (value: string | null): value is ReviewCategory => REVIEW_CATEGORIES.includes(value as ReviewCategory);
+
+function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const { user } = useMe();
+  const gate = useLoginGate();
+  const filters = useUrlFilters();
+  const search = useTextFilter(filters, 'q');
+  const q = search.value;
+  const categoryParam = filters.params.get('category');
+  const category = isCategory(categoryParam) ? categoryParam : '';
+  const [writing, setWriting] = useState(false);
+
+  const list = useReviewList(discipline.id, q, category);
+  const { items: reviews, total, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
+
+  const openWrite = () => gate(t('content.loginToContribute'), () => setWriting(true));
+  const disciplineName = name(discipline);
+  const filtered = q !== '' || category !== '';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeader
+        discipline={discipline}
+        title={t('nav.reviews')}
+        subtitle={t('reviews.subtitle', { discipline: disciplineName })}
+        action={
+          <Button onClick={openWrite} data-testid="write-review">
+            <span aria-hidden="true">✍️</span>
+            {t('reviews.writeReview')}
+          </Button>
+        }
+      />
+
+      <div className="mt-8 flex flex-wrap items-center gap-3" role="search">
+        <SearchBox label={t('reviews.searchLabel')} placeholder={t('reviews.searchPlaceholder')} value={search.text} onChange={search.setText} testId="reviews-search" />
+        <FilterSelect
+          label={t('reviews.categoryFilter')}
+          value={category}
+          onChange={(value) => filters.setParam('category', value)}
+          anyLabel={t('reviews.allCategories')}
+          options={REVIEW_CATEGORIES.map((c) => ({ value: c, label: t(`reviews.categories.${c}`) }))}
+          testId="reviews-category"
+        />
+      </div>
+
+      <PagedList
+        query={list}
+        items={reviews}
+        countText={failed ? undefined : t('reviews.resultCount', { count: total })}
+        loadMoreLabel={t('reviews.loadMore')}
+        renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
+        empty={
+          <EmptyList
+            testId="reviews-empty"
+            icon={filtered ? '🔎' : '🛹'}
+            title={filtered ? t('reviews.noMatchTitle') : t('reviews.emptyTitle')}
+            text={filtered ? t('reviews.noMatchText') : t('reviews.emptyText', { discipline: disciplineName })}
+            action={
+              filtered ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    search.setText('');
+                    filters.setParam('category', '');
+                  }}
+                >
+                  {t('reviews.clearFilters')}
+                </Button>
+              ) : (
+                <Button onClick={openWrite}>{t('reviews.writeFirst')}</Button>
+              )
+            }
+          />
+        }
+      />
+
+      {user && <ReviewFormDialog open={writing} onOpenChange={setWriting} disciplineId={discipline.id} />}
+    </div>
+  );
+}
+
+function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: string }) {
+  const { t } = useTranslation();
+  const formatMonth = useFormatDate({ month: 'long', year: 'numeric' });
+  const formatPrice = useFormatPrice();
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-card">
+      {review.imageUrl ? (
+        <img src={review.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-44 w-full object-cover" />
+      ) : (
+        <div className="flex h-44 w-full items-center justify-center bg-gradient-to-br from-amber-300 via-orange-500 to-rose-600 text-5xl" aria-hidden="true">
+          ⭐
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={review.category} />
+            <StatusBadge status={review.status} />
+          </div>
+          <OverallScore score={review.overallScore} />
+        </div>
+        <div>
+          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">{review.productName}</h2>
+          <p className="text-sm text-slate-600">
+            <span className="font-medium">{review.brand}</span>
+            {review.price !== null && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span data-testid="review-price">{formatPrice(review.price)}</span>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <Stars value={review.readerRating.average} label={readerRatingLabel(t, review)} />
+          <span data-testid="review-count">{t('reviews.reviewCount', { count: review.readerRating.count })}</span>
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+          {review.releaseDate && <span data-testid="review-release">{t('reviews.released', { date: formatMonth(review.releaseDate) })}</span>}
+          {review.author && (
+            <span data-testid="review-author">
+              <span aria-hidden="true">👤 </span>
+              {t('reviews.reviewedBy', { name: review.author.name })}
+            </span>
+          )}
+        </div>
+        {(review.pros.length > 0 || review.cons.length > 0) && (
+          <div className="grid grid-cols-2 gap-3">
+            <PointList kind="pros" items={review.pros.slice(0, REVIEW_CARD_POINTS)} />
+            <PointList kind="cons" items={review.cons.slice(0, REVIEW_CARD_POINTS)} />
+          </div>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <div className="flex items-center gap-1">
+            <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
+            <CommentCount count={review.reactions.comments} />
+          </div>
+          <ButtonLink to={`/discipline/${disciplineId}/reviews/${review.id}`} variant="outline" size="sm" aria-label={t('reviews.readFullReviewOf', { name: review.productName })}>
+            {t('reviews.readFullReview')}
+          </ButtonLink>
+        </div>
+      </div>
+    </article>
+  );
+}
