@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Article } from '../../../common/articles.ts';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { OwnerActions } from '../../components/content/owner-actions.tsx';
+import { BackLink } from '../../components/ui/search-box.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useFormatDate } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText } from '../../lib/toast.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { CommentsSection } from '../reactions/comments-section.tsx';
+import { LikeButton } from '../reactions/like-button.tsx';
+import { RatingInput } from '../reactions/rating-stars.tsx';
+import { ArticleBody } from './article-body.tsx';
+import { ArticleFormDialog } from './article-form-dialog.tsx';
+import { useArticle, useDeleteArticle } from './articles.api.ts';
+
+/** /discipline/:disciplineId/articles/:articleId: one article, its likes, readers' rating and comments. */
+export default function ArticlePage() {
+  const { disciplineId = '', articleId = '' } = useParams();
+  const { t } = useTranslation();
+  const { data, isLoading, error, refetch, isRefetching } = useArticle(articleId);
+  // An article opened under another discipline's address is not this page's content.
+  const article = data && data.disciplineId === disciplineId ? data : undefined;
+  const missing = (!isLoading && !error && !article) || (error instanceof ApiError && error.status === 404);
+  usePageMeta(article ? article.title : missing ? t('errors.CONTENT_NOT_FOUND') : error ? t('articles.loadErrorTitle') : undefined, article?.excerpt);
+  const listUrl = `/discipline/${encodeURIComponent(disciplineId)}/articles`;
+
+  if (isLoading) return <PageSpinner />;
+  if (!article) {
+    if (missing) {
+      return (
+        <StateMessage icon="🧭" title={t('errors.CONTENT_NOT_FOUND')} text={t('articles.notFoundText')}>
+          <ButtonLink to={listUrl}>{t('content.backToList', { section: t('nav.articles') })}</ButtonLink>
+        </StateMessage>
+      );
+    }
+    return (
+      <StateMessage icon="⚠️" title={t('articles.loadErrorTitle')} text={errorText(t, error)}>
+        <Button onClick={() => void refetch()} disabled={isRefetching}>
+          {isRefetching && <Spinner className="h-4 w-4 border-2" />}
+          {t('common.retry')}
+        </Button>
+      </StateMessage>
+    );
+  }
+  return <ArticleView article={article} listUrl={listUrl} />;
+}
+
+function ArticleView({ article, listUrl }: { article: Article; listUrl: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDate = useFormatDate({ dateStyle: 'long' });
+  const { user } = useMe();
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteArticle();
+  const canEdit = article.mine || user?.role === 'admin';
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10" data-testid="article">
+      <BackLink to={listUrl}>{t('content.backToList', { section: t('nav.articles') })}</BackLink>
+      <header className="mt-4">
+        <StatusBadge status={article.status} />
+        <h1 className="mt-2 text-3xl font-extrabold break-words text-slate-900 sm:text-4xl" dir="auto">
+          {article.title}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3 text-sm text-slate-600">
+            {article.author && (
+              <Link to={`/profile/${article.author.id}`} className="flex items-center gap-2 font-semibold text-brand-700 hover:underline" data-testid="article-author">
+                <Avatar person={article.author} />
+                <span dir="auto">{article.author.name}</span>
+              </Link>
+            )}
+            <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+          </div>
+          {canEdit && (
+            <OwnerActions
+              name={article.title}
+              onEdit={() => setEditing(true)}
+              remove={{ mutateAsync: () => remove.mutateAsync(article.id), isPending: remove.isPending }}
+              onDeleted={() => void navigate(listUrl, { replace: true })}
+            />
+          )}
+        </div>
+      </header>
+
+      {article.imageUrl && (
+        <img src={article.imageUrl} alt="" referrerPolicy="no-referrer" className="mt-6 max-h-[28rem] w-full rounded-2xl object-cover" />
+      )}
+
+      <div className="mt-6">
+        <ArticleBody markdown={article.content} />
+      </div>
+
+      <section className="mt-10 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4" aria-label={t('articles.reactionsLabel')}>
+        <LikeButton type="article" id={article.id} reactions={article.reactions} name={article.title} />
+        <RatingInput type="article" id={article.id} rating={article.rating} />
+      </section>
+
+      <div className="mt-8">
+        <CommentsSection type="article" id={article.id} />
+      </div>
+
+      {canEdit && <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={article} />}
+    </article>
+  );
+}

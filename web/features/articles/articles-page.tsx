@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ArticleSummary } from '../../../common/articles.ts';
+import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionHeader } from '../../components/content/section-header.tsx';
+import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
+import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { useMe } from '../auth/auth.api.ts';
+import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { ArticleFormDialog } from './article-form-dialog.tsx';
+import { useArticleList } from './articles.api.ts';
+
+/** /discipline/:disciplineId/articles: stories and guides written by riders. */
+export default function ArticlesPage() {
+  const { disciplineId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <DisciplineSection disciplineId={disciplineId} section="articles" description={(d) => t('articles.metaDescription', { discipline: d })}>
+      {(hub) => <ArticlesBrowser key={hub.id} discipline={hub} />}
+    </DisciplineSection>
+  );
+}
+
+function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const navigate = useNavigate();
+  const gate = useLoginGate();
+  const { user } = useMe();
+  const filters = useUrlFilters();
+  const search = useTextFilter(filters, 'q');
+  const q = search.value;
+  const [creating, setCreating] = useState(false);
+
+  const list = useArticleList(discipline.id, q);
+  const { items, total, failed } = usePagedResults(list, t('articles.toast.fetchError'));
+  const disciplineName = name(discipline);
+  const openCreate = () => gate(t('content.loginToContribute'), () => setCreating(true));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeader
+        discipline={discipline}
+        title={t('nav.articles')}
+        subtitle={t('articles.subtitle', { discipline: disciplineName })}
+        action={
+          <Button onClick={openCreate} data-testid="create-article">
+            <span aria-hidden="true">＋</span>
+            {t('articles.createArticle')}
+          </Button>
+        }
+      />
+
+      <div className="mt-8 flex" role="search">
+        <SearchBox label={t('articles.searchLabel')} placeholder={t('articles.searchPlaceholder')} value={search.text} onChange={search.setText} testId="articles-search" />
+      </div>
+
+      <PagedList
+        query={list}
+        items={items}
+        countText={failed ? undefined : t('articles.resultCount', { count: total })}
+        loadMoreLabel={t('articles.loadMore')}
+        renderItem={(article) => <ArticleCard article={article} />}
+        empty={
+          <EmptyList
+            testId="articles-empty"
+            icon={q ? '🔎' : '📰'}
+            title={q ? t('articles.noMatchTitle') : t('articles.emptyTitle')}
+            text={q ? t('articles.noMatchText') : t('articles.emptyText', { discipline: disciplineName })}
+            action={
+              q ? (
+                <Button variant="outline" onClick={() => search.setText('')}>
+                  {t('articles.clearSearch')}
+                </Button>
+              ) : (
+                <Button onClick={openCreate}>{t('articles.writeFirst')}</Button>
+              )
+            }
+          />
+        }
+      />
+
+      {user && (
+        <ArticleFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          disciplineId={discipline.id}
+          onCreated={(article) => void navigate(`/discipline/${discipline.id}/articles/${article.id}`)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ArticleCard({ article }: { article: ArticleSummary }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate({ dateStyle: 'medium' });
+  const href = `/discipline/${article.disciplineId}/articles/${article.id}`;
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md" data-testid="article-card">
+      {article.imageUrl ? (
+        <img src={article.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-44 w-full object-cover" />
+      ) : (
+        <div className="flex h-44 w-full items-center justify-center bg-gradient-to-br from-amber-300 via-brand-600 to-indigo-700 text-5xl" aria-hidden="true">
+          📰
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
+            {/* The whole card is the link's target area; like and comment stay clickable above it. */}
+            <Link to={href} className="after:absolute after:inset-0 focus:outline-none" dir="auto">
+              {article.title}
+            </Link>
+          </h2>
+          <StatusBadge status={article.status} />
+        </div>
+        <p className="text-sm text-slate-600">
+          {article.author && <span dir="auto">{t('content.byAuthor', { name: article.author.name })}</span>}
+          {article.author && <span aria-hidden="true"> · </span>}
+          <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+        </p>
+        <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
+          {article.excerpt}
+        </p>
+        <div className="relative z-10 mt-auto flex items-center gap-2 pt-2">
+          <LikeButton type="article" id={article.id} reactions={article.reactions} name={article.title} />
+          <CommentCount count={article.reactions.comments} />
+        </div>
+      </div>
+    </article>
+  );
+}
