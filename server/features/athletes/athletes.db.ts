@@ -1,8 +1,8 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ATHLETE_CARD_ACHIEVEMENTS, type Athlete, type AthleteList, type athleteListQuerySchema } from '../../../common/profiles.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 
 export type AthleteFilters = z.output<typeof athleteListQuerySchema>;
 
@@ -19,8 +19,7 @@ export async function listAthletes(db: Kysely<DB>, disciplineId: string, filters
     .where('p.banned', '=', false);
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(sql<SqlBool>`(lower(p.name) like lower(${pattern}) escape '\\' or lower(p.location) like lower(${pattern}) escape '\\')`);
+    query = query.where(containsText(q, ['p.name', 'p.location']));
   }
   if (filters.level) query = query.where('p.athlete_level', '=', filters.level);
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
@@ -7,7 +7,7 @@ import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;
 export type EventChanges = z.output<typeof eventUpdateSchema>;
@@ -83,10 +83,7 @@ export async function listEvents(db: Db, disciplineId: string, filters: EventLis
   let query = events(db, viewer).where('ev.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(
-      sql<SqlBool>`(lower(ev.name) like lower(${pattern}) escape '\\' or lower(ev.location) like lower(${pattern}) escape '\\' or lower(ev.description) like lower(${pattern}) escape '\\')`,
-    );
+    query = query.where(containsText(q, ['ev.name', 'ev.location', 'ev.description']));
   }
   if (filters.type) query = query.where('ev.type', '=', filters.type);
   if (filters.from || filters.to) {

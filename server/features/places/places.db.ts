@@ -1,10 +1,10 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 
 export type NewPlace = z.output<typeof placeInputSchema>;
 export type PlaceChanges = z.output<typeof placeUpdateSchema>;
@@ -56,8 +56,7 @@ export async function listPlaces(db: Db, disciplineId: string, filters: PlaceLis
   let query = places(db, viewer).where('pl.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(sql<SqlBool>`(lower(pl.name) like lower(${pattern}) escape '\\' or lower(pl.location) like lower(${pattern}) escape '\\')`);
+    query = query.where(containsText(q, ['pl.name', 'pl.location']));
   }
   const { rows, total } = await pageRows(db, query.orderBy('pl.created_at', 'desc').orderBy('pl.id', 'desc'), filters.page, filters.limit);
   return toPage(rows.map((r) => toPlace(r, viewer)), total, filters);

@@ -1,10 +1,10 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Shop, ShopList, shopInputSchema, shopListQuerySchema, shopUpdateSchema } from '../../../common/shops.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 
 export type NewShop = z.output<typeof shopInputSchema>;
 export type ShopChanges = z.output<typeof shopUpdateSchema>;
@@ -73,14 +73,7 @@ export async function listShops(db: Db, disciplineId: string, filters: ShopListF
   let query = shops(db, viewer).where('sh.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containsPattern(q.toLowerCase());
-    query = query.where(
-      sql<SqlBool>`(lower(sh.name) like ${pattern} escape '\\'
-        or lower(sh.location) like ${pattern} escape '\\'
-        or lower(sh.description) like ${pattern} escape '\\'
-        or exists (select 1 from jsonb_array_elements_text(sh.specialties) s(v) where lower(s.v) like ${pattern} escape '\\')
-        or exists (select 1 from jsonb_array_elements_text(sh.brands) b(v) where lower(b.v) like ${pattern} escape '\\'))`,
-    );
+    query = query.where(containsText(q, ['sh.name', 'sh.location', 'sh.description'], ['sh.specialties', 'sh.brands']));
   }
   const { rows, total } = await pageRows(db, query.orderBy('sh.created_at', 'desc').orderBy('sh.id', 'desc'), filters.page, filters.limit);
   return toPage(rows.map((r) => toShop(r, viewer)), total, filters);

@@ -13,7 +13,7 @@ import type {
 } from '../../../common/teams.ts';
 import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
 
@@ -93,9 +93,9 @@ function toSummary(row: SummaryRow): TeamSummary {
 export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer): Promise<TeamList> {
   let query = summaries(db, viewer);
   const q = filters.q?.trim();
-  if (q) query = query.where(sql<SqlBool>`lower(t.name) like lower(${containsPattern(q)}) escape '\\'`);
+  if (q) query = query.where(containsText(q, ['t.name']));
   const location = filters.location?.trim();
-  if (location) query = query.where(sql<SqlBool>`lower(t.location) like lower(${containsPattern(location)}) escape '\\'`);
+  if (location) query = query.where(containsText(location, ['t.location']));
   const type = filters.type?.trim();
   if (type) query = query.where(sql<SqlBool>`lower(t.type) = lower(${type})`);
   if (filters.privacy) query = query.where('t.is_private', '=', filters.privacy === 'private');
@@ -379,7 +379,7 @@ export async function searchNewMembers(db: Db, teamId: string, text: string): Pr
     .select(['p.id', 'p.name', 'p.avatar_url'])
     .where('p.email_verified', '=', true)
     .where('p.banned', '=', false)
-    .where(sql<SqlBool>`lower(p.name) like lower(${containsPattern(q)}) escape '\\'`)
+    .where(containsText(q, ['p.name']))
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'p.id').where('m.team_id', '=', teamId))),
     )

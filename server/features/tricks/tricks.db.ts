@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
   ProfileTrick,
@@ -12,7 +12,7 @@ import type {
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { containsText } from '../../lib/like.ts';
 
 export type NewTrick = z.output<typeof trickInputSchema>;
 export type TrickChanges = z.output<typeof trickUpdateSchema>;
@@ -81,10 +81,7 @@ export async function listTricks(db: Db, disciplineId: string, filters: TrickLis
   let query = tricks(db, viewer).where('tr.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(
-      sql<SqlBool>`(lower(tr.name) like lower(${pattern}) escape '\\' or lower(tr.description) like lower(${pattern}) escape '\\')`,
-    );
+    query = query.where(containsText(q, ['tr.name', 'tr.description']));
   }
   if (filters.level) query = query.where('tr.level', '=', filters.level);
   const { rows, total } = await pageRows(db, query.orderBy('tr.created_at', 'desc').orderBy('tr.id', 'desc'), filters.page, filters.limit);
