@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from '../../common/content.ts';
 import type { PlaceList } from '../../common/places.ts';
 import type { AthleteList } from '../../common/profiles.ts';
 import { createTestApp, signUpVerified, type TestApp } from '../test/test-app.ts';
@@ -12,17 +14,31 @@ afterAll(async () => {
   await t?.close();
 });
 
+// Spec §9 sample sizes, per discipline.
+const SIZES = { places: 3, events: 4, tricks: 4, reviews: 4, shops: 4, articles: 3 } as const;
+
 test('a new database gets sample riders and content for surfing, skateboarding and snowboarding', async () => {
   for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
-    const places = (await t.app.inject({ url: `/api/disciplines/${discipline}/places` })).json() as PlaceList;
-    expect(places.total, discipline).toBe(3);
-    expect(places.items.every((p) => p.status === 'approved' && p.imageUrl?.startsWith('/images/samples/'))).toBe(true);
+    for (const [section, size] of Object.entries(SIZES)) {
+      // Past and upcoming events are listed apart.
+      const lists = section === 'events' ? ['?when=upcoming', '?when=past'] : [''];
+      let total = 0;
+      for (const query of lists) {
+        const res = await t.app.inject({ url: `/api/disciplines/${discipline}/${section}${query}` });
+        expect(res.statusCode, `${discipline} ${section}`).toBe(200);
+        const page = res.json() as Page<{ status: string; imageUrl?: string | null }>;
+        expect(page.items.every((item) => item.status === 'approved'), `${discipline} ${section}`).toBe(true);
+        expect(page.items.every((item) => !item.imageUrl || item.imageUrl.startsWith('/images/samples/')), `${discipline} ${section} pictures`).toBe(true);
+        total += page.total;
+      }
+      expect(total, `${discipline} ${section}`).toBe(size);
+    }
     const athletes = (await t.app.inject({ url: `/api/disciplines/${discipline}/athletes` })).json() as AthleteList;
     expect(athletes.total, discipline).toBeGreaterThanOrEqual(2);
   }
   // Sample riders have no password: nobody can sign in as them.
-  const accounts = await t.app.db.selectFrom('accounts').select('user_id').where('user_id', 'like', 'sample-%').execute();
-  expect(accounts).toEqual([]);
+  const accounts = await sql`select user_id from accounts where user_id like 'sample-%'`.execute(t.app.db);
+  expect(accounts.rows).toEqual([]);
 });
 
 test('it never runs again, nor on a database that has accounts', async () => {

@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { seedArticleSamples } from './samples/articles.ts';
 import { seedAthleteSamples } from './samples/athletes.ts';
+import { seedEventSamples } from './samples/events.ts';
 import { seedPlaceSamples } from './samples/places.ts';
+import { seedReviewSamples } from './samples/reviews.ts';
+import { seedShopSamples } from './samples/shops.ts';
+import { seedTrickSamples } from './samples/tricks.ts';
 import type { DB } from './schema.ts';
 
 const SAMPLES_LOCK = 7_301_1978;
@@ -16,7 +21,9 @@ export async function seedSamples(db: Kysely<DB>): Promise<boolean> {
     const anyone = await tx.selectFrom('profiles').select('id').limit(1).executeTakeFirst();
     if (anyone) return false;
     const authors = await seedAthleteSamples(tx);
-    await seedPlaceSamples(tx, authors);
+    for (const seedSection of [seedPlaceSamples, seedEventSamples, seedTrickSamples, seedReviewSamples, seedShopSamples, seedArticleSamples]) {
+      await seedSection(tx, authors);
+    }
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { errorText, notify } from './toast.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -31,9 +31,12 @@ export function useUrlFilters() {
 /** A text filter: what is typed now, and its trimmed value once typing pauses (also written to the address). */
 export function useTextFilter(filters: ReturnType<typeof useUrlFilters>, key: string) {
   const { params, setParam } = filters;
+  const navigation = useNavigation();
   const [text, setText] = useState(params.get(key) ?? '');
   const value = useDebouncedValue(text.trim());
   useEffect(() => {
+    // A click on a result while typing pauses starts leaving the page: writing the address now would cancel that.
+    if (navigation.state !== 'idle') return;
     if ((params.get(key) ?? '') !== value) setParam(key, value);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   return { text, setText, value };

@@ -10,7 +10,3 @@ export const SECTIONS = [
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
-
-export function isSection(value: string | undefined): value is SectionId {
-  return SECTIONS.some((s) => s.id === value);
-}
