@@ -108,22 +108,25 @@ export const toRating = (row: { rating_average: number | string | null; rating_c
   mine: row.my_rating === null ? null : Number(row.my_rating),
 });
 
+/** A jsonb list of strings (steps, pros, brands…) as pg and PGlite return it, parsed; anything else reads as empty. */
+export const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
 /** ISO text of a timestamp column as pg (Date) or PGlite (Date or string) returns it. */
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * Inserts a contribution through `insert` (given the status to store, returning the new id): an
+ * Inserts a contribution through `insert` (given the status to store, returning the new row's id): an
  * admin's is public at once; anyone else's is pending and waits in the approvals queue under `name`.
  */
 export async function addContribution(
   db: Db,
   item: { type: ContentType; name: string },
   author: NonNullable<Viewer>,
-  insert: (tx: Db, status: 'approved' | 'pending') => Promise<string>,
+  insert: (tx: Db, status: 'approved' | 'pending') => Promise<{ id: string }>,
 ): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const status = author.role === 'admin' ? 'approved' : 'pending';
-    const id = await insert(tx, status);
+    const { id } = await insert(tx, status);
     if (status === 'pending') await queueForApproval(tx, { type: item.type, id, name: item.name, submittedBy: author.id });
     return id;
   });

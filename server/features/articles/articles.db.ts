@@ -78,8 +78,8 @@ export async function getArticle(db: Db, id: string, viewer: Viewer): Promise<Ar
 
 /** An admin's article is public at once; anyone else's waits in the approvals queue. */
 export async function createArticle(db: Db, disciplineId: string, input: NewArticle, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'article', name: input.title }, author, async (tx, status) => {
-    const article = await tx
+  return addContribution(db, { type: 'article', name: input.title }, author, (tx, status) =>
+    tx
       .insertInto('articles')
       .values({
         title: input.title,
@@ -90,9 +90,8 @@ export async function createArticle(db: Db, disciplineId: string, input: NewArti
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return article.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Changes the fields that were sent; the status stays as it is. */

@@ -107,8 +107,8 @@ export async function getEvent(db: Db, id: string, viewer: Viewer): Promise<Even
 
 /** An admin's event is public at once; anyone else's waits in the approvals queue. */
 export async function createEvent(db: Db, disciplineId: string, input: NewEvent, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'event', name: input.name }, author, async (tx, status) => {
-    const event = await tx
+  return addContribution(db, { type: 'event', name: input.name }, author, (tx, status) =>
+    tx
       .insertInto('events')
       .values({
         name: input.name,
@@ -125,9 +125,8 @@ export async function createEvent(db: Db, disciplineId: string, input: NewEvent,
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return event.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 const endBeforeStart = () => new AppError(400, 'END_BEFORE_START', ERROR_MESSAGES.END_BEFORE_START);

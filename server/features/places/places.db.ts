@@ -70,8 +70,8 @@ export async function getPlace(db: Db, id: string, viewer: Viewer): Promise<Plac
 
 /** An admin's place is public at once; anyone else's waits in the approvals queue. */
 export async function createPlace(db: Db, disciplineId: string, input: NewPlace, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'place', name: input.name }, author, async (tx, status) => {
-    const place = await tx
+  return addContribution(db, { type: 'place', name: input.name }, author, (tx, status) =>
+    tx
       .insertInto('places')
       .values({
         name: input.name,
@@ -84,9 +84,8 @@ export async function createPlace(db: Db, disciplineId: string, input: NewPlace,
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return place.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Changes the fields that were sent; the status stays as it is. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Review, ReviewList, reviewInputSchema, reviewListQuerySchema, reviewUpdateSchema } from '../../../common/reviews.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, visibleTo, type Viewer } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, stringList, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewReview = z.output<typeof reviewInputSchema>;
@@ -45,7 +45,6 @@ function reviews(db: Db, viewer: Viewer) {
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviews>['executeTakeFirstOrThrow']>>;
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
-const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 const toReview = (row: ReviewRow, viewer: Viewer): Review => ({
   id: row.id,
@@ -58,8 +57,8 @@ const toReview = (row: ReviewRow, viewer: Viewer): Review => ({
   overallScore: numberOrNull(row.overall_score),
   price: numberOrNull(row.price),
   releaseDate: row.release_day,
-  pros: listOf(row.pros),
-  cons: listOf(row.cons),
+  pros: stringList(row.pros),
+  cons: stringList(row.cons),
   imageUrl: row.image_url,
   status: row.status,
   author: authorOf(row),
@@ -89,8 +88,8 @@ export async function getReview(db: Db, id: string, viewer: Viewer): Promise<Rev
 
 /** An admin's review is public at once; anyone else's waits in the approvals queue. */
 export async function createReview(db: Db, disciplineId: string, input: NewReview, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'review', name: input.productName }, author, async (tx, status) => {
-    const review = await tx
+  return addContribution(db, { type: 'review', name: input.productName }, author, (tx, status) =>
+    tx
       .insertInto('reviews')
       .values({
         product_name: input.productName,
@@ -109,9 +108,8 @@ export async function createReview(db: Db, disciplineId: string, input: NewRevie
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return review.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Changes the fields that were sent; the status stays as it is. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Shop, ShopList, shopInputSchema, shopListQuerySchema, shopUpdateSchema } from '../../../common/shops.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, stringList, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewShop = z.output<typeof shopInputSchema>;
@@ -43,9 +43,6 @@ function shops(db: Db, viewer: Viewer) {
 
 type ShopRow = Awaited<ReturnType<ReturnType<typeof shops>['executeTakeFirstOrThrow']>>;
 
-/** jsonb lists arrive parsed from pg and PGlite; anything else reads as empty. */
-const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-
 const toShop = (row: ShopRow, viewer: Viewer): Shop => ({
   id: row.id,
   disciplineId: row.discipline_id,
@@ -54,8 +51,8 @@ const toShop = (row: ShopRow, viewer: Viewer): Shop => ({
   location: row.location,
   establishedYear: row.established_year === null ? null : Number(row.established_year),
   sponsoredAthletes: Number(row.sponsored_athletes),
-  specialties: listOf(row.specialties),
-  brands: listOf(row.brands),
+  specialties: stringList(row.specialties),
+  brands: stringList(row.brands),
   email: row.email,
   phone: row.phone,
   website: row.website,
@@ -87,8 +84,8 @@ export async function getShop(db: Db, id: string, viewer: Viewer): Promise<Shop 
 
 /** An admin's shop is public at once; anyone else's waits in the approvals queue. */
 export async function createShop(db: Db, disciplineId: string, input: NewShop, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'shop', name: input.name }, author, async (tx, status) => {
-    const shop = await tx
+  return addContribution(db, { type: 'shop', name: input.name }, author, (tx, status) =>
+    tx
       .insertInto('shops')
       .values({
         name: input.name,
@@ -107,9 +104,8 @@ export async function createShop(db: Db, disciplineId: string, input: NewShop, a
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return shop.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Changes the fields that were sent; the status stays as it is. */

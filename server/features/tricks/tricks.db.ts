@@ -11,7 +11,7 @@ import type {
 } from '../../../common/tricks.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, pageRows, ratingColumns, reactionColumns, stringList, toPage, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewTrick = z.output<typeof trickInputSchema>;
@@ -51,12 +51,6 @@ function tricks(db: Db, viewer: Viewer) {
 
 type TrickRow = Awaited<ReturnType<ReturnType<typeof tricks>['executeTakeFirstOrThrow']>>;
 
-// jsonb comes back parsed from pg and PGlite; a text form is parsed here just in case.
-const list = (value: unknown): string[] => {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-};
-
 const toTrick = (row: TrickRow, viewer: Viewer): Trick => ({
   id: row.id,
   disciplineId: row.discipline_id,
@@ -64,8 +58,8 @@ const toTrick = (row: TrickRow, viewer: Viewer): Trick => ({
   description: row.description,
   level: row.level,
   difficulty: Number(row.difficulty),
-  steps: list(row.steps),
-  tips: list(row.tips),
+  steps: stringList(row.steps),
+  tips: stringList(row.tips),
   videoUrl: row.video_url,
   status: row.status,
   author: authorOf(row),
@@ -96,8 +90,8 @@ export async function getTrick(db: Db, id: string, viewer: Viewer): Promise<Tric
 
 /** An admin's trick is public at once; anyone else's waits in the approvals queue. */
 export async function createTrick(db: Db, disciplineId: string, input: NewTrick, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'trick', name: input.name }, author, async (tx, status) => {
-    const trick = await tx
+  return addContribution(db, { type: 'trick', name: input.name }, author, (tx, status) =>
+    tx
       .insertInto('tricks')
       .values({
         name: input.name,
@@ -112,9 +106,8 @@ export async function createTrick(db: Db, disciplineId: string, input: NewTrick,
         status,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return trick.id;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Changes the fields that were sent; the status stays as it is. */

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
 
 /**
  * The frame of a form in a dialog: title, description, close button, and the form as children.
@@ -56,5 +58,21 @@ export function FormDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Cancel and the submit button (with a spinner while `busy`) at the foot of a dialog form. */
+export function FormActions({ busy, onCancel, submitLabel, submitTestId }: { busy: boolean; onCancel: () => void; submitLabel: string; submitTestId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap justify-end gap-2 pt-2">
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" disabled={busy} data-testid={submitTestId}>
+        {busy && <Spinner className="h-4 w-4" />}
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, articleInputSchema, type Article } from '../../../common/articles.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
@@ -130,15 +129,7 @@ export function ArticleFormDialog({
           error={fieldError(t, errors.imageUrl)}
           {...register('imageUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="article-submit">
-            {pending && <Spinner className="h-4 w-4" />}
-            {article ? t('common.save') : t('articles.createArticle')}
-          </Button>
-        </div>
+        <FormActions busy={pending} onCancel={() => onOpenChange(false)} submitLabel={article ? t('common.save') : t('articles.createArticle')} submitTestId="article-submit" />
       </form>
     </FormDialog>
   );

@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EVENT_TYPES, eventInputSchema, type Event, type EventInput, type EventType } from '../../../common/events.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -163,15 +161,7 @@ export function EventFormDialog({ open, onOpenChange, disciplineId, event }: { o
           error={fieldError(t, errors.imageUrl)}
           {...register('imageUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving && <Spinner className="h-4 w-4" />}
-            {event ? t('events.saveChanges') : t('events.addEvent')}
-          </Button>
-        </div>
+        <FormActions busy={saving} onCancel={() => onOpenChange(false)} submitLabel={event ? t('events.saveChanges') : t('events.addEvent')} />
       </form>
     </FormDialog>
   );

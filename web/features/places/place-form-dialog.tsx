@@ -3,10 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { placeInputSchema } from '../../../common/places.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import type { Place } from '../../../common/places.ts';
@@ -118,15 +116,7 @@ export function PlaceFormDialog({
           error={fieldError(t, errors.imageUrl)}
           {...register('imageUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving && <Spinner className="h-4 w-4" />}
-            {place ? t('places.saveChanges') : t('places.addPlace')}
-          </Button>
-        </div>
+        <FormActions busy={saving} onCancel={() => onOpenChange(false)} submitLabel={place ? t('places.saveChanges') : t('places.addPlace')} />
       </form>
     </FormDialog>
   );

@@ -4,9 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { REVIEW_CATEGORIES, REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -199,15 +197,7 @@ export function ReviewFormDialog({
           error={fieldError(t, errors.imageUrl)}
           {...register('imageUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="review-submit">
-            {pending && <Spinner className="h-4 w-4" />}
-            {review ? t('common.save') : t('reviews.writeReview')}
-          </Button>
-        </div>
+        <FormActions busy={pending} onCancel={() => onOpenChange(false)} submitLabel={review ? t('common.save') : t('reviews.writeReview')} submitTestId="review-submit" />
       </form>
     </FormDialog>
   );

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { lineList } from '../../../common/content.ts';
 import { SHOP_FIRST_YEAR, SHOP_MAX_BRANDS, SHOP_MAX_SPECIALTIES, shopInputSchema, splitList, type Shop } from '../../../common/shops.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -209,15 +207,7 @@ export function ShopFormDialog({
           error={fieldError(t, errors.imageUrl)}
           {...register('imageUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="shop-form-submit">
-            {pending && <Spinner className="h-4 w-4" />}
-            {shop ? t('shops.saveChanges') : t('shops.addShop')}
-          </Button>
-        </div>
+        <FormActions busy={pending} onCancel={() => onOpenChange(false)} submitLabel={shop ? t('shops.saveChanges') : t('shops.addShop')} submitTestId="shop-form-submit" />
       </form>
     </FormDialog>
   );

@@ -4,9 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TRICK_LEVELS, TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -128,15 +126,7 @@ export function TrickFormDialog({
           error={fieldError(t, errors.videoUrl)}
           {...register('videoUrl')}
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="trick-submit">
-            {pending && <Spinner className="h-4 w-4" />}
-            {trick ? t('common.save') : t('tricks.addTrick')}
-          </Button>
-        </div>
+        <FormActions busy={pending} onCancel={() => onOpenChange(false)} submitLabel={trick ? t('common.save') : t('tricks.addTrick')} submitTestId="trick-submit" />
       </form>
     </FormDialog>
   );
