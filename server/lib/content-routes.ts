@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../common/content.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
@@ -48,4 +49,71 @@ export async function requireContributor(app: FastifyInstance, request: FastifyR
   await requireDiscipline(app, disciplineId);
   await app.limiter.consume(`${section}:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
   return user;
+}
+
+type Db = FastifyInstance['db'];
+
+/** What a section gives `contentRoutes`: its shared schemas and its database functions. */
+export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType, T extends z.ZodType, L extends z.ZodType> = {
+  /** The plural in its addresses: /api/disciplines/:id/{section}, /api/{section}/:id. */
+  section: string;
+  schemas: { input: I; update: U; listQuery: Q; item: T; list: L };
+  list: (db: Db, disciplineId: string, filters: z.output<Q>, viewer: Viewer) => Promise<z.input<L>>;
+  get: (db: Db, id: string, viewer: Viewer) => Promise<(z.input<T> & { mine: boolean }) | undefined>;
+  create: (db: Db, disciplineId: string, input: z.output<I>, author: NonNullable<Viewer>) => Promise<string>;
+  update: (db: Db, id: string, changes: z.output<U>) => Promise<void>;
+  remove: (db: Db, id: string) => Promise<void>;
+};
+
+/**
+ * The five routes every content section has: its list in a discipline (anyone), contributing to it
+ * (signed in, within the hourly limit), one item (404 unless visible), and editing and deleting
+ * (its author or an admin). Returns the item getter for the section's own further routes.
+ */
+export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType, T extends z.ZodType, L extends z.ZodType>(
+  app: FastifyInstance,
+  c: ContentSection<I, U, Q, T, L>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [c.section];
+  // Fastify's types cannot follow generic schemas: the routes see plain ones, and the casts below
+  // hand the section's functions the parsed types its own schemas produce.
+  const { input, update, listQuery, item, list } = c.schemas as Record<keyof typeof c.schemas, z.ZodType>;
+  const get = (id: string, viewer: Viewer) => c.get(app.db, id, viewer);
+
+  r.get(
+    `/api/disciplines/:id/${c.section}`,
+    { schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
+    async (request, reply) => {
+      await requireDiscipline(app, request.params.id);
+      reply.header('cache-control', 'private, no-cache');
+      return c.list(app.db, request.params.id, request.query as z.output<Q>, await viewerOf(request));
+    },
+  );
+
+  r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
+    const user = await requireContributor(app, request, c.section, request.params.id);
+    const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
+    return reply.status(201).send(await findVisible(get, id, user));
+  });
+
+  r.get(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (request, reply) => {
+    const found = await findVisible(get, request.params.id, await viewerOf(request));
+    reply.header('cache-control', 'private, no-cache');
+    return found;
+  });
+
+  r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
+    const { user } = await requireEditor(request, get, request.params.id);
+    await c.update(app.db, request.params.id, request.body as z.output<U>);
+    return findVisible(get, request.params.id, user);
+  });
+
+  r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await requireEditor(request, get, request.params.id);
+    await c.remove(app.db, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  return get;
 }

@@ -99,11 +99,6 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
   };
 }
 
-export async function profileIsVisible(db: Kysely<DB>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('profiles').select('id').where('id', '=', id).where('email_verified', '=', true).where('banned', '=', false).executeTakeFirst();
-  return !!row;
-}
-
 export async function setUserFollow(db: Kysely<DB>, followerId: string, followeeId: string, follow: boolean) {
   if (follow) {
     await db.insertInto('user_follows').values({ follower_id: followerId, followee_id: followeeId }).onConflict((oc) => oc.doNothing()).execute();

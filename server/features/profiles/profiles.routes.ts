@@ -12,6 +12,7 @@ import {
 import { personSchema } from '../../../common/teams.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
+import { profileIsVisible } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import {
   getOwnProfile,
@@ -19,7 +20,6 @@ import {
   listActivity,
   listFollows,
   normalise,
-  profileIsVisible,
   setAchievements,
   setProfileImage,
   setUserFollow,

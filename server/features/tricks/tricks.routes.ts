@@ -12,11 +12,10 @@ import {
   trickSchema,
   trickUpdateSchema,
 } from '../../../common/tricks.ts';
-import { disciplineParams, findVisible, idParams, requireContributor, requireDiscipline, requireEditor, viewerOf } from '../../lib/content-routes.ts';
-import type { Viewer } from '../../lib/content.ts';
+import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.ts';
 import { notFound } from '../../lib/errors.ts';
+import { profileIsVisible } from '../../lib/people.ts';
 import { requireUser } from '../../lib/session.ts';
-import { profileIsVisible } from '../profiles/profiles.db.ts';
 import {
   clearTrickProgress,
   createTrick,
@@ -31,44 +30,14 @@ import {
 export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tricks'];
-  const get = (id: string, viewer: Viewer) => getTrick(app.db, id, viewer);
-
-  r.get(
-    '/api/disciplines/:id/tricks',
-    { schema: { tags, params: disciplineParams, querystring: trickListQuerySchema, response: { 200: trickListSchema } } },
-    async (request, reply) => {
-      await requireDiscipline(app, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
-      return listTricks(app.db, request.params.id, request.query, await viewerOf(request));
-    },
-  );
-
-  r.post(
-    '/api/disciplines/:id/tricks',
-    { schema: { tags, params: disciplineParams, body: trickInputSchema, response: { 201: trickSchema } } },
-    async (request, reply) => {
-      const user = await requireContributor(app, request, 'tricks', request.params.id);
-      const id = await createTrick(app.db, request.params.id, request.body, user);
-      return reply.status(201).send(await findVisible(get, id, user));
-    },
-  );
-
-  r.get('/api/tricks/:id', { schema: { tags, params: idParams, response: { 200: trickSchema } } }, async (request, reply) => {
-    const trick = await findVisible(get, request.params.id, await viewerOf(request));
-    reply.header('cache-control', 'private, no-cache');
-    return trick;
-  });
-
-  r.patch('/api/tricks/:id', { schema: { tags, params: idParams, body: trickUpdateSchema, response: { 200: trickSchema } } }, async (request) => {
-    const { user } = await requireEditor(request, get, request.params.id);
-    await updateTrick(app.db, request.params.id, request.body);
-    return findVisible(get, request.params.id, user);
-  });
-
-  r.delete('/api/tricks/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await requireEditor(request, get, request.params.id);
-    await deleteTrick(app.db, request.params.id);
-    return reply.status(204).send(null);
+  const get = contentRoutes(app, {
+    section: 'tricks',
+    schemas: { input: trickInputSchema, update: trickUpdateSchema, listQuery: trickListQuerySchema, item: trickSchema, list: trickListSchema },
+    list: listTricks,
+    get: getTrick,
+    create: createTrick,
+    update: updateTrick,
+    remove: deleteTrick,
   });
 
   r.put(
