@@ -13,6 +13,8 @@ export const approvalSchema = z.object({
   itemName: z.string(),
   submittedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** The discipline of a content item, for the link to its page; null for teams (or a vanished item). */
+  disciplineId: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { seedSamples } from './db/seed-samples.ts';
 import { createAuth, type DeletedUser } from './features/auth/auth.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reactionsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   await app.register(approvalsRoutes);
+  await app.register(adminRoutes);
   await app.register(profilesRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

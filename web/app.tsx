@@ -49,6 +49,7 @@ const routes: RouteObject[] = [
           { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
           { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },
           { path: 'terms', ...page(() => import('./features/legal/terms-page.tsx')) },
+          { path: 'admin', ...page(() => import('./features/admin/admin-page.tsx')) },
           { path: '*', ...page(() => import('./components/not-found-page.tsx')) },
         ],
       },

@@ -6,12 +6,23 @@ import { CONTENT_TABLES } from '../../lib/content.ts';
 // The table whose `status` column follows the decision, per item type.
 const ITEM_TABLES: Record<ApprovableType, keyof DB> = { team: 'teams', ...CONTENT_TABLES };
 
+/**
+ * The discipline of the queued content item, read in the same statement: each branch is a primary-key
+ * lookup in that type's table, and only the branch of the row's type runs.
+ */
+const itemDiscipline = sql<string | null>`case a.item_type ${sql.join(
+  Object.entries(CONTENT_TABLES).map(
+    ([type, table]) => sql`when ${type} then (select c.discipline_id from ${sql.table(table)} c where c.id = a.item_id::uuid)`,
+  ),
+  sql` `,
+)} end`;
+
 export async function listPendingApprovals(db: Kysely<DB>): Promise<Approval[]> {
   const rows = await db
     .selectFrom('pending_approvals as a')
     .leftJoin('profiles as p', 'p.id', 'a.submitted_by')
     .where('a.status', '=', 'pending')
-    .select(['a.id', 'a.status', 'a.item_type', 'a.item_id', 'a.item_data', 'a.created_at', 'p.id as submitter_id', 'p.name as submitter_name'])
+    .select(['a.id', 'a.status', 'a.item_type', 'a.item_id', 'a.item_data', 'a.created_at', 'p.id as submitter_id', 'p.name as submitter_name', itemDiscipline.as('discipline_id')])
     .orderBy('a.created_at', 'asc')
     .execute();
   return rows.map((r) => ({
@@ -22,6 +33,7 @@ export async function listPendingApprovals(db: Kysely<DB>): Promise<Approval[]> 
     itemName: String((r.item_data as Record<string, string>).name ?? ''),
     submittedBy: r.submitter_id ? { id: r.submitter_id, name: r.submitter_name ?? '' } : null,
     createdAt: new Date(r.created_at).toISOString(),
+    disciplineId: r.discipline_id ?? null,
   }));
 }
 

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOverview } from '../../../common/admin.ts';
+import type { Approval } from '../../../common/approvals.ts';
+import { api } from '../../lib/api.ts';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  approvals: ['admin', 'approvals'] as const,
+};
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
+    retry: false,
+  });
+}
+
+export function usePendingApprovals() {
+  return useQuery({
+    queryKey: adminKeys.approvals,
+    queryFn: ({ signal }) => api<Approval[]>('/api/admin/approvals', { signal }),
+    retry: false,
+  });
+}
+
+export function useDecideApproval() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) =>
+      api<{ status: string }>(`/api/admin/approvals/${encodeURIComponent(id)}`, { method: 'POST', body: { decision } }),
+    // A decision changes the queue, the Overview figures and what the sections show; also after a 409 (decided elsewhere).
+    onSettled: () => client.invalidateQueries(),
+  });
+}

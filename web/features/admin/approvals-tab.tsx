@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Approval } from '../../../common/approvals.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyList } from '../../components/ui/paged-list.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useFormatDate } from '../../lib/localized.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useDecideApproval, usePendingApprovals } from './admin.api.ts';
+import { itemPath } from './item-path.ts';
+
+export function ApprovalsTab() {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
+  const { data, isLoading, isError, error, refetch } = usePendingApprovals();
+  const decide = useDecideApproval();
+
+  useEffect(() => {
+    if (isError) notify('error', t('admin.approvals.fetchError'), errorText(t, error));
+  }, [isError, error, t]);
+
+  const onDecide = (approval: Approval, decision: 'approved' | 'rejected') =>
+    decide.mutate(
+      { id: approval.id, decision },
+      {
+        onSuccess: () => notify('success', t(decision === 'approved' ? 'admin.approvals.approved' : 'admin.approvals.rejected'), approval.itemName),
+        onError: (err) => {
+          // Another admin was faster: the list refreshes (the mutation refetches) and shows the queue as it is now.
+          if (err instanceof ApiError && err.status === 409) notify('info', t('admin.approvals.alreadyDecided'), t('admin.approvals.alreadyDecidedText'));
+          else notify('error', t('admin.approvals.updateError'), errorText(t, err));
+        },
+      },
+    );
+
+  if (isLoading) return <Spinner label={t('common.loading')} />;
+  if (!data) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700">
+        <p>{t('admin.approvals.fetchError')}</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (data.length === 0) return <EmptyList icon="✅" title={t('admin.approvals.empty')} text={t('admin.approvals.emptyText')} testId="admin-approvals-empty" />;
+
+  const busyId = decide.isPending ? decide.variables?.id : undefined;
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[44rem] text-start text-sm">
+        <caption className="sr-only">{t('admin.approvals.caption', { count: data.length })}</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.type')}</th>
+            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.name')}</th>
+            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.submitter')}</th>
+            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.date')}</th>
+            <th scope="col" className="px-4 py-3 text-end">{t('admin.approvals.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {data.map((approval) => {
+            const path = itemPath(approval);
+            const busy = busyId === approval.id;
+            return (
+              <tr key={approval.id} data-testid="admin-approval-row">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{t(`admin.types.${approval.itemType}`)}</td>
+                <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{approval.itemName}</td>
+                <td className="px-4 py-3">
+                  {approval.submittedBy ? (
+                    <Link to={`/profile/${approval.submittedBy.id}`} className="text-brand-700 hover:underline">
+                      {approval.submittedBy.name}
+                    </Link>
+                  ) : (
+                    <span className="text-slate-500">{t('admin.approvals.unknownSubmitter')}</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <time dateTime={approval.createdAt}>{formatDate(approval.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {path && (
+                      <a
+                        href={path}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+                        aria-label={t('admin.approvals.viewNamed', { name: approval.itemName })}
+                      >
+                        {t('admin.approvals.view')}
+                      </a>
+                    )}
+                    <Button size="sm" disabled={busy} onClick={() => onDecide(approval, 'approved')} aria-label={t('admin.approvals.approveNamed', { name: approval.itemName })}>
+                      {t('admin.approvals.approve')}
+                    </Button>
+                    <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide(approval, 'rejected')} aria-label={t('admin.approvals.rejectNamed', { name: approval.itemName })}>
+                      {t('admin.approvals.reject')}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
