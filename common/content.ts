@@ -11,6 +11,18 @@ import { cleanLine, cleanText } from './text.ts';
 export const CONTENT_TYPES = ['article', 'event', 'place', 'review', 'trick', 'shop'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/** The address of a content item's page: /discipline/{disciplineId}/{section}/{id}. */
+const SECTION_OF: Record<ContentType, string> = {
+  article: 'articles',
+  event: 'events',
+  place: 'places',
+  review: 'reviews',
+  trick: 'tricktionary',
+  shop: 'shops',
+};
+export const contentPath = (type: ContentType, disciplineId: string, id: string) =>
+  `/discipline/${encodeURIComponent(disciplineId)}/${SECTION_OF[type]}/${encodeURIComponent(id)}`;
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const contentStatusSchema = z.enum(['pending', 'approved', 'rejected']);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -92,7 +93,7 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
           open={creating}
           onOpenChange={setCreating}
           disciplineId={discipline.id}
-          onCreated={(article) => void navigate(`/discipline/${discipline.id}/articles/${article.id}`)}
+          onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))}
         />
       )}
     </div>
@@ -102,7 +103,7 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
 function ArticleCard({ article }: { article: ArticleSummary }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate({ dateStyle: 'medium' });
-  const href = `/discipline/${article.disciplineId}/articles/${article.id}`;
+  const href = contentPath('article', article.disciplineId, article.id);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md" data-testid="article-card">
       {article.imageUrl ? (

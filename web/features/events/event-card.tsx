@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import type { Event, EventType } from '../../../common/events.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -163,7 +164,7 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
 export function EventCard({ event }: { event: Event }) {
   const { t } = useTranslation();
   const price = usePriceText();
-  const href = `/discipline/${event.disciplineId}/events/${event.id}`;
+  const href = contentPath('event', event.disciplineId, event.id);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="event-card">
       <Link to={href} tabIndex={-1} aria-hidden="true">

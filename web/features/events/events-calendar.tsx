@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import { EVENT_CALENDAR_LIMIT } from '../../../common/events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -113,7 +114,7 @@ export function EventsCalendar({ disciplineId, q, type, month, onMonthChange }: 
                 {dayEvents.map((event) => (
                   <li key={event.id}>
                     <Link
-                      to={`/discipline/${event.disciplineId}/events/${event.id}`}
+                      to={contentPath('event', event.disciplineId, event.id)}
                       className="block truncate rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
                       title={event.name}
                       data-testid="calendar-event"

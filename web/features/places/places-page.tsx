@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -23,7 +24,7 @@ const PlacesMap = lazy(() => import('./places-map.tsx'));
 
 type View = 'grid' | 'map';
 
-export const placePath = (place: Pick<Place, 'id' | 'disciplineId'>) => `/discipline/${place.disciplineId}/places/${place.id}`;
+export const placePath = (place: Pick<Place, 'id' | 'disciplineId'>) => contentPath('place', place.disciplineId, place.id);
 
 /** /discipline/:disciplineId/places: spots shared by riders, as cards or on a map. */
 export default function PlacesPage() {

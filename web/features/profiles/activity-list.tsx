@@ -1,23 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentPath, type ContentType } from '../../../common/content.ts';
 import type { Activity } from '../../../common/profiles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 
 type Target = Activity['target'];
-const shared = (section: string) => (target: Target) => `/discipline/${target.disciplineId}/${section}/${target.id}`;
+const shared = (type: ContentType) => (target: Target) => contentPath(type, target.disciplineId ?? '', target.id);
 
 const LINKS: Record<Activity['type'], (target: Target) => string> = {
   followed_discipline: (target) => `/discipline/${target.id}`,
   joined_team: (target) => `/team/${target.id}`,
   led_team: (target) => `/team/${target.id}`,
   followed_user: (target) => `/profile/${target.id}`,
-  shared_place: shared('places'),
-  shared_event: shared('events'),
-  shared_trick: shared('tricktionary'),
-  shared_review: shared('reviews'),
-  shared_shop: shared('shops'),
-  shared_article: shared('articles'),
+  shared_place: shared('place'),
+  shared_event: shared('event'),
+  shared_trick: shared('trick'),
+  shared_review: shared('review'),
+  shared_shop: shared('shop'),
+  shared_article: shared('article'),
 };
 
 export function ActivityList({ items, loading }: { items: Activity[] | undefined; loading: boolean }) {

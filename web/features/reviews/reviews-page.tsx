@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type Review, type ReviewCategory } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -170,7 +171,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
             <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
             <CommentCount count={review.reactions.comments} />
           </div>
-          <ButtonLink to={`/discipline/${disciplineId}/reviews/${review.id}`} variant="outline" size="sm" aria-label={t('reviews.readFullReviewOf', { name: review.productName })}>
+          <ButtonLink to={contentPath('review', disciplineId, review.id)} variant="outline" size="sm" aria-label={t('reviews.readFullReviewOf', { name: review.productName })}>
             {t('reviews.readFullReview')}
           </ButtonLink>
         </div>

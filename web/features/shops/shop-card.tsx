@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import { SHOP_CARD_BRANDS, type Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
@@ -61,7 +62,7 @@ export function Chips({ items, tone = 'slate', testId }: { items: string[]; tone
 
 export function ShopCard({ shop }: { shop: Shop }) {
   const { t } = useTranslation();
-  const href = `/discipline/${shop.disciplineId}/shops/${shop.id}`;
+  const href = contentPath('shop', shop.disciplineId, shop.id);
   const brands = shop.brands.slice(0, SHOP_CARD_BRANDS);
   const moreBrands = shop.brands.length - brands.length;
   return (

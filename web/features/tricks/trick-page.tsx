@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { isHttpUrl } from '../../../common/content.ts';
+import { contentPath, isHttpUrl } from '../../../common/content.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { PROGRESS_STATES, videoEmbed, type ProgressState, type Trick } from '../../../common/tricks.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
@@ -53,7 +53,7 @@ export default function TrickPage() {
     );
   }
   // A shared link with another discipline in it still leads to the trick, under its own discipline.
-  if (trick.data.disciplineId !== hub.data.id) return <Navigate to={`/discipline/${trick.data.disciplineId}/tricktionary/${trick.data.id}`} replace />;
+  if (trick.data.disciplineId !== hub.data.id) return <Navigate to={contentPath('trick', trick.data.disciplineId, trick.data.id)} replace />;
   return <TrickDetail trick={trick.data} discipline={hub.data} />;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import { PROGRESS_STATES, type ProfileTrick } from '../../../common/tricks.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
@@ -51,7 +52,7 @@ export function TrickProgression({ userId, own = false }: { userId: string | und
 function ProgressionItem({ item }: { item: ProfileTrick }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-3 shadow-sm">
-      <Link to={`/discipline/${item.disciplineId}/tricktionary/${item.trickId}`} className="min-w-0 font-medium break-words hover:text-brand-700">
+      <Link to={contentPath('trick', item.disciplineId, item.trickId)} className="min-w-0 font-medium break-words hover:text-brand-700">
         {item.name}
       </Link>
       <span className="flex items-center gap-1.5">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { contentPath } from '../../../common/content.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { TRICK_LEVELS, type Trick, type TrickLevel } from '../../../common/tricks.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -146,7 +147,7 @@ function TrickCard({ trick }: { trick: Trick }) {
           <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
           <CommentCount count={trick.reactions.comments} />
         </div>
-        <ButtonLink to={`/discipline/${trick.disciplineId}/tricktionary/${trick.id}`} size="sm" data-testid="trick-learn">
+        <ButtonLink to={contentPath('trick', trick.disciplineId, trick.id)} size="sm" data-testid="trick-learn">
           {t('tricks.learn')}
           <span className="sr-only">: {trick.name}</span>
         </ButtonLink>
