@@ -61,6 +61,20 @@ export async function pageRows<O>(db: Db, query: SelectQueryBuilder<DB, any, O>,
   return { rows, total: Number(total) };
 }
 
+/** A page of `query` newest first (ties broken by id), its rows mapped by `toItem`; `alias` names the content table. */
+export async function newestFirstPage<O, T>(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<DB, any, O>,
+  alias: string,
+  filters: { page: number; limit: number },
+  toItem: (row: O) => T,
+): Promise<Page<T>> {
+  const ordered = query.orderBy(sql.ref(`${alias}.created_at`), 'desc').orderBy(sql.ref(`${alias}.id`), 'desc');
+  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit);
+  return toPage(rows.map(toItem), total, filters);
+}
+
 export function toPage<T>(items: T[], total: number, filters: { page: number; limit: number }): Page<T> {
   return { items, total, page: filters.page, pageSize: filters.limit };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, reactionColumns, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewPlace = z.output<typeof placeInputSchema>;
@@ -58,8 +58,7 @@ export async function listPlaces(db: Db, disciplineId: string, filters: PlaceLis
   if (q) {
     query = query.where(containsText(q, ['pl.name', 'pl.location']));
   }
-  const { rows, total } = await pageRows(db, query.orderBy('pl.created_at', 'desc').orderBy('pl.id', 'desc'), filters.page, filters.limit);
-  return toPage(rows.map((r) => toPlace(r, viewer)), total, filters);
+  return newestFirstPage(db, query, 'pl', filters, (r) => toPlace(r, viewer));
 }
 
 /** The place as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
