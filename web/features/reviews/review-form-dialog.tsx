@@ -134,7 +134,7 @@ export function ReviewFormDialog({
             label={t('reviews.form.releaseDate')}
             type="month"
             dir="ltr"
-            placeholder="YYYY-MM"
+            placeholder={t('reviews.form.releaseDatePlaceholder')}
             hint={t('reviews.form.releaseDateHint')}
             error={fieldError(t, errors.releaseDate)}
             {...register('releaseDate')}
