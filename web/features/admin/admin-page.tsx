@@ -1,20 +1,19 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
+import { ADMIN_TABS, isOneOf, type AdminTab } from './admin-tabs.ts';
 import { ApprovalsTab } from './approvals-tab.tsx';
+import { ContentTab } from './content-tab.tsx';
+import { DisciplinesTab } from './disciplines-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
 
-const TABS = ['overview', 'users', 'content', 'approvals', 'disciplines', 'settings'] as const;
-type AdminTab = (typeof TABS)[number];
-
-const isTab = (value: string | null): value is AdminTab => (TABS as readonly (string | null)[]).includes(value);
-
-/** /admin: the back-office; the tab (and later the sub-tab) live in the URL so that links and reloads keep them. */
+/** /admin: the back-office; the tab and sub-tab live in the URL so that links, reloads and the forms' return targets keep them. */
 export default function AdminPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useMe();
@@ -29,13 +28,16 @@ function AdminPanel() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: AdminTab = isTab(requested) ? requested : 'overview';
+  const tab: AdminTab = isOneOf(ADMIN_TABS, requested) ? requested : 'overview';
 
   const label = (id: AdminTab) => (id === 'disciplines' ? t('nav.disciplines') : t(`admin.tabs.${id}`));
   const content = (id: AdminTab) => {
     if (id === 'overview') return <OverviewTab onOpenApprovals={() => setParams({ tab: 'approvals' })} />;
+    if (id === 'users') return <UsersTab />;
+    if (id === 'content') return <ContentTab />;
     if (id === 'approvals') return <ApprovalsTab />;
-    return <EmptyList icon="🛠️" title={t('admin.comingSoon')} text={t('admin.comingSoonText', { section: label(id) })} />;
+    if (id === 'disciplines') return <DisciplinesTab />;
+    return <SettingsTab />;
   };
 
   return (
@@ -46,7 +48,7 @@ function AdminPanel() {
         active={tab}
         // A new tab starts on its first sub-tab.
         onChange={(id) => setParams({ tab: id })}
-        tabs={TABS.map((id) => ({ id, label: label(id), content: id === tab ? content(id) : null }))}
+        tabs={ADMIN_TABS.map((id) => ({ id, label: label(id), content: id === tab ? content(id) : null }))}
       />
     </div>
   );

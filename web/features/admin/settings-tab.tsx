@@ -1,0 +1,4 @@
+// Placeholder: replaced by the tab's owner.
+export function SettingsTab() {
+  return <p>settings-tab</p>;
+}
