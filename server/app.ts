@@ -14,6 +14,12 @@ import { seed } from './db/seed.ts';
 import { seedSamples } from './db/seed-samples.ts';
 import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
+import { adminContentItemRoutes } from './features/admin/admin-content-item.routes.ts';
+import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
+import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
+import { adminUsersRoutes } from './features/admin/admin-users.routes.ts';
+import { setupAdminRoutes } from './features/admin/setup-admin.routes.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -137,6 +143,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   await app.register(approvalsRoutes);
   await app.register(adminRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminContentItemRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(setupAdminRoutes);
   await app.register(profilesRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

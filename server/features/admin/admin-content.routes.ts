@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+// Placeholder: replaced by the owner of these routes.
+export async function adminContentRoutes(_app: FastifyInstance): Promise<void> {}
