@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { CATALOGUE_SEEDED_KEY, seed } from './db/seed.ts';
 import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from './test/test-app.ts';
 
 let t: TestApp;
@@ -270,6 +270,18 @@ describe('database', () => {
     const links = await t.app.db.selectFrom('discipline_categories').select('category_id').where('discipline_id', '=', 'diving').execute();
     expect(links).toEqual([{ category_id: 'mountain' }]);
     await t.app.db.updateTable('discipline_categories').set({ category_id: 'water' }).where('discipline_id', '=', 'diving').execute();
+  });
+
+  test('what an admin deleted from the catalogue stays deleted at the next start', async () => {
+    const rafting = await t.app.db.selectFrom('disciplines').selectAll().where('id', '=', 'rafting').executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('disciplines').where('id', '=', 'rafting').execute();
+    await seed(t.app.db);
+    expect(await t.app.db.selectFrom('disciplines').select('id').where('id', '=', 'rafting').executeTakeFirst()).toBeUndefined();
+    // A new database is still seeded in full.
+    await t.app.db.deleteFrom('site_settings').where('setting_key', '=', CATALOGUE_SEEDED_KEY).execute();
+    await seed(t.app.db);
+    expect(await t.app.db.selectFrom('disciplines').select(['id', 'name']).where('id', '=', 'rafting').executeTakeFirst()).toEqual({ id: 'rafting', name: rafting.name });
+    expect(await count('discipline_categories')).toBe(28);
   });
 
   test('a second membership of the same user in a team fails with 23505', async () => {

@@ -1,4 +1,0 @@
-import type { FastifyInstance } from 'fastify';
-
-// Placeholder: replaced by the owner of these routes.
-export async function adminContentItemRoutes(_app: FastifyInstance): Promise<void> {}
