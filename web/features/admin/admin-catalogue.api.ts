@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminCategory,
+  AdminDiscipline,
+  CategoryCreate,
+  CategoryUpdate,
+  DisciplineCreate,
+  DisciplineUpdate,
+} from '../../../common/admin-catalogue.ts';
+import { api } from '../../lib/api.ts';
+import { disciplineKeys } from '../disciplines/disciplines.api.ts';
+import { homeKeys } from '../home/home.api.ts';
+import { adminKeys } from './admin.api.ts';
+
+export const catalogueKeys = {
+  all: [...adminKeys.all, 'catalogue'] as const,
+  disciplines: [...adminKeys.all, 'catalogue', 'disciplines'] as const,
+  discipline: (id: string) => [...adminKeys.all, 'catalogue', 'disciplines', id] as const,
+  categories: [...adminKeys.all, 'catalogue', 'categories'] as const,
+  category: (id: string) => [...adminKeys.all, 'catalogue', 'categories', id] as const,
+};
+
+const path = (kind: 'disciplines' | 'categories', id?: string) => `/api/admin/${kind}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+/** A catalogue change shows at once in the admin lists, the menus, the category and hub pages and the home figures. */
+function refreshCatalogue(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: catalogueKeys.all }),
+    client.invalidateQueries({ queryKey: disciplineKeys.categories }),
+    client.invalidateQueries({ queryKey: disciplineKeys.disciplines }),
+    client.invalidateQueries({ queryKey: homeKeys.stats }),
+    client.invalidateQueries({ queryKey: adminKeys.overview }),
+  ]);
+}
+
+export function useAdminDisciplines() {
+  return useQuery({ queryKey: catalogueKeys.disciplines, queryFn: ({ signal }) => api<AdminDiscipline[]>(path('disciplines'), { signal }), retry: false });
+}
+
+export function useAdminDiscipline(id: string | undefined) {
+  return useQuery({
+    queryKey: catalogueKeys.discipline(id ?? ''),
+    queryFn: ({ signal }) => api<AdminDiscipline>(path('disciplines', id), { signal }),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+export function useAdminCategories() {
+  return useQuery({ queryKey: catalogueKeys.categories, queryFn: ({ signal }) => api<AdminCategory[]>(path('categories'), { signal }), retry: false });
+}
+
+export function useAdminCategory(id: string | undefined) {
+  return useQuery({
+    queryKey: catalogueKeys.category(id ?? ''),
+    queryFn: ({ signal }) => api<AdminCategory>(path('categories', id), { signal }),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+/** Create (no `id` given) or edit the discipline `id`: the edit body never carries the immutable ID. */
+export function useSaveDiscipline(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DisciplineCreate | DisciplineUpdate) =>
+      id === undefined ? api<AdminDiscipline>(path('disciplines'), { method: 'POST', body }) : api<AdminDiscipline>(path('disciplines', id), { method: 'PUT', body }),
+    onSuccess: () => refreshCatalogue(client),
+  });
+}
+
+export function useSaveCategory(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CategoryCreate | CategoryUpdate) =>
+      id === undefined ? api<AdminCategory>(path('categories'), { method: 'POST', body }) : api<AdminCategory>(path('categories', id), { method: 'PUT', body }),
+    onSuccess: () => refreshCatalogue(client),
+  });
+}
+
+export function useDeleteCatalogueItem(kind: 'disciplines' | 'categories') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(path(kind, id), { method: 'DELETE' }),
+    onSuccess: () => refreshCatalogue(client),
+  });
+}
