@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas.ts';
 import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { deleteAccount } from '../admin/admin-users.db.ts';
 
 // OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
 const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
@@ -66,7 +68,11 @@ export function createAuth(opts: {
 }) {
   const { config, db, mailer, allowedOrigins, log } = opts;
   const secure = config.publicUrl.startsWith('https://');
-  return betterAuth({
+  /** Self-deletion and an admin's deletion both end here: the rules of deleteAccount, then the uploaded files. */
+  const removeAccount = async (userId: string): Promise<void> => {
+    await opts.onUserDeleted?.(await deleteAccount(db, userId));
+  };
+  const auth = betterAuth({
     appName: 'Stoked',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -87,13 +93,15 @@ export function createAuth(opts: {
       ...tables.user,
       deleteUser: {
         enabled: true,
-        // A team always has a leader: leadership must be handed over before the account goes.
+        // The account goes here, by the rules and in the transaction of an admin's deletion too;
+        // better-auth's own deletion that follows finds nothing left and clears the session cookie.
         beforeDelete: async (user) => {
-          const leads = await db.selectFrom('teams').select('id').where('leader_id', '=', user.id).executeTakeFirst();
-          if (leads) throw new APIError('CONFLICT', { code: 'LEADER_MUST_TRANSFER', message: 'The leader must transfer leadership first.' });
-        },
-        afterDelete: async (user) => {
-          await opts.onUserDeleted?.({ id: user.id, avatarUrl: user.image ?? null, bannerUrl: (user as { banner_url?: string | null }).banner_url ?? null });
+          try {
+            await removeAccount(user.id);
+          } catch (error) {
+            if (error instanceof AppError) throw new APIError(error.statusCode === 404 ? 'NOT_FOUND' : 'CONFLICT', { code: error.code, message: error.message });
+            throw error;
+          }
         },
       },
       additionalFields: {
@@ -157,6 +165,7 @@ export function createAuth(opts: {
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : ['x-stoked-client-ip'] },
     },
   });
+  return Object.assign(auth, { removeAccount });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
