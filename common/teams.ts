@@ -135,3 +135,36 @@ export const joinResultSchema = z.object({ status: z.enum(['joined', 'requested'
 
 export const memberSearchQuerySchema = z.object({ q: z.string().max(100).default('') });
 export const userIdBodySchema = z.object({ userId: z.string().min(1).max(100) });
+
+// ---- Admin team form (spec §2 Team form, §4 Team save) ----
+
+export const ADMIN_TEAM_MAX_MEMBERS = 500;
+
+const userId = z.string().min(1).max(100);
+
+/** The whole team as the admin form saves it: the leader and the member set are chosen, not implied. */
+export const adminTeamInputSchema = teamInputSchema.extend({
+  leaderId: z.string({ error: 'LEADER_REQUIRED' }).trim().min(1, { error: 'LEADER_REQUIRED' }).max(100),
+  memberIds: z.array(userId).max(ADMIN_TEAM_MAX_MEMBERS, { error: 'TOO_MANY' }).default([]),
+});
+export type AdminTeamInput = z.input<typeof adminTeamInputSchema>;
+
+export const adminTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  location: z.string().nullable(),
+  isPrivate: z.boolean(),
+  foundedDate: z.string().nullable(),
+  leaderId: z.string(),
+  /** Every member, the leader included. */
+  memberIds: z.array(z.string()),
+  /** The same members with their names, for the form's chips. */
+  members: z.array(personSchema),
+  disciplineIds: z.array(z.string()),
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+});
+export type AdminTeam = z.infer<typeof adminTeamSchema>;

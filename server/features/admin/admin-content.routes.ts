@@ -1,4 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminContentListSchema, adminContentParamsSchema, adminContentQuerySchema } from '../../../common/admin-content.ts';
+import { requireAdmin } from '../../lib/session.ts';
+import { listAdminContent } from './admin-content.db.ts';
 
-// Placeholder: replaced by the owner of these routes.
-export async function adminContentRoutes(_app: FastifyInstance): Promise<void> {}
+export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/content/:kind',
+    {
+      // Before validation: a stranger learns nothing, not even which kinds exist.
+      onRequest: async (request) => void (await requireAdmin(request)),
+      schema: { tags: ['admin'], params: adminContentParamsSchema, querystring: adminContentQuerySchema, response: { 200: adminContentListSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminContent(app.db, request.params.kind, request.query);
+    },
+  );
+}

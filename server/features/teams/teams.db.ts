@@ -1,6 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
+  AdminTeam,
+  adminTeamInputSchema,
   JoinRequest,
   Person,
   TeamDetail,
@@ -213,19 +215,120 @@ export async function updateTeam(db: Db, id: string, changes: TeamChanges): Prom
       .where('id', '=', id)
       .execute();
     if (changes.name !== undefined) await renameQueuedItem(tx, 'team', id, changes.name);
-    if (changes.disciplineIds !== undefined) {
-      const wanted = [...new Set(changes.disciplineIds)];
-      let removed = tx.deleteFrom('team_disciplines').where('team_id', '=', id);
-      if (wanted.length) removed = removed.where('discipline_id', 'not in', wanted);
-      await removed.execute();
-      if (wanted.length) {
-        await tx
-          .insertInto('team_disciplines')
-          .values(wanted.map((discipline_id) => ({ team_id: id, discipline_id })))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
+    if (changes.disciplineIds !== undefined) await diffDisciplines(tx, id, changes.disciplineIds);
+  });
+}
+
+/** The team's discipline links become `ids`: removed links are deleted, added ones inserted, kept ones untouched. */
+async function diffDisciplines(tx: Db, teamId: string, ids: string[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  let removed = tx.deleteFrom('team_disciplines').where('team_id', '=', teamId);
+  if (wanted.length) removed = removed.where('discipline_id', 'not in', wanted);
+  await removed.execute();
+  if (wanted.length) {
+    await tx
+      .insertInto('team_disciplines')
+      .values(wanted.map((discipline_id) => ({ team_id: teamId, discipline_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+export type AdminTeamSave = z.output<typeof adminTeamInputSchema>;
+
+/** The ids among `ids` that are not accounts. */
+export async function unknownUsers(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('profiles').select('id').where('id', 'in', ids).execute();
+  const known = new Set(found.map((p) => p.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** The team as the admin form edits it (whatever its status), or undefined. */
+export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | undefined> {
+  const row = await db
+    .selectFrom('teams as t')
+    .where('t.id', '=', id)
+    .select([
+      't.id',
+      't.name',
+      't.description',
+      't.type',
+      't.location',
+      't.is_private',
+      sql<string | null>`to_char(t.founded_date, 'YYYY-MM-DD')`.as('founded_date'),
+      't.leader_id',
+      't.logo_url',
+      't.banner_url',
+      't.status',
+      sql<Person[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url) order by m.role = 'leader' desc, p.name, p.id)
+        from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
+      sql<string[]>`coalesce((select json_agg(td.discipline_id order by td.discipline_id) from team_disciplines td where td.team_id = t.id), '[]'::json)`.as(
+        'discipline_ids',
+      ),
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    location: row.location,
+    isPrivate: row.is_private,
+    foundedDate: row.founded_date,
+    leaderId: row.leader_id,
+    memberIds: row.members.map((m) => m.id),
+    members: row.members,
+    disciplineIds: row.discipline_ids,
+    logoUrl: row.logo_url,
+    bannerUrl: row.banner_url,
+    status: row.status,
+  };
+}
+
+export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' | 'DISCIPLINE_NOT_FOUND' | 'TEAM_NOT_FOUND' };
+
+/**
+ * Spec §4 Team save, in one transaction: creates the team (`id` null; approved at once) or replaces
+ * its fields, then the member set becomes exactly the leader plus `memberIds` (the leader with role
+ * leader, everyone else member) and the discipline links are diffed. Unknown people or disciplines
+ * are refused before anything is written.
+ */
+export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamSave): Promise<AdminTeamSaveResult> {
+  return db.transaction().execute(async (tx): Promise<AdminTeamSaveResult> => {
+    const memberIds = [...new Set([input.leaderId, ...input.memberIds])];
+    if ((await unknownUsers(tx, memberIds)).length) return { refused: 'USER_NOT_FOUND' };
+    if ((await unknownDisciplines(tx, input.disciplineIds)).length) return { refused: 'DISCIPLINE_NOT_FOUND' };
+    const columns = {
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type,
+      is_private: input.isPrivate,
+      location: input.location ?? null,
+      founded_date: input.foundedDate ?? null,
+      leader_id: input.leaderId,
+    };
+    let teamId: string;
+    if (id === null) {
+      teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
+    } else {
+      const updated = await tx.updateTable('teams').set({ ...columns, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
+      if (!updated) return { refused: 'TEAM_NOT_FOUND' };
+      teamId = id;
+      await renameQueuedItem(tx, 'team', id, input.name);
     }
+    await tx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'not in', memberIds).execute();
+    await tx
+      .insertInto('team_members')
+      .values(memberIds.map((user_id) => ({ team_id: teamId, user_id, role: user_id === input.leaderId ? ('leader' as const) : ('member' as const) })))
+      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })))
+      .execute();
+    // Whoever is now a member no longer waits to join.
+    await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', 'in', memberIds).where('status', '=', 'pending').execute();
+    await diffDisciplines(tx, teamId, input.disciplineIds);
+    return { id: teamId };
   });
 }
 

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
 import {
+  adminTeamInputSchema,
+  adminTeamSchema,
   joinRequestSchema,
   joinResultSchema,
   memberSearchQuerySchema,
@@ -16,19 +18,22 @@ import {
 } from '../../../common/teams.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
-import { currentUser, requireUser } from '../../lib/session.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
 import {
   addMember,
   cancelJoinRequest,
   createTeam,
   decideJoinRequest,
   deleteTeam,
+  getAdminTeam,
   getTeamAccess,
   getTeamDetail,
   listJoinRequests,
   listTeams,
   removeMember,
   requestToJoin,
+  saveAdminTeam,
+  type AdminTeamSaveResult,
   searchNewMembers,
   setTeamImage,
   transferLeadership,
@@ -193,6 +198,35 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireManager(request, request.params.id);
     if ((await transferLeadership(app.db, request.params.id, request.body.userId)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
     return detail(request.params.id, user);
+  });
+
+  // The admin Team form (spec §2 Team form, §4 Team save); logo and banner go through the upload routes below.
+  const adminOnly = { onRequest: async (request: FastifyRequest) => void (await requireAdmin(request)) };
+
+  async function adminTeam(id: string) {
+    const team = UUID.test(id) ? await getAdminTeam(app.db, id) : undefined;
+    if (!team) throw teamNotFound();
+    return team;
+  }
+
+  function saved(result: AdminTeamSaveResult) {
+    if ('id' in result) return adminTeam(result.id);
+    if (result.refused === 'TEAM_NOT_FOUND') throw teamNotFound();
+    throw fail(400, result.refused);
+  }
+
+  r.get('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, response: { 200: adminTeamSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return adminTeam(request.params.id);
+  });
+
+  r.post('/api/admin/teams', { ...adminOnly, schema: { tags, body: adminTeamInputSchema, response: { 201: adminTeamSchema } } }, async (request, reply) => {
+    return reply.status(201).send(await saved(await saveAdminTeam(app.db, null, request.body)));
+  });
+
+  r.put('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, body: adminTeamInputSchema, response: { 200: adminTeamSchema } } }, async (request) => {
+    if (!UUID.test(request.params.id)) throw teamNotFound();
+    return saved(await saveAdminTeam(app.db, request.params.id, request.body));
   });
 
   for (const image of ['logo', 'banner'] as const) {

@@ -1,9 +1,10 @@
+import { ADMIN_CONTENT_KINDS } from '../../../common/admin-content.ts';
+
 /** The admin panel's tabs and sub-tabs: they live in the URL (`/admin?tab=…&subtab=…`), which the forms return to. */
 export const ADMIN_TABS = ['overview', 'users', 'content', 'approvals', 'disciplines', 'settings'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-export const CONTENT_SUBTABS = ['teams', 'articles', 'events', 'places', 'reviews', 'tricks', 'shops'] as const;
-export type ContentSubtab = (typeof CONTENT_SUBTABS)[number];
+export const CONTENT_SUBTABS = ADMIN_CONTENT_KINDS;
 
 export const DISCIPLINE_SUBTABS = ['disciplines', 'categories'] as const;
 export type DisciplineSubtab = (typeof DISCIPLINE_SUBTABS)[number];

@@ -1,6 +1,518 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  adminTeamInputSchema,
+  DEFAULT_TEAM_TYPE,
+  SUGGESTED_TEAM_TYPES,
+  TEAM_MAX_DISCIPLINES,
+  type AdminTeam,
+  type Person,
+} from '../../../common/teams.ts';
+import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextArea, TextField } from '../../components/ui/text-field.tsx';
+import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import type { TeamImageKind } from '../teams/teams.api.ts';
+import { useAdminTeam, useAdminTeamImage, useAdminUserSearch, useRemoveAdminTeamImage, useSaveAdminTeam } from './admin-content.api.ts';
+import { AdminFormCard } from './admin-form-card.tsx';
 import type { AdminFormProps } from './admin-form-page.tsx';
+import { adminTabUrl, formReturnUrl } from './admin-tabs.ts';
 
-// Placeholder: replaced by the form's owner.
-export default function Form({ kind }: AdminFormProps) {
-  return <p>{kind}</p>;
+type FormValues = z.input<typeof adminTeamInputSchema>;
+type FormOutput = z.output<typeof adminTeamInputSchema>;
+
+const FIELDS = ['name', 'type', 'description', 'location', 'foundedDate', 'isPrivate', 'disciplineIds', 'leaderId', 'memberIds'] as const;
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A chosen picture waits here until the team is saved (a new team needs its id first). */
+type ImageChoice = { file: File | null; cleared: boolean };
+const NO_CHANGE: ImageChoice = { file: null, cleared: false };
+
+/** /admin/new/teams and /admin/edit/teams/{id} (spec §2 Team form, §4 Team save). */
+export default function AdminTeamForm({ id }: AdminFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const team = useAdminTeam(id);
+  usePageMeta(id ? t('admin.teamForm.editTitle') : t('admin.teamForm.createTitle'));
+
+  useEffect(() => {
+    if (!team.isError) return;
+    notify('error', t('teams.loadErrorTitle'), errorText(t, team.error));
+    navigate(adminTabUrl('content'), { replace: true });
+  }, [team.isError]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (id && !team.data) {
+    return <AdminFormCard editing title={t('admin.teamForm.editTitle')} returnTo={formReturnUrl('teams')} busy={false} loading onSubmit={() => {}} testId="admin-team-form">{null}</AdminFormCard>;
+  }
+  return <TeamFields id={id} team={team.data} />;
+}
+
+function valuesOf(team: AdminTeam | undefined): FormValues {
+  if (!team) return { name: '', type: DEFAULT_TEAM_TYPE, description: '', location: '', foundedDate: null, isPrivate: false, leaderId: '', memberIds: [], disciplineIds: [] };
+  return {
+    name: team.name,
+    type: team.type,
+    description: team.description ?? '',
+    location: team.location ?? '',
+    foundedDate: team.foundedDate,
+    isPrivate: team.isPrivate,
+    leaderId: team.leaderId,
+    memberIds: team.memberIds,
+    disciplineIds: team.disciplineIds,
+  };
+}
+
+function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = useId();
+  const editing = !!id;
+  const returnTo = formReturnUrl('teams');
+  const save = useSaveAdminTeam(id);
+  const uploadImage = useAdminTeamImage();
+  const removeImage = useRemoveAdminTeamImage();
+  const [busy, setBusy] = useState(false);
+  const [logo, setLogo] = useState<ImageChoice>(NO_CHANGE);
+  const [banner, setBanner] = useState<ImageChoice>(NO_CHANGE);
+  // Names of the people picked so far, for the chips (the form itself holds ids).
+  const [people, setPeople] = useState<Record<string, Person>>(() => Object.fromEntries((team?.members ?? []).map((p) => [p.id, p])));
+  const remember = (person: Person) => setPeople((known) => ({ ...known, [person.id]: person }));
+
+  const { register, handleSubmit, control, setError, watch, formState } = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(adminTeamInputSchema),
+    defaultValues: valuesOf(team),
+  });
+  const errors = formState.errors;
+  const name = watch('name');
+  const leaderId = watch('leaderId');
+
+  /** Uploads or clears the pictures of the saved team; the titles of the failures, if any. */
+  async function applyImages(teamId: string): Promise<boolean> {
+    let ok = true;
+    for (const [kind, choice] of [
+      ['logo', logo],
+      ['banner', banner],
+    ] as [TeamImageKind, ImageChoice][]) {
+      try {
+        if (choice.file) await uploadImage.mutateAsync({ teamId, kind, file: choice.file });
+        else if (choice.cleared) await removeImage.mutateAsync({ teamId, kind });
+      } catch (error) {
+        ok = false;
+        notify('error', kind === 'logo' ? t('teams.toast.uploadLogoError') : t('teams.toast.uploadBannerError'), errorText(t, error));
+      }
+    }
+    return ok;
+  }
+
+  const submit = handleSubmit(
+    async (values) => {
+      setBusy(true);
+      try {
+        let saved: AdminTeam;
+        try {
+          saved = await save.mutateAsync(values);
+        } catch (error) {
+          showServerFieldErrors(error, FIELDS, setError);
+          notify('error', editing ? t('teams.toast.updateError') : t('teams.toast.createError'), errorText(t, error));
+          return;
+        }
+        if (await applyImages(saved.id)) {
+          notify('success', t('teams.toast.saved'));
+          navigate(returnTo);
+        } else if (!editing) {
+          // The team exists now: further attempts edit it.
+          navigate(`/admin/edit/teams/${encodeURIComponent(saved.id)}`, { replace: true });
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    (invalid) => {
+      if (invalid.leaderId) notify('error', t('admin.teamForm.validationError'), t('errors.LEADER_REQUIRED'));
+    },
+  );
+
+  return (
+    <AdminFormCard
+      editing={editing}
+      title={editing ? t('admin.teamForm.editTitle') : t('admin.teamForm.createTitle')}
+      returnTo={returnTo}
+      busy={busy}
+      onSubmit={(event) => void submit(event)}
+      testId="admin-team-form"
+    >
+      <TextField label={t('teams.form.name')} required autoComplete="off" maxLength={100} error={fieldError(t, errors.name)} {...register('name')} />
+      <TextArea label={t('teams.form.description')} maxLength={2000} rows={4} className="min-h-24" error={fieldError(t, errors.description)} {...register('description')} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <ImageField kind="logo" teamName={name} current={team?.logoUrl ?? null} choice={logo} onChange={setLogo} disabled={busy} />
+        <ImageField kind="banner" teamName={name} current={team?.bannerUrl ?? null} choice={banner} onChange={setBanner} disabled={busy} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <TextField label={t('teams.form.type')} required list={`${ids}-types`} maxLength={40} hint={t('teams.form.typeHint')} error={fieldError(t, errors.type)} {...register('type')} />
+          <datalist id={`${ids}-types`}>
+            {SUGGESTED_TEAM_TYPES.map((type) => (
+              <option key={type} value={type} />
+            ))}
+          </datalist>
+        </div>
+        <TextField label={t('teams.form.location')} maxLength={120} autoComplete="off" error={fieldError(t, errors.location)} {...register('location')} />
+      </div>
+      <div className="grid items-end gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('teams.form.foundedDate')}
+          type="date"
+          min="1900-01-01"
+          max={today()}
+          error={fieldError(t, errors.foundedDate)}
+          {...register('foundedDate', { setValueAs: (v: string | null) => (v ? v : null) })}
+        />
+        <label className="flex min-h-10 items-start gap-3 rounded-lg border border-slate-200 px-3 py-2">
+          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" aria-describedby={`${ids}-private-hint`} {...register('isPrivate')} />
+          <span>
+            <span className="block text-sm font-medium text-slate-800">{t('teams.form.private')}</span>
+            <span id={`${ids}-private-hint`} className="block text-xs text-slate-500">
+              {t('teams.form.privateHint')}
+            </span>
+          </span>
+        </label>
+      </div>
+      <Controller
+        control={control}
+        name="leaderId"
+        render={({ field, fieldState }) => (
+          <PeoplePicker
+            label={t('admin.teamForm.leader')}
+            required
+            selected={field.value ? [field.value] : []}
+            people={people}
+            onPick={(person) => {
+              remember(person);
+              field.onChange(person.id);
+            }}
+            onRemove={() => field.onChange('')}
+            error={fieldError(t, fieldState.error)}
+            testId="admin-team-leader"
+          />
+        )}
+      />
+      <DisciplinesField control={control} />
+      <Controller
+        control={control}
+        name="memberIds"
+        render={({ field, fieldState }) => {
+          const memberIds = field.value ?? [];
+          // The leader is always a member (spec §4): shown first, without a remove button.
+          const shown = leaderId ? [leaderId, ...memberIds.filter((m) => m !== leaderId)] : memberIds;
+          return (
+            <PeoplePicker
+              label={t('admin.teamForm.members')}
+              hint={t('admin.teamForm.membersHint')}
+              multiple
+              selected={shown}
+              lockedId={leaderId || undefined}
+              people={people}
+              onPick={(person) => {
+                remember(person);
+                if (!memberIds.includes(person.id)) field.onChange([...memberIds, person.id]);
+              }}
+              onRemove={(personId) => field.onChange(memberIds.filter((m) => m !== personId))}
+              error={fieldError(t, fieldState.error)}
+              testId="admin-team-members"
+            />
+          );
+        }}
+      />
+    </AdminFormCard>
+  );
+}
+
+function DisciplinesField({ control }: { control: ReturnType<typeof useForm<FormValues, unknown, FormOutput>>['control'] }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const localizedName = useLocalizedName();
+  const { data: disciplines = [], isLoading, isError } = useDisciplines();
+  const sorted = useMemo(() => [...disciplines].sort((a, b) => localizedName(a).localeCompare(localizedName(b))), [disciplines, localizedName]);
+  return (
+    <Controller
+      control={control}
+      name="disciplineIds"
+      render={({ field, fieldState }) => {
+        const selected = new Set(field.value ?? []);
+        const toggle = (disciplineId: string, on: boolean) => {
+          const next = new Set(selected);
+          if (on) next.add(disciplineId);
+          else next.delete(disciplineId);
+          field.onChange([...next]);
+        };
+        return (
+          <fieldset aria-describedby={`${ids}-hint`} data-testid="admin-team-disciplines">
+            <legend className="text-sm font-medium text-slate-700">{t('teams.form.disciplines')}</legend>
+            <p id={`${ids}-hint`} className="text-xs text-slate-500">
+              {t('teams.form.disciplinesHint', { max: TEAM_MAX_DISCIPLINES, selected: selected.size })}
+            </p>
+            {isLoading ? (
+              <Spinner className="mt-2 h-5 w-5" />
+            ) : isError ? (
+              <p className="mt-2 text-sm text-red-600" role="alert">
+                {t('admin.teamForm.disciplinesError')}
+              </p>
+            ) : (
+              <div className="mt-2 grid max-h-52 grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
+                {sorted.map((d) => {
+                  const checked = selected.has(d.id);
+                  return (
+                    <label key={d.id} className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand-600"
+                        checked={checked}
+                        disabled={!checked && selected.size >= TEAM_MAX_DISCIPLINES}
+                        onChange={(e) => toggle(d.id, e.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                      <span aria-hidden="true">{d.icon}</span>
+                      <span className="truncate">{localizedName(d)}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+            {fieldState.error && (
+              <p className="mt-1 text-sm text-red-600" role="alert">
+                {fieldError(t, fieldState.error)}
+              </p>
+            )}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * Picks people found through the admin user search: the chosen ones are chips (with a remove
+ * button), the results a labelled radio (one) or checkbox (several) list.
+ */
+function PeoplePicker({
+  label,
+  hint,
+  required = false,
+  multiple = false,
+  selected,
+  lockedId,
+  people,
+  onPick,
+  onRemove,
+  error,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  required?: boolean;
+  multiple?: boolean;
+  selected: string[];
+  lockedId?: string;
+  people: Record<string, Person>;
+  onPick: (person: Person) => void;
+  onRemove: (id: string) => void;
+  error?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim());
+  const search = useAdminUserSearch(q);
+  const chosen = new Set(selected);
+  const results = search.data?.items ?? [];
+
+  useEffect(() => {
+    if (search.isError) notify('error', t('teams.toast.searchError'), errorText(t, search.error));
+  }, [search.isError]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const describedBy = [hint ? `${ids}-hint` : '', error ? `${ids}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-testid={testId}>
+      <legend className="text-sm font-medium text-slate-700">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {hint && (
+        <p id={`${ids}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {selected.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t('admin.teamForm.selected', { label })}>
+          {selected.map((personId) => {
+            const person = people[personId];
+            const personName = person?.name ?? personId;
+            return (
+              <li key={personId} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 ps-1 pe-2 text-sm" data-testid={`${testId}-chip`}>
+                <Avatar person={{ name: personName, avatarUrl: person?.avatarUrl ?? null }} size="sm" className="h-7! w-7! text-xs!" />
+                <span className="font-medium text-slate-800">{personName}</span>
+                {personId === lockedId ? (
+                  <span className="rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{t('teams.leader')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onRemove(personId)}
+                    className="inline-flex h-6 w-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+                    aria-label={t('teams.manage.removePerson', { name: personName })}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">{multiple ? t('admin.teamForm.noMembers') : t('admin.teamForm.noLeader')}</p>
+      )}
+      <div className="space-y-1">
+        <label htmlFor={`${ids}-search`} className="block text-xs font-medium text-slate-600">
+          {t('admin.teamForm.searchUsers')}
+        </label>
+        <input
+          id={`${ids}-search`}
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('admin.teamForm.searchPlaceholder')}
+          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          data-testid={`${testId}-search`}
+        />
+      </div>
+      <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 p-1" aria-busy={search.isFetching}>
+        {search.isLoading ? (
+          <Spinner className="m-2 h-5 w-5" />
+        ) : results.length === 0 ? (
+          <p className="p-2 text-sm text-slate-500">{t('admin.teamForm.noUsers')}</p>
+        ) : (
+          <ul role="group" aria-label={t('admin.teamForm.results', { label })}>
+            {results.map((user) => {
+              const person: Person = { id: user.id, name: user.name, avatarUrl: user.avatarUrl };
+              const checked = chosen.has(user.id);
+              const locked = user.id === lockedId;
+              return (
+                <li key={user.id}>
+                  <label className={`flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
+                    <input
+                      type={multiple ? 'checkbox' : 'radio'}
+                      name={multiple ? undefined : `${ids}-choice`}
+                      className="h-4 w-4 accent-brand-600"
+                      checked={checked}
+                      disabled={locked}
+                      onChange={(e) => (e.target.checked ? onPick(person) : onRemove(user.id))}
+                    />
+                    <Avatar person={person} size="sm" className="h-7! w-7! text-xs!" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-800">{user.name}</span>
+                      <span className="block truncate text-xs text-slate-500">{user.email}</span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {error && (
+        <p id={`${ids}-error`} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Logo or banner: shows the stored picture or the chosen file's preview; the file is sent once the team is saved. */
+function ImageField({
+  kind,
+  teamName,
+  current,
+  choice,
+  onChange,
+  disabled,
+}: {
+  kind: TeamImageKind;
+  teamName: string;
+  current: string | null;
+  choice: ImageChoice;
+  onChange: (choice: ImageChoice) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const preview = useMemo(() => (choice.file ? URL.createObjectURL(choice.file) : null), [choice.file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const shownUrl = preview ?? (choice.cleared ? null : current);
+  const shown = { name: teamName || '?', logoUrl: shownUrl, bannerUrl: shownUrl };
+  const reset = () => {
+    if (input.current) input.current.value = '';
+  };
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const problem = !file.type.startsWith('image/') ? 'INVALID_IMAGE' : file.size > MAX_IMAGE_BYTES ? 'FILE_TOO_LARGE' : null;
+    if (problem) {
+      reset();
+      notify('error', t('teams.toast.uploadError'), t(`errors.${problem}`));
+      return;
+    }
+    onChange({ file, cleared: false });
+  };
+
+  return (
+    <div className="space-y-2" data-testid={`admin-team-${kind}`}>
+      <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
+        {kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}
+      </label>
+      <div className="flex min-h-28 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50 p-3">
+        {kind === 'logo' ? <TeamLogo team={shown} size="lg" /> : <TeamBanner team={shown} className="h-24 w-full rounded-lg" />}
+      </div>
+      <input
+        ref={input}
+        id={`${ids}-file`}
+        type="file"
+        accept="image/*"
+        onChange={choose}
+        disabled={disabled}
+        aria-describedby={`${ids}-hint`}
+        className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-slate-800"
+      />
+      <p id={`${ids}-hint`} className="text-xs text-slate-500">
+        {choice.file ? t('admin.teamForm.imageOnSave') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}
+      </p>
+      {(choice.file || (current && !choice.cleared)) && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          onClick={() => {
+            reset();
+            onChange(choice.file ? NO_CHANGE : { file: null, cleared: true });
+          }}
+        >
+          {choice.file ? t('common.cancel') : kind === 'logo' ? t('teams.manage.removeLogo') : t('teams.manage.removeBanner')}
+        </Button>
+      )}
+    </div>
+  );
 }

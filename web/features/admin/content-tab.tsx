@@ -1,4 +1,208 @@
-// Placeholder: replaced by the tab's owner.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminItemPath, type AdminContentItem, type AdminContentKind } from '../../../common/admin-content.ts';
+import type { ContentStatus } from '../../../common/content.ts';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyList } from '../../components/ui/paged-list.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import { useAdminContentList, useDeleteAdminContent } from './admin-content.api.ts';
+import { CONTENT_SUBTABS } from './admin-tabs.ts';
+import { useSubtab } from './use-subtab.ts';
+
+/** The sub-tab labels: the site's section names where they exist. */
+export function useContentKindLabel() {
+  const { t } = useTranslation();
+  return (kind: AdminContentKind) => (kind === 'tricks' ? t('admin.content.tricks') : t(`nav.${kind}`));
+}
+
+/** Content: one list per kind, every status, newest first (spec §2 Admin panel › Content). */
 export function ContentTab() {
-  return <p>content-tab</p>;
+  const { t } = useTranslation();
+  const [subtab, setSubtab] = useSubtab(CONTENT_SUBTABS);
+  const label = useContentKindLabel();
+  return (
+    <Tabs
+      label={t('admin.content.subtabsLabel')}
+      active={subtab}
+      onChange={(id) => setSubtab(id as AdminContentKind)}
+      tabs={CONTENT_SUBTABS.map((id) => ({ id, label: label(id), content: id === subtab ? <ContentList key={id} kind={id} /> : null }))}
+    />
+  );
+}
+
+const STATUS_CLASS: Record<ContentStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  approved: 'bg-emerald-100 text-emerald-800',
+  rejected: 'bg-red-100 text-red-800',
+};
+
+function StatusPill({ status }: { status: ContentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`} data-testid={`status-${status}`}>
+      {t(`admin.content.status.${status}`)}
+    </span>
+  );
+}
+
+const linkClass = 'inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100';
+
+function ContentList({ kind }: { kind: AdminContentKind }) {
+  const { t } = useTranslation();
+  const kindLabel = useContentKindLabel()(kind);
+  const formatDate = useFormatDate({ dateStyle: 'medium' });
+  const localizedName = useLocalizedName();
+  const { data: disciplines } = useDisciplines();
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim());
+  const list = useAdminContentList(kind, q);
+  const remove = useDeleteAdminContent();
+  const [doomed, setDoomed] = useState<AdminContentItem | null>(null);
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const disciplineName = (id: string | null) => {
+    if (!id) return '—';
+    const found = disciplines?.find((d) => d.id === id);
+    return found ? localizedName(found) : id;
+  };
+
+  const confirmDelete = () => {
+    if (!doomed) return;
+    remove.mutate(
+      { kind, id: doomed.id },
+      {
+        onSuccess: () => {
+          notify('success', t('content.deleted'), doomed.name);
+          setDoomed(null);
+        },
+        onError: (error) => {
+          notify('error', t('content.deleteError'), errorText(t, error));
+          setDoomed(null);
+        },
+      },
+    );
+  };
+
+  let body;
+  if (list.isLoading) {
+    body = <Spinner label={t('common.loading')} />;
+  } else if (list.isError && !list.isFetchNextPageError) {
+    body = (
+      <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700" role="alert" data-testid="admin-content-error">
+        <p className="font-semibold">{t('admin.content.fetchError', { kind: kindLabel })}</p>
+        <p className="text-sm text-slate-500">{errorText(t, list.error)}</p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = q ? (
+      <EmptyList icon="🔍" title={t('admin.content.noMatch')} text={t('admin.content.noMatchText', { q })} testId="admin-content-empty" />
+    ) : (
+      <EmptyList icon="📭" title={t('admin.content.empty')} text={t('admin.content.emptyText')} testId="admin-content-empty" />
+    );
+  } else {
+    body = (
+      <>
+        <div className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <table className="w-full min-w-[52rem] text-start text-sm" data-testid="admin-content-list">
+            <caption className="sr-only">{t('admin.content.caption', { kind: kindLabel })}</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.name')}</th>
+                {kind !== 'teams' && <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.discipline')}</th>}
+                <th scope="col" className="px-4 py-3 text-start">{kind === 'teams' ? t('admin.content.columns.leader') : t('admin.content.columns.author')}</th>
+                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.status')}</th>
+                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.date')}</th>
+                <th scope="col" className="px-4 py-3 text-end">{t('admin.content.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((item) => {
+                const path = adminItemPath(item);
+                return (
+                  <tr key={item.id} data-testid={`admin-content-row-${item.id}`}>
+                    <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{item.name}</td>
+                    {kind !== 'teams' && <td className="px-4 py-3 text-slate-700">{disciplineName(item.disciplineId)}</td>}
+                    <td className="px-4 py-3 text-slate-700">{item.authorName ?? <span className="text-slate-500">{t('admin.content.unknownAuthor')}</span>}</td>
+                    <td className="px-4 py-3">
+                      <StatusPill status={item.status} />
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                      <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap justify-end gap-1">
+                        {path && (
+                          <a href={path} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={t('admin.content.viewNamed', { name: item.name })}>
+                            {t('admin.content.view')}
+                          </a>
+                        )}
+                        <Link to={`/admin/edit/${kind}/${encodeURIComponent(item.id)}`} className={linkClass} aria-label={t('admin.content.editNamed', { name: item.name })}>
+                          {t('common.edit')}
+                        </Link>
+                        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDoomed(item)} aria-label={t('admin.content.deleteNamed', { name: item.name })}>
+                          {t('common.delete')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {list.hasNextPage && (
+          <div className="mt-6 flex justify-center">
+            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+              {t('teams.loadMore')}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-label={kindLabel}>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SearchBox
+          label={t('admin.content.searchLabel', { kind: kindLabel })}
+          placeholder={t('admin.content.searchPlaceholder')}
+          value={text}
+          onChange={setText}
+          testId="admin-content-search"
+        />
+        <ButtonLink to={`/admin/new/${kind}`} data-testid="admin-content-add">
+          <span aria-hidden="true">+</span>
+          {t('admin.content.add')}
+        </ButtonLink>
+      </div>
+      <p className="mb-3 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
+        {!list.isLoading && !list.isError && t('admin.content.count', { count: total })}
+        {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+      </p>
+      {body}
+      <ConfirmDialog
+        open={!!doomed}
+        onOpenChange={(open) => !open && setDoomed(null)}
+        title={t('admin.content.confirmTitle')}
+        description={t('admin.content.confirmText', { name: doomed?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </section>
+  );
 }
