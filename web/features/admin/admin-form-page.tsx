@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useMe } from '../auth/auth.api.ts';
-import { CONTENT_SUBTABS, FORM_KINDS, isOneOf, type FormKind } from './admin-tabs.ts';
+import { FORM_KINDS, isOneOf, type FormKind } from './admin-tabs.ts';
 
 export type AdminFormProps = { kind: FormKind; id: string | undefined };
 
@@ -38,5 +38,3 @@ export default function AdminFormPage() {
     </Suspense>
   );
 }
-
-export const isContentKind = (kind: FormKind) => isOneOf(CONTENT_SUBTABS, kind) && kind !== 'teams';

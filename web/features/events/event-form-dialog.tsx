@@ -1,76 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { EVENT_TYPES, eventInputSchema, type Event, type EventInput, type EventType } from '../../../common/events.ts';
+import type { Event } from '../../../common/events.ts';
 import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
-import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
+import { showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { eventForm, EventFormFields } from './event-form-fields.tsx';
 import { useCreateEvent, useUpdateEvent } from './events.api.ts';
-
-/** What the inputs hold: local 'YYYY-MM-DDTHH:mm' times, NaN for an empty number. */
-type FormValues = {
-  name: string;
-  description: string;
-  location: string;
-  type: EventType;
-  startDate: string;
-  endDate: string;
-  price: number;
-  maxAttendees: number;
-  imageUrl: string;
-};
-type FormOutput = z.output<typeof eventInputSchema>;
-
-const FIELDS = ['name', 'description', 'location', 'type', 'startDate', 'endDate', 'price', 'maxAttendees', 'imageUrl'] as const;
-
-/** A datetime-local value is the visitor's own time: sent as an ISO instant. */
-function toIso(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
-
-function toLocalInput(isoText: string): string {
-  const d = new Date(isoText);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-// The shared schema checks what the API will receive.
-const formSchema = z.preprocess((v: FormValues) => {
-  return {
-    ...v,
-    startDate: toIso(v.startDate),
-    endDate: toIso(v.endDate),
-    maxAttendees: Number.isNaN(v.maxAttendees) ? null : v.maxAttendees,
-  } satisfies EventInput;
-}, eventInputSchema);
-
-const EMPTY: FormValues = {
-  name: '',
-  description: '',
-  location: '',
-  type: 'Meetup',
-  startDate: '',
-  endDate: '',
-  price: 0,
-  maxAttendees: Number.NaN,
-  imageUrl: '',
-};
-
-const valuesOf = (event: Event): FormValues => ({
-  name: event.name,
-  description: event.description,
-  location: event.location,
-  type: event.type,
-  startDate: toLocalInput(event.startDate),
-  endDate: toLocalInput(event.endDate),
-  price: event.price,
-  maxAttendees: event.maxAttendees ?? Number.NaN,
-  imageUrl: event.imageUrl ?? '',
-});
 
 /** 'Add Event' in a dialog, or editing `event` when given; the form keeps what was typed when saving fails. */
 export function EventFormDialog({ open, onOpenChange, disciplineId, event }: { open: boolean; onOpenChange: (open: boolean) => void; disciplineId: string; event?: Event }) {
@@ -78,14 +13,10 @@ export function EventFormDialog({ open, onOpenChange, disciplineId, event }: { o
   const create = useCreateEvent(disciplineId);
   const update = useUpdateEvent(event?.id ?? '');
   const saving = create.isPending || update.isPending;
-  const { register, handleSubmit, formState, setError, reset } = useForm<FormValues, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: event ? valuesOf(event) : EMPTY,
-  });
-  const errors = formState.errors;
+  const form = useForm({ resolver: eventForm.resolver, defaultValues: event ? eventForm.valuesOf(event) : eventForm.empty });
   const title = event ? t('events.editEvent') : t('events.addEvent');
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     try {
       if (event) {
         await update.mutateAsync(values);
@@ -93,74 +24,19 @@ export function EventFormDialog({ open, onOpenChange, disciplineId, event }: { o
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('events.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);
-        reset(EMPTY);
+        form.reset(eventForm.empty);
       }
       onOpenChange(false);
     } catch (error) {
       notify('error', event ? t('events.toast.saveError') : t('events.toast.addError'), errorText(t, error));
-      showServerFieldErrors(error, FIELDS, setError, { END_BEFORE_START: 'endDate' });
+      showServerFieldErrors(error, eventForm.serverFields, form.setError, eventForm.fieldOfCode);
     }
   });
 
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} busy={saving} title={title} description={event ? t('events.form.editSubtitle') : t('events.form.subtitle')} testId="event-form-dialog" wide>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <TextField label={t('events.form.name')} autoComplete="off" maxLength={120} error={fieldError(t, errors.name)} {...register('name')} />
-        <TextArea label={t('events.form.description')} maxLength={4000} error={fieldError(t, errors.description)} {...register('description')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('events.form.location')}
-            placeholder={t('events.form.locationPlaceholder')}
-            autoComplete="off"
-            maxLength={160}
-            error={fieldError(t, errors.location)}
-            {...register('location')}
-          />
-          <SelectField label={t('events.form.type')} error={fieldError(t, errors.type)} {...register('type')}>
-            {EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`events.types.${type}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('events.form.startDate')} type="datetime-local" dir="ltr" error={fieldError(t, errors.startDate)} {...register('startDate')} />
-          <TextField label={t('events.form.endDate')} type="datetime-local" dir="ltr" error={fieldError(t, errors.endDate)} {...register('endDate')} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('events.form.price')}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            dir="ltr"
-            hint={t('events.form.priceHint')}
-            error={fieldError(t, errors.price)}
-            {...register('price', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t('events.form.maxAttendees')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min={1}
-            dir="ltr"
-            hint={t('events.form.maxAttendeesHint')}
-            error={fieldError(t, errors.maxAttendees)}
-            {...register('maxAttendees', { valueAsNumber: true })}
-          />
-        </div>
-        <TextField
-          label={t('events.form.imageUrl')}
-          type="url"
-          dir="ltr"
-          placeholder="https://…"
-          hint={t('events.form.imageUrlHint')}
-          error={fieldError(t, errors.imageUrl)}
-          {...register('imageUrl')}
-        />
+        <EventFormFields form={form} />
         <FormActions busy={saving} onCancel={() => onOpenChange(false)} submitLabel={event ? t('events.saveChanges') : t('events.addEvent')} />
       </form>
     </FormDialog>

@@ -1,68 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { REVIEW_CATEGORIES, REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
+import type { Review } from '../../../common/reviews.ts';
 import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
-import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
+import { showServerFieldErrors } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { reviewForm, ReviewFormFields } from './review-form-fields.tsx';
 import { useCreateReview, useUpdateReview } from './reviews.api.ts';
-
-const shape = reviewInputSchema.shape;
-
-// The shared schema, with the fields typed as text here: one pro or con per line, an empty price is none.
-const formSchema = reviewInputSchema.extend({
-  price: z
-    .string()
-    .transform((v) => (v.trim() === '' ? null : Number(v.replace(',', '.'))))
-    .pipe(shape.price.unwrap()),
-  pros: z
-    .string()
-    .transform((v) => v.split('\n'))
-    .pipe(shape.pros.unwrap()),
-  cons: z
-    .string()
-    .transform((v) => v.split('\n'))
-    .pipe(shape.cons.unwrap()),
-});
-
-type FormValues = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
-
-const FIELDS = ['productName', 'brand', 'category', 'content', 'rating', 'overallScore', 'price', 'releaseDate', 'pros', 'cons', 'imageUrl'] as const;
-
-// Empty number inputs give NaN, which the schema reports as a required field.
-const EMPTY: FormValues = {
-  productName: '',
-  brand: '',
-  category: 'Board',
-  content: '',
-  rating: Number.NaN,
-  overallScore: Number.NaN,
-  price: '',
-  releaseDate: '',
-  pros: '',
-  cons: '',
-  imageUrl: '',
-};
-
-function valuesOf(review: Review): FormValues {
-  return {
-    productName: review.productName,
-    brand: review.brand,
-    category: review.category,
-    content: review.content,
-    rating: review.rating,
-    overallScore: review.overallScore ?? Number.NaN,
-    price: review.price === null ? '' : String(review.price),
-    releaseDate: review.releaseDate?.slice(0, 7) ?? '',
-    pros: review.pros.join('\n'),
-    cons: review.cons.join('\n'),
-    imageUrl: review.imageUrl ?? '',
-  };
-}
 
 /**
  * 'Write Review' (or editing `review`) in a dialog; the form stays open with what was typed when
@@ -83,21 +27,15 @@ export function ReviewFormDialog({
   const create = useCreateReview(disciplineId);
   const update = useUpdateReview(review?.id ?? '');
   const pending = create.isPending || update.isPending;
-  const { register, handleSubmit, formState, setError, reset } = useForm<FormValues, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: review ? valuesOf(review) : EMPTY,
-  });
-  const errors = formState.errors;
+  const form = useForm({ resolver: reviewForm.resolver, defaultValues: review ? reviewForm.valuesOf(review) : reviewForm.empty });
 
   // Opening the edit form shows the review as it is now.
   useEffect(() => {
-    if (open && review) reset(valuesOf(review));
+    if (open && review) form.reset(reviewForm.valuesOf(review));
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const submit = handleSubmit(async (values) => {
-    // The month field cannot show a day: an untouched month keeps the stored day.
-    const releaseDate = review?.releaseDate && values.releaseDate === `${review.releaseDate.slice(0, 7)}-01` ? review.releaseDate : values.releaseDate;
-    const body = { ...values, releaseDate };
+  const submit = form.handleSubmit(async (values) => {
+    const body = reviewForm.toBody(values, review);
     try {
       if (review) {
         await update.mutateAsync(body);
@@ -105,12 +43,12 @@ export function ReviewFormDialog({
       } else {
         const created = await create.mutateAsync(body);
         notify('success', t('reviews.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);
-        reset(EMPTY);
+        form.reset(reviewForm.empty);
       }
       onOpenChange(false);
     } catch (error) {
       notify('error', review ? t('reviews.toast.updateError') : t('reviews.toast.addError'), errorText(t, error));
-      showServerFieldErrors(error, FIELDS, setError);
+      showServerFieldErrors(error, reviewForm.serverFields, form.setError);
     }
   });
 
@@ -118,85 +56,7 @@ export function ReviewFormDialog({
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} busy={pending} title={title} description={t('reviews.form.subtitle')} testId="review-form-dialog" wide>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('reviews.form.productName')} autoComplete="off" maxLength={120} error={fieldError(t, errors.productName)} {...register('productName')} />
-          <TextField label={t('reviews.form.brand')} autoComplete="off" maxLength={80} error={fieldError(t, errors.brand)} {...register('brand')} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={t('reviews.form.category')} error={fieldError(t, errors.category)} {...register('category')}>
-            {REVIEW_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`reviews.categories.${c}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('reviews.form.releaseDate')}
-            type="month"
-            dir="ltr"
-            placeholder={t('reviews.form.releaseDatePlaceholder')}
-            hint={t('reviews.form.releaseDateHint')}
-            error={fieldError(t, errors.releaseDate)}
-            {...register('releaseDate')}
-          />
-        </div>
-        <TextArea
-          label={t('reviews.form.content')}
-          maxLength={REVIEW_CONTENT_MAX}
-          className="min-h-40"
-          error={fieldError(t, errors.content)}
-          {...register('content')}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label={t('reviews.form.rating')}
-            type="number"
-            inputMode="decimal"
-            step={0.5}
-            min={0}
-            max={5}
-            dir="ltr"
-            hint={t('reviews.form.ratingHint')}
-            error={fieldError(t, errors.rating)}
-            {...register('rating', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t('reviews.form.overallScore')}
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={0}
-            max={10}
-            dir="ltr"
-            hint={t('reviews.form.overallScoreHint')}
-            error={fieldError(t, errors.overallScore)}
-            {...register('overallScore', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t('reviews.form.price')}
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0}
-            dir="ltr"
-            hint={t('reviews.form.priceHint')}
-            error={fieldError(t, errors.price)}
-            {...register('price')}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextArea label={t('reviews.form.pros')} hint={t('reviews.form.linesHint')} className="min-h-28" error={fieldError(t, errors.pros)} {...register('pros')} />
-          <TextArea label={t('reviews.form.cons')} hint={t('reviews.form.linesHint')} className="min-h-28" error={fieldError(t, errors.cons)} {...register('cons')} />
-        </div>
-        <TextField
-          label={t('reviews.form.imageUrl')}
-          type="url"
-          dir="ltr"
-          placeholder="https://…"
-          hint={t('reviews.form.imageUrlHint')}
-          error={fieldError(t, errors.imageUrl)}
-          {...register('imageUrl')}
-        />
+        <ReviewFormFields form={form} />
         <FormActions busy={pending} onCancel={() => onOpenChange(false)} submitLabel={review ? t('common.save') : t('reviews.writeReview')} submitTestId="review-submit" />
       </form>
     </FormDialog>
