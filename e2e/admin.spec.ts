@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_FRIEND } from './fixtures.ts';
 import { expectToast, logIn } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
@@ -78,4 +80,112 @@ test('a visitor opening the admin panel is denied', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
+});
+
+/** Every file of the production build the server serves. */
+function builtFiles(dir = path.resolve('dist/web')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? builtFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+test('the production build carries no credentials', () => {
+  const files = builtFiles();
+  expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+  // The admin's password and address (from the environment, as ADMIN_EMAIL / ADMIN_PASSWORD would be) and the server's secret.
+  const authSecret = readFileSync(path.join(E2E_DATA_DIR, 'auth-secret'), 'utf8').trim();
+  expect(authSecret.length).toBeGreaterThanOrEqual(32);
+  for (const file of files.filter((f) => /\.(js|html|css|json|map|txt)$/.test(f))) {
+    const text = readFileSync(file, 'utf8');
+    for (const secret of [E2E_ADMIN.password, E2E_ADMIN.email, authSecret]) {
+      expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+  }
+});
+
+test('bootstrap, then the admin adds a discipline to a category, approves a trick in it, manages a user and a language', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const disciplineId = `e2e-kite-${suffix}`;
+  const disciplineName = `Kite Loops ${suffix}`;
+
+  // The bootstrap screen: the admin exists (prepared like `npm run create-admin`), so it is ready and sends to /login.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/setup-admin');
+  await expect(page.getByRole('heading', { name: 'Admin User Ready!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // Disciplines › Add Discipline, linked to the Water category.
+  await page.goto('/admin?tab=disciplines&subtab=disciplines');
+  await page.getByTestId('admin-disciplines-add').click();
+  await expect(page).toHaveURL('/admin/new/disciplines');
+  const form = page.getByTestId('admin-discipline-form');
+  await expect(form.getByRole('heading', { name: 'Create New Discipline' })).toBeVisible();
+  await form.getByTestId('admin-discipline-form-submit').click();
+  await expect(form.getByText('ID is required')).toBeVisible();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await form.getByLabel('ID', { exact: true }).fill(disciplineId);
+  await form.getByLabel('Name', { exact: true }).fill(disciplineName);
+  await form.getByLabel('Icon (emoji)').fill('🪁');
+  await form.getByRole('checkbox', { name: 'Water' }).check();
+  await form.getByTestId('admin-discipline-form-submit').click();
+  await expectToast(page, 'Discipline created successfully!');
+  await expect(page).toHaveURL('/admin?tab=disciplines&subtab=disciplines');
+  await expect(page.getByTestId(`admin-discipline-row-${disciplineId}`)).toContainText(disciplineName);
+
+  // The category page lists it at once.
+  await page.goto('/category/water');
+  await expect(page.getByRole('link', { name: new RegExp(disciplineName) }).first()).toBeVisible();
+
+  // A rider contributes a trick to it; the admin approves it in the panel and it is public.
+  const rider = await browser.newContext();
+  const login = await rider.request.post('/api/auth/sign-in/email', { data: { email: E2E_FRIEND.email, password: E2E_FRIEND.password }, headers: { origin: baseURL! } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const trickName = `Kiteloop ${suffix}`;
+  const created = await rider.request.post(`/api/disciplines/${disciplineId}/tricks`, {
+    data: { name: trickName, description: 'Loop the kite while airborne.', difficulty: 8, level: 'Advanced', steps: ['Send it', 'Loop'], tips: [] },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/admin?tab=approvals');
+  const row = page.getByTestId('admin-approval-row').filter({ hasText: trickName });
+  await row.getByRole('button', { name: `Approve ${trickName}` }).click();
+  await expectToast(page, 'Item approved');
+  await expect(row).toHaveCount(0);
+  const visitor = await browser.newContext();
+  const publicList = await visitor.request.get(`/api/disciplines/${disciplineId}/tricks`);
+  expect(JSON.stringify(await publicList.json())).toContain(trickName);
+
+  // Users › Add User: a new account with the default role.
+  const email = `made-${suffix}@e2e.stoked.test`;
+  await page.goto('/admin?tab=users');
+  await page.getByTestId('admin-users-add').click();
+  const userForm = page.getByTestId('admin-user-form');
+  await expect(userForm.getByRole('heading', { name: 'Create New User' })).toBeVisible();
+  await userForm.getByLabel('Name', { exact: true }).fill(`Made ${suffix}`);
+  await userForm.getByLabel('Email', { exact: true }).fill(email);
+  await userForm.getByLabel('Password', { exact: true }).fill('made by the admin');
+  await userForm.getByTestId('admin-user-form-submit').click();
+  await expectToast(page, 'User created successfully!');
+  await expect(page).toHaveURL('/admin?tab=users');
+  await page.getByTestId('admin-users-search').fill(email);
+  await expect(page.getByTestId('admin-users-table')).toContainText(email);
+
+  // Settings › Languages: German switched off disappears from the language selector, then comes back.
+  await page.goto('/admin?tab=settings&subtab=languages');
+  const languages = page.getByTestId('admin-settings-languages');
+  await languages.getByLabel('Deutsch').uncheck();
+  await languages.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Languages saved');
+  await page.getByTestId('language-selector').first().click();
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeVisible();
+  await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await languages.getByLabel('Deutsch').check();
+  await languages.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Languages saved');
+  await page.getByTestId('language-selector').first().click();
+  await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toBeVisible();
 });

@@ -15,7 +15,6 @@ import { seedSamples } from './db/seed-samples.ts';
 import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
-import { adminContentItemRoutes } from './features/admin/admin-content-item.routes.ts';
 import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
 import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
 import { adminUsersRoutes } from './features/admin/admin-users.routes.ts';
@@ -145,7 +144,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminContentRoutes);
-  await app.register(adminContentItemRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(setupAdminRoutes);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from '../common/common-passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../common/schemas.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -12,6 +14,9 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
+
+/** The first admin's address when ADMIN_EMAIL is not set (`npm run create-admin`, /setup-admin). */
+export const DEFAULT_ADMIN_EMAIL = 'admin@stoked.local';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +45,20 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: optionalUrl(['http', 'https']),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default(DEFAULT_ADMIN_EMAIL)
+    .pipe(z.email({ error: 'must be an e-mail address' })),
+  // An empty value means unset: a password is then generated when the admin is created.
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` })
+    .refine((v) => v === undefined || v.length <= PASSWORD_MAX, { message: `must be at most ${PASSWORD_MAX} characters` })
+    .refine((v) => v === undefined || !isCommonPassword(v), { message: 'is too common; choose another one' }),
 });
 
 export type Config = {
@@ -64,6 +83,8 @@ export type Config = {
   /** Sample places, events, tricks… for an empty database (off by default under NODE_ENV=test). */
   sampleContent: boolean;
   webDist: string;
+  /** The first admin (/setup-admin, `npm run create-admin`): without a password one is generated and logged once. */
+  admin: { email: string; password?: string };
 };
 
 export class ConfigError extends Error {}
@@ -116,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, signupPer30Min: e.RATE_LIMIT_SIGNUP_PER_30_MIN, loginFailuresPerHour: 100 },
     sampleContent: e.SAMPLE_CONTENT === undefined ? e.NODE_ENV !== 'test' : e.SAMPLE_CONTENT === 'true' || e.SAMPLE_CONTENT === '1',
     webDist: path.resolve(import.meta.dirname, '../dist/web'),
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     ...overrides,
   };
 }

@@ -1,4 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setupAdminResultSchema } from '../../../common/admin-settings.ts';
+import { ensureAdmin } from './setup-admin.db.ts';
 
-// Placeholder: replaced by the owner of these routes.
-export async function setupAdminRoutes(_app: FastifyInstance): Promise<void> {}
+/** /setup-admin asks for this on opening: no session needed, it only ever makes the first admin. */
+export async function setupAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/setup-admin',
+    { schema: { tags: ['admin'], response: { 200: setupAdminResultSchema } } },
+    async (request, reply) => {
+      await app.limiter.consume(`setup-admin:ip:${request.ip}`, { max: 10, windowSeconds: 600 });
+      const { status } = await ensureAdmin({ db: app.db, auth: app.auth, admin: app.config.admin, log: app.log });
+      reply.header('cache-control', 'no-store');
+      // Only the status: the generated password went to the server log, never to a browser.
+      return { status };
+    },
+  );
+}

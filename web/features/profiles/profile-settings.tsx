@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../common/profiles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -12,44 +11,10 @@ import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
 import { useLanguage } from '../settings/language.tsx';
-import { useChangePassword, useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
+import { ChangePassword } from './change-password.tsx';
+import { useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
-
-function ChangePassword() {
-  const { t } = useTranslation();
-  const change = useChangePassword();
-  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema) });
-  const onSubmit = handleSubmit(
-    (values) =>
-      change.mutate(values, {
-        onSuccess: () => {
-          notify('success', t('profile.settings.passwordChanged'), t('profile.settings.passwordChangedText'));
-          reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
-        },
-        onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
-      }),
-    // Spec §5: the two messages also come as toasts.
-    (errors) => {
-      const code = errors.confirmPassword?.message === 'NEW_PASSWORDS_DONT_MATCH' ? 'NEW_PASSWORDS_DONT_MATCH' : errors.newPassword?.message;
-      if (code === 'NEW_PASSWORDS_DONT_MATCH' || code === 'PASSWORD_TOO_SHORT') notify('error', t('auth.toast.error'), t(`errors.${code}`));
-    },
-  );
-  return (
-    <section className={card}>
-      <h2 className="text-lg font-semibold">{t('profile.settings.changePassword')}</h2>
-      <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
-        <TextField label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.currentPassword)} {...register('currentPassword')} />
-        <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
-        <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending && <Spinner className="h-4 w-4" />}
-          {t('profile.settings.changePassword')}
-        </Button>
-      </form>
-    </section>
-  );
-}
 
 function Achievements({ initial }: { initial: string[] }) {
   const { t } = useTranslation();
