@@ -188,4 +188,30 @@ test('bootstrap, then the admin adds a discipline to a category, approves a tric
   await expectToast(page, 'Languages saved');
   await page.getByTestId('language-selector').first().click();
   await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A discipline with content is kept; once its trick is deleted from Content › Tricks, it can go.
+  await page.goto('/admin?tab=disciplines&subtab=disciplines');
+  const disciplineRow = page.getByTestId(`admin-discipline-row-${disciplineId}`);
+  await disciplineRow.getByRole('button', { name: `Delete ${disciplineName}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Error deleting discipline');
+  await expect(disciplineRow).toHaveCount(1);
+
+  await page.goto('/admin?tab=content&subtab=tricks');
+  await page.getByTestId('admin-content-search').fill(trickName);
+  const trickRow = page.getByTestId('admin-content-list').locator('tr', { hasText: trickName });
+  await trickRow.getByRole('button', { name: `Delete ${trickName}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Item deleted successfully!');
+  await expect(trickRow).toHaveCount(0);
+
+  await page.goto('/admin?tab=disciplines&subtab=disciplines');
+  await disciplineRow.getByRole('button', { name: `Delete ${disciplineName}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Discipline deleted successfully!');
+  await expect(disciplineRow).toHaveCount(0);
+  await page.goto('/category/water');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(disciplineName) })).toHaveCount(0);
 });
