@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import type { AdminCategory, AdminDiscipline } from '../../../common/admin-catalogue.ts';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
+import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import CategoryForm from './category-form.tsx';
 import DisciplineForm from './discipline-form.tsx';
 import { DisciplinesTab } from './disciplines-tab.tsx';
@@ -23,58 +19,15 @@ const CATEGORIES: AdminCategory[] = [
 const SURFING: AdminDiscipline = { id: 'surfing', name: 'Surfing', names: { en: 'Surfing', fr: 'Surf' }, icon: '🏄', color: '#0ea5e9', categoryIds: ['water'], usage: NO_USE };
 const BMX: AdminDiscipline = { id: 'bmx', name: 'BMX', names: { en: 'BMX' }, icon: '🚲', color: '#64748b', categoryIds: ['urban'], usage: { ...NO_USE, articles: 2, teams: 1 } };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, { status: number; body: unknown }>;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
-});
-
-beforeEach(() => {
-  calls = [];
-  answers = {
+const { answers, writes } = stubAdminApi({
+  fallback: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } },
+  initial: () => ({
     'GET /api/admin/categories': { status: 200, body: CATEGORIES },
     'GET /api/admin/disciplines': { status: 200, body: [BMX, SURFING] },
-  };
-  vi.mocked(notify).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const answer = answers[`${method} ${url}`] ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } };
-      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  }),
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
-function renderAt(path: string, node: ReactNode, routePath = '*') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin" element={path.startsWith('/admin?') ? node : <Location />} />
-          <Route path={routePath} element={node} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const input = (root: HTMLElement, label: string) => within(root).getByLabelText(label) as HTMLInputElement;
-const writes = () => calls.filter((c) => c.method !== 'GET');
 
 describe('discipline form', () => {
   test('create: ID and Name required, then posts with the checked categories and returns to the list', async () => {
@@ -150,7 +103,7 @@ describe('category form', () => {
 describe('disciplines tab', () => {
   test('lists disciplines with their categories and links; delete asks first, then reports', async () => {
     answers['DELETE /api/admin/disciplines/surfing'] = { status: 204, body: null };
-    renderAt('/admin?tab=disciplines', <DisciplinesTab />, '/admin');
+    renderAt('/admin?tab=disciplines', <DisciplinesTab />);
     const list = await screen.findByTestId('admin-disciplines-list');
     const row = within(list).getByTestId('admin-discipline-row-surfing');
     expect(within(row).getByText('🌊 Water')).toBeTruthy();
@@ -176,7 +129,7 @@ describe('disciplines tab', () => {
 
   test('categories sub-tab from the URL; a refused delete shows the reason; a load failure its title', async () => {
     answers['DELETE /api/admin/categories/water'] = { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } };
-    renderAt('/admin?tab=disciplines&subtab=categories', <DisciplinesTab />, '/admin');
+    renderAt('/admin?tab=disciplines&subtab=categories', <DisciplinesTab />);
     const list = await screen.findByTestId('admin-categories-list');
     const row = within(list).getByTestId('admin-category-row-water');
     expect(within(row).getByText('1 discipline')).toBeTruthy();
@@ -187,7 +140,7 @@ describe('disciplines tab', () => {
 
     cleanup();
     answers['GET /api/admin/disciplines'] = { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } };
-    renderAt('/admin?tab=disciplines&subtab=disciplines', <DisciplinesTab />, '/admin');
+    renderAt('/admin?tab=disciplines&subtab=disciplines', <DisciplinesTab />);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Error fetching disciplines', en.errors.INTERNAL_ERROR));
   });
 });

@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AdminContentList } from '../../../common/admin-content.ts';
 import type { AdminTeam } from '../../../common/teams.ts';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
 import AdminTeamForm from './admin-team-form.tsx';
+import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import { ContentTab } from './content-tab.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
@@ -42,58 +38,17 @@ const TEAM: AdminTeam = {
   status: 'approved',
 };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, { status: number; body: unknown }>;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+const { answers, writes } = stubAdminApi({
+  fallback: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } },
+  initial: () => ({
+    'GET /api/disciplines': { status: 200, body: DISCIPLINES },
+    'GET /api/admin/users?q=&limit=8': { status: 200, body: USERS },
+  }),
 });
 
 beforeEach(() => {
-  calls = [];
-  answers = {
-    'GET /api/disciplines': { status: 200, body: DISCIPLINES },
-    'GET /api/admin/users?q=&limit=8': { status: 200, body: USERS },
-  };
-  vi.mocked(notify).mockClear();
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const answer = answers[`${method} ${url}`] ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } };
-      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
-function renderAt(path: string, node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin" element={path.startsWith('/admin?') ? node : <Location />} />
-          <Route path="*" element={node} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-const writes = () => calls.filter((c) => c.method !== 'GET');
 
 describe('admin team form', () => {
   test('create: a leader is required; then it posts leader, members and disciplines and returns to the teams list', async () => {

@@ -1,27 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  adminTeamInputSchema,
-  DEFAULT_TEAM_TYPE,
-  SUGGESTED_TEAM_TYPES,
-  TEAM_MAX_DISCIPLINES,
-  type AdminTeam,
-  type Person,
-} from '../../../common/teams.ts';
-import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
+import { adminTeamInputSchema, type AdminTeam, type Person } from '../../../common/teams.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
-import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import { emptyTeamValues, teamValues } from '../teams/team-form.tsx';
+import { TeamDetailsFields } from '../teams/team-details-fields.tsx';
+import { TeamImageFileInput, TeamImagePreview } from '../teams/team-image-input.tsx';
 import type { TeamImageKind } from '../teams/teams.api.ts';
 import { useAdminTeam, useAdminTeamImage, useAdminUserSearch, useRemoveAdminTeamImage, useSaveAdminTeam } from './admin-content.api.ts';
 import { AdminFormCard } from './admin-form-card.tsx';
@@ -32,8 +25,6 @@ type FormValues = z.input<typeof adminTeamInputSchema>;
 type FormOutput = z.output<typeof adminTeamInputSchema>;
 
 const FIELDS = ['name', 'type', 'description', 'location', 'foundedDate', 'isPrivate', 'disciplineIds', 'leaderId', 'memberIds'] as const;
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** A chosen picture waits here until the team is saved (a new team needs its id first). */
 type ImageChoice = { file: File | null; cleared: boolean };
@@ -59,24 +50,13 @@ export default function AdminTeamForm({ id }: AdminFormProps) {
 }
 
 function valuesOf(team: AdminTeam | undefined): FormValues {
-  if (!team) return { name: '', type: DEFAULT_TEAM_TYPE, description: '', location: '', foundedDate: null, isPrivate: false, leaderId: '', memberIds: [], disciplineIds: [] };
-  return {
-    name: team.name,
-    type: team.type,
-    description: team.description ?? '',
-    location: team.location ?? '',
-    foundedDate: team.foundedDate,
-    isPrivate: team.isPrivate,
-    leaderId: team.leaderId,
-    memberIds: team.memberIds,
-    disciplineIds: team.disciplineIds,
-  };
+  if (!team) return { ...emptyTeamValues(), leaderId: '', memberIds: [] };
+  return { ...teamValues(team, team.disciplineIds), leaderId: team.leaderId, memberIds: team.memberIds };
 }
 
 function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const ids = useId();
   const editing = !!id;
   const returnTo = formReturnUrl('teams');
   const save = useSaveAdminTeam(id);
@@ -152,41 +132,10 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
       onSubmit={(event) => void submit(event)}
       testId="admin-team-form"
     >
-      <TextField label={t('teams.form.name')} required autoComplete="off" maxLength={100} error={fieldError(t, errors.name)} {...register('name')} />
-      <TextArea label={t('teams.form.description')} maxLength={2000} rows={4} className="min-h-24" error={fieldError(t, errors.description)} {...register('description')} />
+      <TeamDetailsFields register={register} control={control} errors={errors} disciplinesTestId="admin-team-disciplines" />
       <div className="grid gap-6 sm:grid-cols-2">
         <ImageField kind="logo" teamName={name} current={team?.logoUrl ?? null} choice={logo} onChange={setLogo} disabled={busy} />
         <ImageField kind="banner" teamName={name} current={team?.bannerUrl ?? null} choice={banner} onChange={setBanner} disabled={busy} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <TextField label={t('teams.form.type')} required list={`${ids}-types`} maxLength={40} hint={t('teams.form.typeHint')} error={fieldError(t, errors.type)} {...register('type')} />
-          <datalist id={`${ids}-types`}>
-            {SUGGESTED_TEAM_TYPES.map((type) => (
-              <option key={type} value={type} />
-            ))}
-          </datalist>
-        </div>
-        <TextField label={t('teams.form.location')} maxLength={120} autoComplete="off" error={fieldError(t, errors.location)} {...register('location')} />
-      </div>
-      <div className="grid items-end gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('teams.form.foundedDate')}
-          type="date"
-          min="1900-01-01"
-          max={today()}
-          error={fieldError(t, errors.foundedDate)}
-          {...register('foundedDate', { setValueAs: (v: string | null) => (v ? v : null) })}
-        />
-        <label className="flex min-h-10 items-start gap-3 rounded-lg border border-slate-200 px-3 py-2">
-          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" aria-describedby={`${ids}-private-hint`} {...register('isPrivate')} />
-          <span>
-            <span className="block text-sm font-medium text-slate-800">{t('teams.form.private')}</span>
-            <span id={`${ids}-private-hint`} className="block text-xs text-slate-500">
-              {t('teams.form.privateHint')}
-            </span>
-          </span>
-        </label>
       </div>
       <Controller
         control={control}
@@ -207,7 +156,6 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
           />
         )}
       />
-      <DisciplinesField control={control} />
       <Controller
         control={control}
         name="memberIds"
@@ -235,69 +183,6 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
         }}
       />
     </AdminFormCard>
-  );
-}
-
-function DisciplinesField({ control }: { control: ReturnType<typeof useForm<FormValues, unknown, FormOutput>>['control'] }) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const localizedName = useLocalizedName();
-  const { data: disciplines = [], isLoading, isError } = useDisciplines();
-  const sorted = useMemo(() => [...disciplines].sort((a, b) => localizedName(a).localeCompare(localizedName(b))), [disciplines, localizedName]);
-  return (
-    <Controller
-      control={control}
-      name="disciplineIds"
-      render={({ field, fieldState }) => {
-        const selected = new Set(field.value ?? []);
-        const toggle = (disciplineId: string, on: boolean) => {
-          const next = new Set(selected);
-          if (on) next.add(disciplineId);
-          else next.delete(disciplineId);
-          field.onChange([...next]);
-        };
-        return (
-          <fieldset aria-describedby={`${ids}-hint`} data-testid="admin-team-disciplines">
-            <legend className="text-sm font-medium text-slate-700">{t('teams.form.disciplines')}</legend>
-            <p id={`${ids}-hint`} className="text-xs text-slate-500">
-              {t('teams.form.disciplinesHint', { max: TEAM_MAX_DISCIPLINES, selected: selected.size })}
-            </p>
-            {isLoading ? (
-              <Spinner className="mt-2 h-5 w-5" />
-            ) : isError ? (
-              <p className="mt-2 text-sm text-red-600" role="alert">
-                {t('admin.teamForm.disciplinesError')}
-              </p>
-            ) : (
-              <div className="mt-2 grid max-h-52 grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-                {sorted.map((d) => {
-                  const checked = selected.has(d.id);
-                  return (
-                    <label key={d.id} className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand-600"
-                        checked={checked}
-                        disabled={!checked && selected.size >= TEAM_MAX_DISCIPLINES}
-                        onChange={(e) => toggle(d.id, e.target.checked)}
-                        onBlur={field.onBlur}
-                      />
-                      <span aria-hidden="true">{d.icon}</span>
-                      <span className="truncate">{localizedName(d)}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            )}
-            {fieldState.error && (
-              <p className="mt-1 text-sm text-red-600" role="alert">
-                {fieldError(t, fieldState.error)}
-              </p>
-            )}
-          </fieldset>
-        );
-      }}
-    />
   );
 }
 
@@ -467,36 +352,14 @@ function ImageField({
   const reset = () => {
     if (input.current) input.current.value = '';
   };
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = !file.type.startsWith('image/') ? 'INVALID_IMAGE' : file.size > MAX_IMAGE_BYTES ? 'FILE_TOO_LARGE' : null;
-    if (problem) {
-      reset();
-      notify('error', t('teams.toast.uploadError'), t(`errors.${problem}`));
-      return;
-    }
-    onChange({ file, cleared: false });
-  };
 
   return (
     <div className="space-y-2" data-testid={`admin-team-${kind}`}>
       <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
         {kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}
       </label>
-      <div className="flex min-h-28 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50 p-3">
-        {kind === 'logo' ? <TeamLogo team={shown} size="lg" /> : <TeamBanner team={shown} className="h-24 w-full rounded-lg" />}
-      </div>
-      <input
-        ref={input}
-        id={`${ids}-file`}
-        type="file"
-        accept="image/*"
-        onChange={choose}
-        disabled={disabled}
-        aria-describedby={`${ids}-hint`}
-        className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-slate-800"
-      />
+      <TeamImagePreview kind={kind} team={shown} bannerClassName="h-24 w-full rounded-lg" />
+      <TeamImageFileInput id={`${ids}-file`} ref={input} onPick={(file) => onChange({ file, cleared: false })} disabled={disabled} describedBy={`${ids}-hint`} />
       <p id={`${ids}-hint`} className="text-xs text-slate-500">
         {choice.file ? t('admin.teamForm.imageOnSave') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}
       </p>

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDecideApproval, usePendingApprovals } from './admin.api.ts';
+import { AdminTable, LoadFailed, ViewLink } from './admin-table.tsx';
 import { itemPath } from './item-path.ts';
 
 export function ApprovalsTab() {
@@ -35,78 +36,59 @@ export function ApprovalsTab() {
     );
 
   if (isLoading) return <Spinner label={t('common.loading')} />;
-  if (!data) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700">
-        <p>{t('admin.approvals.fetchError')}</p>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (!data) return <LoadFailed text={t('admin.approvals.fetchError')} onRetry={() => void refetch()} />;
   if (data.length === 0) return <EmptyList icon="✅" title={t('admin.approvals.empty')} text={t('admin.approvals.emptyText')} testId="admin-approvals-empty" />;
 
   const busyId = decide.isPending ? decide.variables?.id : undefined;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[44rem] text-start text-sm">
-        <caption className="sr-only">{t('admin.approvals.caption', { count: data.length })}</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.type')}</th>
-            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.name')}</th>
-            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.submitter')}</th>
-            <th scope="col" className="px-4 py-3 text-start">{t('admin.approvals.columns.date')}</th>
-            <th scope="col" className="px-4 py-3 text-end">{t('admin.approvals.columns.actions')}</th>
+    <AdminTable
+      caption={t('admin.approvals.caption', { count: data.length })}
+      columns={[
+        t('admin.approvals.columns.type'),
+        t('admin.approvals.columns.name'),
+        t('admin.approvals.columns.submitter'),
+        t('admin.approvals.columns.date'),
+        t('admin.approvals.columns.actions'),
+      ]}
+      minWidth="min-w-[44rem]"
+    >
+      {data.map((approval) => {
+        const path = itemPath(approval);
+        const busy = busyId === approval.id;
+        return (
+          <tr key={approval.id} data-testid="admin-approval-row">
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{t(`admin.types.${approval.itemType}`)}</td>
+            <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{approval.itemName}</td>
+            <td className="px-4 py-3">
+              {approval.submittedBy ? (
+                <Link to={`/profile/${approval.submittedBy.id}`} className="text-brand-700 hover:underline">
+                  {approval.submittedBy.name}
+                </Link>
+              ) : (
+                <span className="text-slate-500">{t('admin.approvals.unknownSubmitter')}</span>
+              )}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <time dateTime={approval.createdAt}>{formatDate(approval.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex flex-wrap justify-end gap-2">
+                {path && (
+                  <ViewLink href={path} label={t('admin.approvals.viewNamed', { name: approval.itemName })}>
+                    {t('admin.approvals.view')}
+                  </ViewLink>
+                )}
+                <Button size="sm" disabled={busy} onClick={() => onDecide(approval, 'approved')} aria-label={t('admin.approvals.approveNamed', { name: approval.itemName })}>
+                  {t('admin.approvals.approve')}
+                </Button>
+                <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide(approval, 'rejected')} aria-label={t('admin.approvals.rejectNamed', { name: approval.itemName })}>
+                  {t('admin.approvals.reject')}
+                </Button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {data.map((approval) => {
-            const path = itemPath(approval);
-            const busy = busyId === approval.id;
-            return (
-              <tr key={approval.id} data-testid="admin-approval-row">
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{t(`admin.types.${approval.itemType}`)}</td>
-                <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{approval.itemName}</td>
-                <td className="px-4 py-3">
-                  {approval.submittedBy ? (
-                    <Link to={`/profile/${approval.submittedBy.id}`} className="text-brand-700 hover:underline">
-                      {approval.submittedBy.name}
-                    </Link>
-                  ) : (
-                    <span className="text-slate-500">{t('admin.approvals.unknownSubmitter')}</span>
-                  )}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                  <time dateTime={approval.createdAt}>{formatDate(approval.createdAt)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {path && (
-                      <a
-                        href={path}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100"
-                        aria-label={t('admin.approvals.viewNamed', { name: approval.itemName })}
-                      >
-                        {t('admin.approvals.view')}
-                      </a>
-                    )}
-                    <Button size="sm" disabled={busy} onClick={() => onDecide(approval, 'approved')} aria-label={t('admin.approvals.approveNamed', { name: approval.itemName })}>
-                      {t('admin.approvals.approve')}
-                    </Button>
-                    <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide(approval, 'rejected')} aria-label={t('admin.approvals.rejectNamed', { name: approval.itemName })}>
-                      {t('admin.approvals.reject')}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </AdminTable>
   );
 }

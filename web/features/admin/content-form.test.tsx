@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { AdminSectionKind } from '../../../common/admin-content.ts';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
@@ -15,6 +11,7 @@ import { PlaceFormDialog } from '../places/place-form-dialog.tsx';
 import { ReviewFormDialog } from '../reviews/review-form-dialog.tsx';
 import { ShopFormDialog } from '../shops/shop-form-dialog.tsx';
 import { TrickFormDialog } from '../tricks/trick-form-dialog.tsx';
+import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import ContentForm from './content-form.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
@@ -38,53 +35,10 @@ const DISCIPLINES = [
   { id: 'skateboarding', name: 'Skateboarding', names: {}, icon: '🛹', color: '#000', categoryIds: [] },
 ];
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-/** Answers of the fake API by 'METHOD url'; anything else is a 404. */
-let answers: Record<string, { status: number; body: unknown }>;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+const { calls, answers } = stubAdminApi({
+  fallback: { status: 404, body: { code: 'CONTENT_NOT_FOUND', message: 'Content not found' } },
+  initial: () => ({ 'GET /api/disciplines': { status: 200, body: DISCIPLINES } }),
 });
-
-beforeEach(() => {
-  calls = [];
-  answers = { 'GET /api/disciplines': { status: 200, body: DISCIPLINES } };
-  vi.mocked(notify).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const answer = answers[`${method} ${url}`] ?? { status: 404, body: { code: 'CONTENT_NOT_FOUND', message: 'Content not found' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
-function renderWith(node: ReactNode, path = '/admin/new/places') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin" element={<Location />} />
-          <Route path="*" element={node} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const labelsIn = (root: HTMLElement) => Array.from(root.querySelectorAll('label')).map((l) => l.textContent);
 const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
@@ -101,11 +55,11 @@ const DIALOGS: Record<AdminSectionKind, (props: { open: boolean; onOpenChange: (
 describe('admin content form', () => {
   test.each(Object.keys(DIALOGS) as AdminSectionKind[])('%s: the admin form shows the section dialog’s fields, after the discipline', async (kind) => {
     const Dialog = DIALOGS[kind];
-    renderWith(<Dialog open onOpenChange={() => {}} disciplineId="surfing" />);
+    renderAt('/admin/new/places', <Dialog open onOpenChange={() => {}} disciplineId="surfing" />);
     const dialogLabels = labelsIn(await screen.findByRole('dialog'));
     cleanup();
 
-    renderWith(<ContentForm kind={kind} id={undefined} />, `/admin/new/${kind}`);
+    renderAt(`/admin/new/${kind}`, <ContentForm kind={kind} id={undefined} />);
     const form = await screen.findByTestId('admin-content-form');
     expect(within(form).getByRole('heading', { level: 1 }).textContent).toBe(en.admin.contentForm.create[kind]);
     expect(dialogLabels.length).toBeGreaterThan(2);
@@ -114,7 +68,7 @@ describe('admin content form', () => {
 
   test('create: the discipline and the section’s fields are required, then it posts to the discipline and returns to the list', async () => {
     answers['POST /api/disciplines/skateboarding/places'] = { status: 201, body: { ...PLACE, disciplineId: 'skateboarding', status: 'approved' } };
-    renderWith(<ContentForm kind="places" id={undefined} />);
+    renderAt('/admin/new/places', <ContentForm kind="places" id={undefined} />);
     const form = await screen.findByTestId('admin-content-form');
     expect(within(form).getByRole('heading', { name: 'Create New Place' })).toBeTruthy();
     await within(form).findByRole('option', { name: '🛹 Skateboarding' });
@@ -142,7 +96,7 @@ describe('admin content form', () => {
   test('edit: loads the item in any status, keeps its discipline and sends the changes with PATCH', async () => {
     answers[`GET /api/places/${PLACE.id}`] = { status: 200, body: PLACE };
     answers[`PATCH /api/places/${PLACE.id}`] = { status: 200, body: { ...PLACE, name: 'Pipeline North' } };
-    renderWith(<ContentForm kind="places" id={PLACE.id} />, `/admin/edit/places/${PLACE.id}`);
+    renderAt(`/admin/edit/places/${PLACE.id}`, <ContentForm kind="places" id={PLACE.id} />);
     const form = await screen.findByTestId('admin-content-form');
     expect(within(form).getByRole('heading', { name: 'Edit Place' })).toBeTruthy();
     expect(field(form, 'Name').value).toBe('Pipeline');
@@ -165,7 +119,7 @@ describe('admin content form', () => {
 
   test('a refused save stays on the form with the reason and the server’s field errors', async () => {
     answers['POST /api/disciplines/surfing/places'] = { status: 400, body: { code: 'TOO_LONG', message: 'Too long', fields: { location: 'TOO_LONG' } } };
-    renderWith(<ContentForm kind="places" id={undefined} />);
+    renderAt('/admin/new/places', <ContentForm kind="places" id={undefined} />);
     const form = await screen.findByTestId('admin-content-form');
     await within(form).findByRole('option', { name: '🏄 Surfing' });
     fireEvent.change(field(form, 'Discipline'), { target: { value: 'surfing' } });
@@ -181,7 +135,7 @@ describe('admin content form', () => {
   });
 
   test('an item that cannot be loaded sends the admin back to the list', async () => {
-    renderWith(<ContentForm kind="places" id={PLACE.id} />, `/admin/edit/places/${PLACE.id}`);
+    renderAt(`/admin/edit/places/${PLACE.id}`, <ContentForm kind="places" id={PLACE.id} />);
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=content&subtab=places');
     expect(notify).toHaveBeenCalledWith('error', 'Error fetching place', en.errors.CONTENT_NOT_FOUND);
   });

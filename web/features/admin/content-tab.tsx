@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { adminItemPath, type AdminContentItem, type AdminContentKind } from '../../../common/admin-content.ts';
 import type { ContentStatus } from '../../../common/content.ts';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
@@ -14,6 +13,7 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useDisciplines } from '../disciplines/disciplines.api.ts';
 import { useAdminContentList, useDeleteAdminContent } from './admin-content.api.ts';
+import { AdminTable, LoadFailed, LoadMore, RowActions } from './admin-table.tsx';
 import { CONTENT_SUBTABS } from './admin-tabs.ts';
 import { useSubtab } from './use-subtab.ts';
 
@@ -52,8 +52,6 @@ function StatusPill({ status }: { status: ContentStatus }) {
     </span>
   );
 }
-
-const linkClass = 'inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100';
 
 function ContentList({ kind }: { kind: AdminContentKind }) {
   const { t } = useTranslation();
@@ -97,13 +95,12 @@ function ContentList({ kind }: { kind: AdminContentKind }) {
     body = <Spinner label={t('common.loading')} />;
   } else if (list.isError && !list.isFetchNextPageError) {
     body = (
-      <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700" role="alert" data-testid="admin-content-error">
-        <p className="font-semibold">{t('admin.content.fetchError', { kind: kindLabel })}</p>
-        <p className="text-sm text-slate-500">{errorText(t, list.error)}</p>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        text={t('admin.content.fetchError', { kind: kindLabel })}
+        detail={errorText(t, list.error)}
+        onRetry={() => void list.refetch()}
+        testId="admin-content-error"
+      />
     );
   } else if (items.length === 0) {
     body = q ? (
@@ -114,62 +111,44 @@ function ContentList({ kind }: { kind: AdminContentKind }) {
   } else {
     body = (
       <>
-        <div className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-          <table className="w-full min-w-[52rem] text-start text-sm" data-testid="admin-content-list">
-            <caption className="sr-only">{t('admin.content.caption', { kind: kindLabel })}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.name')}</th>
-                {kind !== 'teams' && <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.discipline')}</th>}
-                <th scope="col" className="px-4 py-3 text-start">{kind === 'teams' ? t('admin.content.columns.leader') : t('admin.content.columns.author')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.status')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.content.columns.date')}</th>
-                <th scope="col" className="px-4 py-3 text-end">{t('admin.content.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => {
-                const path = adminItemPath(item);
-                return (
-                  <tr key={item.id} data-testid={`admin-content-row-${item.id}`}>
-                    <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{item.name}</td>
-                    {kind !== 'teams' && <td className="px-4 py-3 text-slate-700">{disciplineName(item.disciplineId)}</td>}
-                    <td className="px-4 py-3 text-slate-700">{item.authorName ?? <span className="text-slate-500">{t('admin.content.unknownAuthor')}</span>}</td>
-                    <td className="px-4 py-3">
-                      <StatusPill status={item.status} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-1">
-                        {path && (
-                          <a href={path} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={t('admin.content.viewNamed', { name: item.name })}>
-                            {t('admin.content.view')}
-                          </a>
-                        )}
-                        <Link to={`/admin/edit/${kind}/${encodeURIComponent(item.id)}`} className={linkClass} aria-label={t('admin.content.editNamed', { name: item.name })}>
-                          {t('common.edit')}
-                        </Link>
-                        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDoomed(item)} aria-label={t('admin.content.deleteNamed', { name: item.name })}>
-                          {t('common.delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {list.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-              {t('teams.loadMore')}
-            </Button>
-          </div>
-        )}
+        <AdminTable
+          caption={t('admin.content.caption', { kind: kindLabel })}
+          columns={[
+            t('admin.content.columns.name'),
+            ...(kind === 'teams' ? [] : [t('admin.content.columns.discipline')]),
+            kind === 'teams' ? t('admin.content.columns.leader') : t('admin.content.columns.author'),
+            t('admin.content.columns.status'),
+            t('admin.content.columns.date'),
+            t('admin.content.columns.actions'),
+          ]}
+          minWidth="min-w-[52rem]"
+          dimmed={list.isPlaceholderData}
+          testId="admin-content-list"
+        >
+          {items.map((item) => (
+            <tr key={item.id} data-testid={`admin-content-row-${item.id}`}>
+              <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{item.name}</td>
+              {kind !== 'teams' && <td className="px-4 py-3 text-slate-700">{disciplineName(item.disciplineId)}</td>}
+              <td className="px-4 py-3 text-slate-700">{item.authorName ?? <span className="text-slate-500">{t('admin.content.unknownAuthor')}</span>}</td>
+              <td className="px-4 py-3">
+                <StatusPill status={item.status} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <RowActions
+                  texts="admin.content"
+                  name={item.name}
+                  viewPath={adminItemPath(item)}
+                  editPath={`/admin/edit/${kind}/${encodeURIComponent(item.id)}`}
+                  onDelete={() => setDoomed(item)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+        <LoadMore list={list} label={t('teams.loadMore')} className="mt-6" />
       </>
     );
   }

@@ -2,26 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { disciplineCreateSchema, type AdminDiscipline } from '../../../common/admin-catalogue.ts';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
+import { fieldError } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
-import { errorText, notify } from '../../lib/toast.ts';
-import { IdentityFields, TranslationFields, translationValues, useFetchFailure } from './admin-catalogue-fields.tsx';
+import { CatalogueFormCard, translationValues, useCatalogueSubmit, useFetchFailure } from './admin-catalogue-fields.tsx';
 import { useAdminCategories, useAdminDiscipline, useSaveDiscipline } from './admin-catalogue.api.ts';
-import { AdminFormCard } from './admin-form-card.tsx';
 import type { AdminFormProps } from './admin-form-page.tsx';
-import { formReturnUrl } from './admin-tabs.ts';
 
 type FormValues = z.input<typeof disciplineCreateSchema>;
 type FormOutput = z.output<typeof disciplineCreateSchema>;
 
 const FIELDS = ['id', 'name', 'icon', 'names', 'categoryIds'] as const;
 const FIELD_OF_CODE: Record<string, string> = { DISCIPLINE_EXISTS: 'id', INVALID_SLUG: 'id', ID_REQUIRED: 'id', NAME_REQUIRED: 'name', UNKNOWN_CATEGORY: 'categoryIds' };
-const RETURN_TO = formReturnUrl('disciplines');
 
 function valuesOf(discipline: AdminDiscipline | undefined): FormValues {
   return {
@@ -35,16 +30,14 @@ function valuesOf(discipline: AdminDiscipline | undefined): FormValues {
 
 /** /admin/new/disciplines and /admin/edit/disciplines/{id} (spec §2 Admin forms, §4 Discipline save). */
 export default function DisciplineForm({ id }: AdminFormProps) {
-  const { t } = useTranslation();
   const stored = useAdminDiscipline(id);
-  useFetchFailure(stored.isError, stored.error, t('admin.catalogue.disciplines.fetchOneError'), RETURN_TO);
+  useFetchFailure('disciplines', stored);
   if (id !== undefined && !stored.data) return <PageSpinner />;
   return <DisciplineFormCard id={id} stored={stored.data} />;
 }
 
 function DisciplineFormCard({ id, stored }: { id: string | undefined; stored: AdminDiscipline | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const name = useLocalizedName();
   const ids = useId();
   const editing = id !== undefined;
@@ -55,45 +48,29 @@ function DisciplineFormCard({ id, stored }: { id: string | undefined; stored: Ad
     resolver: zodResolver(disciplineCreateSchema),
     defaultValues: valuesOf(stored),
   });
-  const errors = formState.errors;
-
-  const submit = handleSubmit((values) => {
-    const { id: newId, ...changes } = values;
-    save.mutate(editing ? changes : { id: newId, ...changes }, {
-      onSuccess: () => {
-        notify('success', t(editing ? 'admin.catalogue.disciplines.updated' : 'admin.catalogue.disciplines.created'), values.name);
-        navigate(RETURN_TO);
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, FIELDS, setError, FIELD_OF_CODE);
-        const title =
-          error instanceof ApiError && error.code === 'UNKNOWN_CATEGORY'
-            ? 'admin.catalogue.disciplines.assignError'
-            : editing
-              ? 'admin.catalogue.disciplines.updateError'
-              : 'admin.catalogue.disciplines.createError';
-        notify('error', t(title), errorText(t, error));
-      },
-    });
-  });
+  const submit = handleSubmit(
+    useCatalogueSubmit<FormValues, FormOutput>({
+      kind: 'disciplines',
+      editing,
+      mutate: save.mutate,
+      setError,
+      fields: FIELDS,
+      fieldOfCode: FIELD_OF_CODE,
+      errorTitle: (error) => (error instanceof ApiError && error.code === 'UNKNOWN_CATEGORY' ? t('admin.catalogue.disciplines.assignError') : undefined),
+    }),
+  );
 
   return (
-    <AdminFormCard
+    <CatalogueFormCard
+      kind="disciplines"
       editing={editing}
-      title={t(editing ? 'admin.catalogue.disciplines.editTitle' : 'admin.catalogue.disciplines.createTitle')}
-      returnTo={RETURN_TO}
+      storedId={stored?.id}
       busy={save.isPending}
       onSubmit={(event) => void submit(event)}
+      register={register}
+      errors={formState.errors}
       testId="admin-discipline-form"
     >
-      <IdentityFields
-        editing={editing}
-        storedId={stored?.id}
-        idInput={register('id')}
-        nameInput={register('name')}
-        iconInput={register('icon')}
-        errors={{ id: fieldError(t, errors.id), name: fieldError(t, errors.name), icon: fieldError(t, errors.icon) }}
-      />
       <Controller
         control={control}
         name="categoryIds"
@@ -135,7 +112,6 @@ function DisciplineFormCard({ id, stored }: { id: string | undefined; stored: Ad
           );
         }}
       />
-      <TranslationFields input={(code) => register(`names.${code}`)} errorOf={(code) => fieldError(t, errors.names?.[code])} />
-    </AdminFormCard>
+    </CatalogueFormCard>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useFormatNumber } from '../../lib/localized.ts';
 import { errorText } from '../../lib/toast.ts';
 import { useAdminOverview } from './admin.api.ts';
+import { LoadFailed } from './admin-table.tsx';
 
 /** The spec's six figures, then what waits for an admin. */
 const CARDS: { key: AdminCountKey; label: string; icon: string }[] = [
@@ -24,17 +25,7 @@ export function OverviewTab({ onOpenApprovals }: { onOpenApprovals: () => void }
   const { data, isLoading, error, refetch } = useAdminOverview();
 
   if (isLoading) return <Spinner label={t('common.loading')} />;
-  if (!data) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-slate-700">
-        <p>{t('admin.overview.loadError')}</p>
-        <p className="text-sm text-slate-500">{errorText(t, error)}</p>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (!data) return <LoadFailed text={t('admin.overview.loadError')} detail={errorText(t, error)} onRetry={() => void refetch()} />;
   return (
     <div className="space-y-4">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useContactMessages, useMarkMessage } from './admin-settings.api.ts';
+import { LoadFailed, LoadMore } from './admin-table.tsx';
 
 /** Settings › Messages: what the contact form received, newest first; unread ones stand out. */
 export function SettingsMessages() {
@@ -19,16 +20,7 @@ export function SettingsMessages() {
   }, [query.isError, query.error, t]);
 
   if (query.isLoading) return <Spinner label={t('common.loading')} />;
-  if (!query.data) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700">
-        <p>{t('admin.messages.fetchError')}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (!query.data) return <LoadFailed text={t('admin.messages.fetchError')} onRetry={() => void query.refetch()} />;
 
   const items = query.data.pages.flatMap((page) => page.items);
   const total = query.data.pages[0]?.total ?? 0;
@@ -51,14 +43,7 @@ export function SettingsMessages() {
           <MessageCard key={message.id} message={message} busy={busyId === message.id} onMark={(read) => onMark(message, read)} />
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-            {t('admin.messages.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={query} label={t('admin.messages.loadMore')} className="mt-6" />
     </section>
   );
 }

@@ -1,59 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { StrictMode } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
+import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import { SettingsLanguages } from './settings-languages.tsx';
 import SetupAdminPage from './setup-admin-page.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, { status: number; body: unknown }>;
+const { calls, answers } = stubAdminApi({ fallback: { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } } });
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
-});
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.mocked(notify).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const answer = answers[`${method} ${url}`] ?? { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-function renderSetup() {
-  return render(
-    <StrictMode>
-      <MemoryRouter initialEntries={['/setup-admin']}>
-        <Routes>
-          <Route path="/setup-admin" element={<SetupAdminPage />} />
-          <Route path="/login" element={<p>login page</p>} />
-          <Route path="/" element={<p>home page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </StrictMode>,
-  );
-}
+const renderSetup = () => renderAt('/setup-admin', <SetupAdminPage />, { strict: true, routes: { '/login': <p>login page</p>, '/': <p>home page</p> } });
 
 /** Lets the fake fetch answer and React render it. */
 const settle = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
@@ -109,14 +67,7 @@ describe('Settings › Languages', () => {
     mapAttribution: '',
   };
 
-  function renderLanguages() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    return render(
-      <QueryClientProvider client={client}>
-        <SettingsLanguages />
-      </QueryClientProvider>,
-    );
-  }
+  const renderLanguages = () => renderAt('/admin?tab=settings', <SettingsLanguages />);
   // Playwright's getByLabel matches a part of the label, as here: the flag, native and English names.
   const box = (name: string) => screen.getByLabelText(name, { exact: false }) as HTMLInputElement;
 

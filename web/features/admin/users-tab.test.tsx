@@ -1,14 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '../../../common/admin-users.ts';
-import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
+import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import UserForm from './user-form.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -18,64 +13,19 @@ const RITA: AdminUser = { id: 'u-rita', name: 'Rita Rider', email: 'rita@example
 const BOSS: AdminUser = { id: 'u-boss', name: 'Big Boss', email: 'boss@example.com', role: 'admin', avatarUrl: null, createdAt: '2024-01-01T10:00:00.000Z' };
 const PAGE: AdminUserPage = { items: [RITA, BOSS], total: 2, page: 1, hasMore: false };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, { status: number; body: unknown }>;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
-});
-
-beforeEach(() => {
-  calls = [];
-  answers = {
+const { answers, writes } = stubAdminApi({
+  fallback: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User Not Found' } },
+  initial: () => ({
     'GET /api/me': { status: 200, body: { user: { ...BOSS, preferredLanguage: null } } },
     'GET /api/admin/users?page=1&limit=20': { status: 200, body: PAGE },
-  };
-  vi.mocked(notify).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const answer = answers[`${method} ${url}`] ?? { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User Not Found' } };
-      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  }),
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
-function renderAt(path: string, node: ReactNode, routePath: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element: node },
-      { path: '*', element: <Location /> },
-    ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-const writes = () => calls.filter((c) => c.method !== 'GET');
 const lastToast = () => vi.mocked(notify).mock.calls.at(-1);
 
 describe('users tab', () => {
   test('lists the users in an accessible table; the role selector saves with a toast, or says why not', async () => {
-    renderAt('/admin?tab=users', <UsersTab />, '/admin');
+    renderAt('/admin?tab=users', <UsersTab />);
     const table = await screen.findByTestId('admin-users-table');
     expect(within(table).getByRole('columnheader', { name: 'Name' })).toBeTruthy();
     for (const header of ['Email', 'Role', 'Joined', 'Actions']) expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
@@ -95,7 +45,7 @@ describe('users tab', () => {
   });
 
   test('delete asks first, then deletes; a refusal shows the reason', async () => {
-    renderAt('/admin?tab=users', <UsersTab />, '/admin');
+    renderAt('/admin?tab=users', <UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Rita Rider' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Are you absolutely sure?')).toBeTruthy();
@@ -112,14 +62,14 @@ describe('users tab', () => {
 
   test('a failed load says so', async () => {
     answers['GET /api/admin/users?page=1&limit=20'] = { status: 500, body: { code: 'INTERNAL_ERROR', message: '…' } };
-    renderAt('/admin?tab=users', <UsersTab />, '/admin');
+    renderAt('/admin?tab=users', <UsersTab />);
     await waitFor(() => expect(lastToast()?.slice(0, 2)).toEqual(['error', 'Error fetching users']));
   });
 });
 
 describe('user form', () => {
   test('create: required fields first, then posts and returns to the users tab', async () => {
-    renderAt('/admin/new/users', <UserForm kind="users" id={undefined} />, '/admin/new/users');
+    renderAt('/admin/new/users', <UserForm kind="users" id={undefined} />);
     expect(await screen.findByRole('heading', { name: 'Create New User' })).toBeTruthy();
     fireEvent.click(screen.getByTestId('admin-user-form-submit'));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(3);
@@ -144,7 +94,7 @@ describe('user form', () => {
 
   test('edit: email disabled, no password, sends name and role only', async () => {
     answers['GET /api/admin/users/u-rita'] = { status: 200, body: RITA };
-    renderAt('/admin/edit/users/u-rita', <UserForm kind="users" id="u-rita" />, '/admin/edit/users/:id');
+    renderAt('/admin/edit/users/u-rita', <UserForm kind="users" id="u-rita" />);
     expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeTruthy();
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect([email.value, email.disabled]).toEqual(['rita@example.com', true]);
@@ -158,7 +108,7 @@ describe('user form', () => {
   });
 
   test('edit of an unknown user: toast and back to the list', async () => {
-    renderAt('/admin/edit/users/nobody', <UserForm kind="users" id="nobody" />, '/admin/edit/users/:id');
+    renderAt('/admin/edit/users/nobody', <UserForm kind="users" id="nobody" />);
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=users');
     expect(lastToast()).toEqual(['error', 'Error fetching user', 'User Not Found']);
   });

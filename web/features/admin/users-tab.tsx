@@ -12,6 +12,7 @@ import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-st
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
+import { AdminTable, LoadFailed, LoadMore } from './admin-table.tsx';
 import { useAdminUsers, useDeleteAdminUser, useUpdateAdminUser } from './admin-users.api.ts';
 
 /** Admin › Users: accounts searched on the server, with their role selector, edit link and deletion. */
@@ -68,92 +69,75 @@ export function UsersTab() {
       {list.isLoading ? (
         <Spinner label={t('common.loading')} />
       ) : failed ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center text-slate-700">
-          <p>{t('admin.users.fetchError')}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed text={t('admin.users.fetchError')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <EmptyList icon="🔍" title={t('admin.users.empty')} text={t('admin.users.emptyText')} testId="admin-users-empty" />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table
-            className={`w-full min-w-[48rem] text-start text-sm ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
-            aria-busy={list.isFetching && !list.isFetchingNextPage}
-            data-testid="admin-users-table"
-          >
-            <caption className="sr-only">{t('admin.users.caption')}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.users.columns.name')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.users.columns.email')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.users.columns.role')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('admin.users.columns.joined')}</th>
-                <th scope="col" className="px-4 py-3 text-end">{t('admin.users.columns.actions')}</th>
+        <AdminTable
+          caption={t('admin.users.caption')}
+          columns={[
+            t('admin.users.columns.name'),
+            t('admin.users.columns.email'),
+            t('admin.users.columns.role'),
+            t('admin.users.columns.joined'),
+            t('admin.users.columns.actions'),
+          ]}
+          minWidth="min-w-[48rem]"
+          dimmed={list.isPlaceholderData}
+          busy={list.isFetching && !list.isFetchingNextPage}
+          testId="admin-users-table"
+        >
+          {items.map((user) => {
+            const changing = update.isPending && update.variables?.id === user.id;
+            const role = changing ? update.variables!.role! : user.role;
+            return (
+              <tr key={user.id} data-testid={`admin-user-row-${user.id}`}>
+                <th scope="row" className="px-4 py-3 text-start font-semibold text-slate-900">
+                  <Link to={`/profile/${user.id}`} className="flex min-w-0 items-center gap-3 hover:underline">
+                    <Avatar person={user} size="sm" />
+                    <span className="break-words">{user.name}</span>
+                    {me?.id === user.id && <span className="shrink-0 text-xs font-normal text-slate-500">{t('admin.users.you')}</span>}
+                  </Link>
+                </th>
+                <td className="px-4 py-3 break-all text-slate-700">{user.email}</td>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-2">
+                    <select
+                      value={role}
+                      disabled={changing}
+                      onChange={(e) => onRole(user, e.target.value as UserRole)}
+                      aria-label={t('admin.users.roleOf', { name: user.name })}
+                      className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+                      data-testid="admin-user-role"
+                    >
+                      {USER_ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {roleLabel(value)}
+                        </option>
+                      ))}
+                    </select>
+                    {changing && <Spinner className="h-4 w-4 border-2" />}
+                  </div>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <ButtonLink to={`/admin/edit/users/${encodeURIComponent(user.id)}`} variant="outline" size="sm" aria-label={t('admin.users.editNamed', { name: user.name })}>
+                      {t('common.edit')}
+                    </ButtonLink>
+                    <Button variant="destructive" size="sm" onClick={() => setConfirming(user)} aria-label={t('admin.users.deleteNamed', { name: user.name })}>
+                      {t('common.delete')}
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((user) => {
-                const changing = update.isPending && update.variables?.id === user.id;
-                const role = changing ? update.variables!.role! : user.role;
-                return (
-                  <tr key={user.id} data-testid={`admin-user-row-${user.id}`}>
-                    <th scope="row" className="px-4 py-3 text-start font-semibold text-slate-900">
-                      <Link to={`/profile/${user.id}`} className="flex min-w-0 items-center gap-3 hover:underline">
-                        <Avatar person={user} size="sm" />
-                        <span className="break-words">{user.name}</span>
-                        {me?.id === user.id && <span className="shrink-0 text-xs font-normal text-slate-500">{t('admin.users.you')}</span>}
-                      </Link>
-                    </th>
-                    <td className="px-4 py-3 break-all text-slate-700">{user.email}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-2">
-                        <select
-                          value={role}
-                          disabled={changing}
-                          onChange={(e) => onRole(user, e.target.value as UserRole)}
-                          aria-label={t('admin.users.roleOf', { name: user.name })}
-                          className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-                          data-testid="admin-user-role"
-                        >
-                          {USER_ROLES.map((value) => (
-                            <option key={value} value={value}>
-                              {roleLabel(value)}
-                            </option>
-                          ))}
-                        </select>
-                        {changing && <Spinner className="h-4 w-4 border-2" />}
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <ButtonLink to={`/admin/edit/users/${encodeURIComponent(user.id)}`} variant="outline" size="sm" aria-label={t('admin.users.editNamed', { name: user.name })}>
-                          {t('common.edit')}
-                        </ButtonLink>
-                        <Button variant="destructive" size="sm" onClick={() => setConfirming(user)} aria-label={t('admin.users.deleteNamed', { name: user.name })}>
-                          {t('common.delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
-      {list.hasNextPage && !failed && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-            {t('admin.users.loadMore')}
-          </Button>
-        </div>
-      )}
+      {!failed && <LoadMore list={list} label={t('admin.users.loadMore')} />}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

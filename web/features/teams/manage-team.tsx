@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MEMBER_SEARCH_MIN, type Person, type TeamDetail, type TeamMember } from '../../../common/teams.ts';
@@ -11,7 +11,8 @@ import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { TeamForm, teamValues } from './team-form.tsx';
-import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { TeamImageFileInput, TeamImagePreview } from './team-image-input.tsx';
 import {
   useAddMember,
   useDecideJoinRequest,
@@ -289,7 +290,7 @@ function DetailsPanel({ team }: { team: TeamDetail }) {
     <div className="max-w-2xl">
       <TeamForm
         key={team.id}
-        defaultValues={teamValues(team)}
+        defaultValues={teamValues(team, team.disciplines.map((d) => d.id))}
         submitLabel={t('common.save')}
         pending={update.isPending}
         onSubmit={async (values) => {
@@ -306,7 +307,6 @@ function DetailsPanel({ team }: { team: TeamDetail }) {
   );
 }
 
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** Codes that say the file itself was refused (as opposed to the upload failing). */
 const FILE_PROBLEMS = new Set(['INVALID_IMAGE', 'FILE_TOO_LARGE', 'TOO_MANY_FILES', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
 
@@ -338,15 +338,7 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
     if (input.current) input.current.value = '';
   };
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    if (!chosen) return clear();
-    const problem = !chosen.type.startsWith('image/') ? 'INVALID_IMAGE' : chosen.size > MAX_IMAGE_BYTES ? 'FILE_TOO_LARGE' : null;
-    if (problem) {
-      clear();
-      notify('error', t('teams.toast.uploadError'), t(`errors.${problem}`));
-      return;
-    }
+  const pick = (chosen: File) => {
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
   };
@@ -372,23 +364,13 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
   return (
     <div className="space-y-3" data-testid={`image-${kind}`}>
       <h3 className="font-semibold">{kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}</h3>
-      <div className="flex min-h-28 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50 p-3">
-        {kind === 'logo' ? <TeamLogo team={shown} size="lg" /> : <TeamBanner team={shown} className="h-28 rounded-lg" />}
-      </div>
+      <TeamImagePreview kind={kind} team={shown} bannerClassName="h-28 rounded-lg" />
       <p className="text-xs text-slate-500">{preview ? t('teams.manage.previewHint') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}</p>
       <div className="space-y-1">
         <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
           {t('teams.manage.chooseImage')}
         </label>
-        <input
-          ref={input}
-          id={`${ids}-file`}
-          type="file"
-          accept="image/*"
-          onChange={choose}
-          disabled={busy}
-          className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-slate-800"
-        />
+        <TeamImageFileInput id={`${ids}-file`} ref={input} onPick={pick} onNone={clear} disabled={busy} />
       </div>
       <div className="flex flex-wrap gap-2">
         {file ? (
