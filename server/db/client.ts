@@ -14,14 +14,26 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script in one transaction (migrations). */
   execScript(script: string, after?: (tx: ScriptTx) => Promise<void>): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY payload on `channel` (delivered on commit, never on rollback);
+   * the returned function stops listening. On PostgreSQL a dedicated connection keeps listening and
+   * comes back by itself after a failure, calling `onReconnect` as signals may have been missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenOptions = {
+  log?: { warn(obj: object, msg: string): void };
+  onReconnect?: () => void;
 };
 
 export type ScriptTx = { query<R>(text: string, params?: unknown[]): Promise<R[]>; exec(text: string): Promise<void> };
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  const databaseUrl = opts.databaseUrl;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -47,6 +59,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           client.release();
         }
       },
+      listen: (channel, onPayload, options) => listenPostgres(databaseUrl, channel, onPayload, options),
       close: () => db.destroy(),
     };
   }
@@ -75,7 +88,81 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         });
       });
     },
+    async listen(channel, onPayload) {
+      // Through the connection lock: LISTEN must not land inside another request's transaction.
+      const unlisten = await db.connection().execute(() => client.listen(channel, onPayload));
+      return () => db.connection().execute(() => unlisten());
+    },
     close: () => db.destroy(),
+  };
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 5000;
+
+/** LISTEN needs a connection of its own: pooled connections come and go, and a listener must stay. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  options: ListenOptions = {},
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString, keepAlive: true });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      lost(client, error);
+      throw error;
+    }
+  };
+
+  const lost = (client: pg.Client, error?: unknown) => {
+    if (closed || client !== current) return;
+    current = null;
+    options.log?.warn({ err: error, channel }, `database listener lost, reconnecting in ${delay} ms`);
+    client.end().catch(() => {});
+    timer = setTimeout(reconnect, delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const reconnect = () => {
+    timer = undefined;
+    if (closed) return;
+    connect().then(
+      () => {
+        delay = RECONNECT_MIN_MS;
+        if (!closed) options.onReconnect?.();
+      },
+      () => {}, // lost() already scheduled the next attempt
+    );
+  };
+
+  try {
+    await connect();
+  } catch (error) {
+    closed = true;
+    clearTimeout(timer);
+    throw error;
+  }
+  return async () => {
+    closed = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

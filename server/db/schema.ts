@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationChannel, NotificationType } from '../../common/notifications.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Status = 'pending' | 'approved' | 'rejected';
@@ -260,6 +261,49 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  type: NotificationType;
+  actor_id: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  data: ColumnType<Record<string, string | number | boolean | null>, string | undefined, string>;
+  read_at: Date | null;
+  emailed_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  type: NotificationType;
+  channel: NotificationChannel;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  user_a: string;
+  user_b: string;
+  created_at: Timestamp;
+  last_message_at: Date | null;
+  a_read_id: Generated<number>;
+  b_read_id: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: string;
+  sender_id: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   profiles: ProfilesTable;
   user_follows: UserFollowsTable;
@@ -287,4 +331,9 @@ export interface DB {
   site_settings: SiteSettingsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  user_blocks: UserBlocksTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }

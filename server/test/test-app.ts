@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
@@ -15,19 +15,23 @@ export type TestApp = {
   app: FastifyInstance;
   mails: Mail[];
   config: Config;
+  database: Database;
   close(): Promise<void>;
 };
 
 /**
  * A fresh app on its own database: in-memory PGlite by default, or a new database on the server
  * of DATABASE_URL when that is set (dropped again on close).
+ * With `shareWith`, a second server on the first one's database instead (its own pool on PostgreSQL,
+ * the same instance on PGlite), as several processes behind a load balancer; close it first.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { shareWith?: TestApp } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-test-'));
   const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
+  const shared = options.shareWith;
+  let databaseUrl: string | undefined = shared?.config.databaseUrl;
   let dropDatabase = async () => {};
-  if (serverUrl) {
+  if (serverUrl && !shared) {
     const name = `stoked_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -47,7 +51,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     { NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
     { databaseUrl, publicUrl: 'http://localhost:3000', ...overrides },
   );
-  const database = await openDatabase({ databaseUrl, dataDir, inMemory: true });
+  const sharesInstance = shared !== undefined && shared.database.kind === 'pglite';
+  const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true });
   const mails: Mail[] = [];
   const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
   await app.ready();
@@ -55,9 +60,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     mails,
     config,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!sharesInstance) await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },

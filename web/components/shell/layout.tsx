@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
+import { useLiveUpdates } from '../../lib/live.ts';
 import { useFavicon } from '../../lib/page-meta.ts';
 import { TOAST_DURATION } from '../../lib/toast.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
@@ -14,6 +15,7 @@ export function Layout() {
   const { logoUrl } = useSiteSettings();
   const { pathname } = useLocation();
   useFavicon(logoUrl);
+  useLiveUpdates();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
