@@ -36,6 +36,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_30_MIN: z.coerce.number().int().min(1).default(5),
   SAMPLE_CONTENT: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
   MAP_ATTRIBUTION: z.string().trim().optional(),
@@ -85,6 +86,8 @@ export type Config = {
   webDist: string;
   /** The first admin (/setup-admin, `npm run create-admin`): without a password one is generated and logged once. */
   admin: { email: string; password?: string };
+  /** Minutes between two runs of the notification e-mail digest; 0 turns it off. */
+  notificationDigestMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sampleContent: e.SAMPLE_CONTENT === undefined ? e.NODE_ENV !== 'test' : e.SAMPLE_CONTENT === 'true' || e.SAMPLE_CONTENT === '1',
     webDist: path.resolve(import.meta.dirname, '../dist/web'),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     ...overrides,
   };
 }

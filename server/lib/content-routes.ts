@@ -61,8 +61,9 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
   list: (db: Db, disciplineId: string, filters: z.output<Q>, viewer: Viewer) => Promise<z.input<L>>;
   get: (db: Db, id: string, viewer: Viewer) => Promise<(z.input<T> & { mine: boolean }) | undefined>;
   create: (db: Db, disciplineId: string, input: z.output<I>, author: NonNullable<Viewer>) => Promise<string>;
-  update: (db: Db, id: string, changes: z.output<U>) => Promise<void>;
-  remove: (db: Db, id: string) => Promise<void>;
+  /** `editor` is the author or admin making the change (people told of it are never told of their own). */
+  update: (db: Db, id: string, changes: z.output<U>, editor: NonNullable<Viewer>) => Promise<void>;
+  remove: (db: Db, id: string, editor: NonNullable<Viewer>) => Promise<void>;
 };
 
 /**
@@ -105,13 +106,13 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
 
   r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
     const { user } = await requireEditor(request, get, request.params.id);
-    await c.update(app.db, request.params.id, request.body as z.output<U>);
+    await c.update(app.db, request.params.id, request.body as z.output<U>, user);
     return findVisible(get, request.params.id, user);
   });
 
   r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await requireEditor(request, get, request.params.id);
-    await c.remove(app.db, request.params.id);
+    const { user } = await requireEditor(request, get, request.params.id);
+    await c.remove(app.db, request.params.id, user);
     return reply.status(204).send(null);
   });
 

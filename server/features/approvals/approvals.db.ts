@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Approval, ApprovableType } from '../../../common/approvals.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES } from '../../lib/content.ts';
+import { notify } from '../../lib/notifications.ts';
 
 // The table whose `status` column follows the decision, per item type.
 const ITEM_TABLES: Record<ApprovableType, keyof DB> = { team: 'teams', ...CONTENT_TABLES };
@@ -53,7 +54,7 @@ export async function decideApproval(
       .set({ status: decision, decided_by: adminId, decided_at: sql`now()` })
       .where('id', '=', id)
       .where('status', '=', 'pending')
-      .returning(['item_type', 'item_id'])
+      .returning(['item_type', 'item_id', 'item_data', 'submitted_by'])
       .executeTakeFirst();
     if (!decided) {
       const exists = await tx.selectFrom('pending_approvals').select('id').where('id', '=', id).executeTakeFirst();
@@ -61,6 +62,18 @@ export async function decideApproval(
     }
     const table = ITEM_TABLES[decided.item_type as ApprovableType];
     if (table) await sql`update ${sql.table(table)} set status = ${decision}, updated_at = now() where id::text = ${decided.item_id}`.execute(tx);
+    if (decided.submitted_by) {
+      const { disciplineId } = await tx.selectFrom('pending_approvals as a').select(itemDiscipline.as('disciplineId')).where('a.id', '=', id).executeTakeFirstOrThrow();
+      const itemName = String((decided.item_data as Record<string, string>).name ?? '');
+      await notify(tx, {
+        userId: decided.submitted_by,
+        type: 'approval',
+        actorId: adminId,
+        subjectType: decided.item_type,
+        subjectId: decided.item_id,
+        data: { decision, itemType: decided.item_type, itemName, disciplineId, ...(decided.item_type === 'team' ? { teamName: itemName } : {}) },
+      });
+    }
     return 'done';
   });
 }

@@ -8,6 +8,8 @@ import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
+import { notify } from '../../lib/notifications.ts';
+import { contentSubject } from '../notifications/content-subject.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;
 export type EventChanges = z.output<typeof eventUpdateSchema>;
@@ -135,9 +137,9 @@ const endBeforeStart = () => new AppError(400, 'END_BEFORE_START', ERROR_MESSAGE
  * Changes the fields that were sent; the status stays as it is. More places (or no limit any more)
  * let the first people of the waiting list in; fewer places never turn away someone already going.
  */
-export async function updateEvent(db: Db, id: string, changes: EventChanges): Promise<void> {
+export async function updateEvent(db: Db, id: string, changes: EventChanges, editor: Viewer = null): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return;
     const start = changes.startDate ?? iso(before.start_date);
     const end = changes.endDate ?? iso(before.end_date);
@@ -162,12 +164,30 @@ export async function updateEvent(db: Db, id: string, changes: EventChanges): Pr
       .execute();
     if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
     if (changes.name !== undefined) await renameQueuedItem(tx, 'event', id, changes.name);
+    const moved =
+      (changes.startDate !== undefined && Date.parse(changes.startDate) !== new Date(before.start_date).getTime()) ||
+      (changes.endDate !== undefined && Date.parse(changes.endDate) !== new Date(before.end_date).getTime()) ||
+      (changes.location !== undefined && changes.location !== before.location);
+    if (moved) await notifyAttendees(tx, id, editor?.id ?? null, {});
   });
 }
 
+/** Everyone going or waiting hears of a new date or place, or of the event's end; the editor excepted. */
+async function notifyAttendees(tx: Db, eventId: string, editorId: string | null, extra: { cancelled?: boolean }): Promise<void> {
+  const subject = await contentSubject(tx, 'event', eventId);
+  if (!subject) return;
+  const people = await tx.selectFrom('event_attendees').select('user_id').where('event_id', '=', eventId).orderBy('created_at').execute();
+  for (const { user_id } of people) {
+    await notify(tx, { userId: user_id, type: 'event_changed', actorId: editorId, subjectType: 'event', subjectId: eventId, data: { ...subject.data, ...extra } });
+  }
+}
+
 /** Its attendees, likes, comments and queue entry go with it (a foreign key and a trigger of migration 0005). */
-export async function deleteEvent(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('events').where('id', '=', id).execute();
+export async function deleteEvent(db: Db, id: string, editor: Viewer = null): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await notifyAttendees(tx, id, editor?.id ?? null, { cancelled: true });
+    await tx.deleteFrom('events').where('id', '=', id).execute();
+  });
 }
 
 /** Fills free places from the waiting list in arrival order; the caller holds the event row's lock. */
@@ -193,7 +213,18 @@ async function promoteWaitlist(tx: Db, eventId: string): Promise<void> {
     .orderBy('created_at', 'asc')
     .orderBy('user_id', 'asc');
   if (free !== null) next = next.limit(free);
-  await tx.updateTable('event_attendees').set({ status: 'going' }).where('event_id', '=', eventId).where('user_id', 'in', next).execute();
+  const promoted = await tx
+    .updateTable('event_attendees')
+    .set({ status: 'going' })
+    .where('event_id', '=', eventId)
+    .where('user_id', 'in', next)
+    .returning('user_id')
+    .execute();
+  if (promoted.length === 0) return;
+  const subject = await contentSubject(tx, 'event', eventId);
+  for (const { user_id } of promoted) {
+    await notify(tx, { userId: user_id, type: 'waitlist_promoted', subjectType: 'event', subjectId: eventId, data: subject?.data ?? {} });
+  }
 }
 
 /**

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Comment, CommentPage, ContentType, LikeResult, RatingSummary } from '../../../common/content.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, pageRows, ratingColumns, toPage, toRating, type Viewer } from '../../lib/content.ts';
+import { notify } from '../../lib/notifications.ts';
+import { contentSubject } from '../notifications/content-subject.ts';
 
 type Db = Kysely<DB>;
 type Item = { type: ContentType; id: string };
@@ -16,14 +18,41 @@ async function likeCount(db: Db, item: Item): Promise<number> {
   return Number(row.n);
 }
 
-/** Likes or unlikes; doing it twice changes nothing. */
+/** Its author hears of a comment or like on it (never of their own). */
+async function notifyAuthor(tx: Db, item: Item, actorId: string, type: 'comment' | 'like'): Promise<void> {
+  const subject = await contentSubject(tx, item.type, item.id);
+  if (!subject?.authorId) return;
+  await notify(tx, { userId: subject.authorId, type, actorId, subjectType: item.type, subjectId: item.id, data: subject.data });
+}
+
+/**
+ * Likes or unlikes; doing it twice changes nothing. A like taken back and given again tells the
+ * author once a day at most.
+ */
 export async function setLike(db: Db, item: Item, userId: string, liked: boolean): Promise<LikeResult> {
-  if (liked) {
-    await db.insertInto('likes').values({ item_type: item.type, item_id: item.id, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
-  } else {
-    await db.deleteFrom('likes').where('item_type', '=', item.type).where('item_id', '=', item.id).where('user_id', '=', userId).execute();
-  }
-  return { liked, likes: await likeCount(db, item) };
+  return db.transaction().execute(async (tx) => {
+    if (liked) {
+      const added = await tx
+        .insertInto('likes')
+        .values({ item_type: item.type, item_id: item.id, user_id: userId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      const toldToday = await tx
+        .selectFrom('notifications')
+        .select('id')
+        .where('type', '=', 'like')
+        .where('actor_id', '=', userId)
+        .where('subject_type', '=', item.type)
+        .where('subject_id', '=', item.id)
+        .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+        .executeTakeFirst();
+      if (added && !toldToday) await notifyAuthor(tx, item, userId, 'like');
+    } else {
+      await tx.deleteFrom('likes').where('item_type', '=', item.type).where('item_id', '=', item.id).where('user_id', '=', userId).execute();
+    }
+    return { liked, likes: await likeCount(tx, item) };
+  });
 }
 
 function comments(db: Db) {
@@ -55,12 +84,15 @@ export async function listComments(db: Db, item: Item, page: { page: number; lim
 }
 
 export async function addComment(db: Db, item: Item, author: NonNullable<Viewer>, body: string): Promise<Comment> {
-  const { id } = await db
-    .insertInto('comments')
-    .values({ item_type: item.type, item_id: item.id, author_id: author.id, body })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return toComment(await comments(db).where('c.id', '=', id).executeTakeFirstOrThrow(), author);
+  return db.transaction().execute(async (tx) => {
+    const { id } = await tx
+      .insertInto('comments')
+      .values({ item_type: item.type, item_id: item.id, author_id: author.id, body })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notifyAuthor(tx, item, author.id, 'comment');
+    return toComment(await comments(tx).where('c.id', '=', id).executeTakeFirstOrThrow(), author);
+  });
 }
 
 /** The comment with the item it belongs to, or undefined. */

@@ -18,6 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
+import { notify } from '../../lib/notifications.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
@@ -27,8 +28,6 @@ export type TeamImage = 'logo' | 'banner';
 
 type Names = Record<string, string>;
 type Db = Kysely<DB>;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /** Approved teams; pending or rejected ones only for their members and admins. */
 function visibleTo(viewer: Viewer): Expression<SqlBool> {
@@ -296,7 +295,7 @@ export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' |
  * leader, everyone else member) and the discipline links are diffed. Unknown people or disciplines
  * are refused before anything is written.
  */
-export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamSave): Promise<AdminTeamSaveResult> {
+export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamSave, actorId: string | null = null): Promise<AdminTeamSaveResult> {
   return db.transaction().execute(async (tx): Promise<AdminTeamSaveResult> => {
     const memberIds = [...new Set([input.leaderId, ...input.memberIds])];
     if ((await unknownUsers(tx, memberIds)).length) return { refused: 'USER_NOT_FOUND' };
@@ -311,6 +310,7 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
       leader_id: input.leaderId,
     };
     let teamId: string;
+    let before: { user_id: string; role: 'leader' | 'member' }[] = [];
     if (id === null) {
       teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
     } else {
@@ -318,6 +318,7 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
       if (!updated) return { refused: 'TEAM_NOT_FOUND' };
       teamId = id;
       await renameQueuedItem(tx, 'team', id, input.name);
+      before = await tx.selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', id).execute();
     }
     await tx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'not in', memberIds).execute();
     await tx
@@ -328,6 +329,13 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     // Whoever is now a member no longer waits to join.
     await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', 'in', memberIds).where('status', '=', 'pending').execute();
     await diffDisciplines(tx, teamId, input.disciplineIds);
+    const wasLeader = before.find((m) => m.role === 'leader')?.user_id;
+    const wereMembers = new Set(before.map((m) => m.user_id));
+    const team = { subjectType: 'team', subjectId: teamId, actorId, data: { teamName: input.name } };
+    if (wasLeader !== input.leaderId) await notify(tx, { ...team, userId: input.leaderId, type: 'team_leader' });
+    for (const userId of memberIds) {
+      if (userId !== input.leaderId && !wereMembers.has(userId)) await notify(tx, { ...team, userId, type: 'team_added' });
+    }
     return { id: teamId };
   });
 }
@@ -352,35 +360,47 @@ export async function setTeamImage(db: Db, id: string, image: TeamImage, url: st
   return rows[0] ? rows[0].previous : undefined;
 }
 
-/** Adds a verified, not banned account as a plain member. */
-export async function addMember(db: Db, teamId: string, userId: string): Promise<'added' | 'already-member' | 'unknown-user'> {
-  const person = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('id', '=', userId)
-    .where('email_verified', '=', true)
-    .where('banned', '=', false)
-    .executeTakeFirst();
-  if (!person) return 'unknown-user';
-  try {
-    await db.insertInto('team_members').values({ team_id: teamId, user_id: userId, role: 'member' }).execute();
-  } catch (error) {
+/** Adds a verified, not banned account as a plain member; someone added by another person (`actorId`) is told. */
+export async function addMember(db: Db, teamId: string, userId: string, actorId = userId): Promise<'added' | 'already-member' | 'unknown-user'> {
+  return db.transaction().execute(async (tx) => {
+    const person = await tx
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', '=', userId)
+      .where('email_verified', '=', true)
+      .where('banned', '=', false)
+      .executeTakeFirst();
+    if (!person) return 'unknown-user';
     // Also the loser of two simultaneous joins: the primary key lets one row in.
-    if (isUniqueViolation(error)) return 'already-member';
-    throw error;
-  }
-  await db.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
-  return 'added';
+    const added = await tx
+      .insertInto('team_members')
+      .values({ team_id: teamId, user_id: userId, role: 'member' })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!added) return 'already-member';
+    await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
+    const team = await tx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+    await notify(tx, { userId, type: 'team_added', actorId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
+    return 'added';
+  });
 }
 
+/** Asks to join a private team; its leader is told in the same transaction. */
 export async function requestToJoin(db: Db, teamId: string, userId: string): Promise<'requested' | 'already-pending'> {
-  try {
-    await db.insertInto('team_join_requests').values({ team_id: teamId, user_id: userId }).execute();
+  return db.transaction().execute(async (tx) => {
+    // One pending request per person and team (a unique index): a second one inserts nothing.
+    const inserted = await tx
+      .insertInto('team_join_requests')
+      .values({ team_id: teamId, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'already-pending';
+    const team = await tx.selectFrom('teams').select(['name', 'leader_id']).where('id', '=', teamId).executeTakeFirstOrThrow();
+    await notify(tx, { userId: team.leader_id, type: 'join_request', actorId: userId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
     return 'requested';
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'already-pending';
-    throw error;
-  }
+  });
 }
 
 export async function cancelJoinRequest(db: Db, teamId: string, userId: string): Promise<boolean> {
@@ -403,9 +423,9 @@ export async function removeMember(db: Db, teamId: string, userId: string): Prom
   });
 }
 
-export async function transferLeadership(db: Db, teamId: string, userId: string): Promise<'done' | 'not-member'> {
+export async function transferLeadership(db: Db, teamId: string, userId: string, actorId: string | null = null): Promise<'done' | 'not-member'> {
   return db.transaction().execute(async (tx) => {
-    const team = await tx.selectFrom('teams').select('leader_id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+    const team = await tx.selectFrom('teams').select(['leader_id', 'name']).where('id', '=', teamId).forUpdate().executeTakeFirst();
     if (!team) return 'not-member';
     const member = await tx.selectFrom('team_members').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (!member) return 'not-member';
@@ -413,6 +433,7 @@ export async function transferLeadership(db: Db, teamId: string, userId: string)
     await tx.updateTable('teams').set({ leader_id: userId, updated_at: sql`now()` }).where('id', '=', teamId).execute();
     await tx.updateTable('team_members').set({ role: 'member' }).where('team_id', '=', teamId).where('user_id', '=', team.leader_id).execute();
     await tx.updateTable('team_members').set({ role: 'leader' }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    await notify(tx, { userId, type: 'team_leader', actorId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
     return 'done';
   });
 }
@@ -469,6 +490,8 @@ export async function decideJoinRequest(
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    const team = await tx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+    await notify(tx, { userId: decided.user_id, type: 'join_answer', actorId: deciderId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name, decision } });
     return toJoinRequest(await joinRequests(tx).where('r.id', '=', requestId).executeTakeFirstOrThrow());
   });
 }

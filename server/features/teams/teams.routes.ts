@@ -180,7 +180,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/teams/:id/members', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
-    const result = await addMember(app.db, request.params.id, request.body.userId);
+    const result = await addMember(app.db, request.params.id, request.body.userId, user.id);
     if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
     if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
     return detail(request.params.id, user);
@@ -196,7 +196,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
-    if ((await transferLeadership(app.db, request.params.id, request.body.userId)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
+    if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
     return detail(request.params.id, user);
   });
 
@@ -221,12 +221,14 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/admin/teams', { ...adminOnly, schema: { tags, body: adminTeamInputSchema, response: { 201: adminTeamSchema } } }, async (request, reply) => {
-    return reply.status(201).send(await saved(await saveAdminTeam(app.db, null, request.body)));
+    const admin = await requireAdmin(request);
+    return reply.status(201).send(await saved(await saveAdminTeam(app.db, null, request.body, admin.id)));
   });
 
   r.put('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, body: adminTeamInputSchema, response: { 200: adminTeamSchema } } }, async (request) => {
     if (!UUID.test(request.params.id)) throw teamNotFound();
-    return saved(await saveAdminTeam(app.db, request.params.id, request.body));
+    const admin = await requireAdmin(request);
+    return saved(await saveAdminTeam(app.db, request.params.id, request.body, admin.id));
   });
 
   for (const image of ['logo', 'banner'] as const) {

@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
+import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { useLanguage } from '../settings/language.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
@@ -167,6 +168,7 @@ export function ProfileSettings({ achievements, preferredLanguage }: { achieveme
   return (
     <div className="space-y-6">
       <PreferredLanguage initial={preferredLanguage} />
+      <NotificationSettings className={card} />
       <ChangePassword />
       <Achievements initial={achievements} />
       <DeleteAccount />

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../common/languages.ts';
+import { notificationPath, notificationText } from '../../../common/notifications.ts';
+import { loadNotifications } from '../../lib/notifications.ts';
+
+// Any fixed number: the key of the advisory lock that lets one server at a time send a batch.
+const DIGEST_LOCK = 80_080_008;
+// One run mails at most this many notifications; the rest wait for the next run.
+const BATCH = 2000;
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../web/locales');
+
+type Catalogue = Record<string, unknown>;
+const catalogues = new Map<LanguageCode, Catalogue>();
+
+/** The web's own catalogue, so that a text lives in one place for the pages and the mails. */
+function catalogue(language: LanguageCode): Catalogue {
+  let found = catalogues.get(language);
+  if (!found) {
+    found = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Catalogue;
+    catalogues.set(language, found);
+  }
+  return found;
+}
+
+function lookup(language: LanguageCode, key: string): string | undefined {
+  let node: unknown = catalogue(language);
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Catalogue)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** i18next's essentials: `{{name}}` values and `_one`/`_other`… plural forms by the language's rules. */
+export function translate(language: LanguageCode, key: string, values: Record<string, string | number> = {}): string {
+  const pluralKey = typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(language).select(values.count)}` : undefined;
+  const text =
+    (pluralKey && lookup(language, pluralKey)) ??
+    lookup(language, key) ??
+    (pluralKey && lookup(DEFAULT_LANGUAGE, pluralKey)) ??
+    lookup(DEFAULT_LANGUAGE, key) ??
+    key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * One mail per user listing the notifications not mailed yet of the types they get by e-mail
+ * (unread ones only: what was read in the app needs no mail), in their language; each is mailed
+ * once. Under a transaction-level advisory lock, so that of several servers only one sends a batch.
+ * Returns the number of mails sent.
+ */
+export async function sendNotificationDigests(app: FastifyInstance): Promise<number> {
+  return app.db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${DIGEST_LOCK}) as locked`.execute(tx);
+    if (!rows[0]?.locked) return 0;
+    const pending = await tx
+      .selectFrom('notifications as n')
+      .innerJoin('notification_preferences as p', (join) => join.onRef('p.user_id', '=', 'n.user_id').onRef('p.type', '=', 'n.type'))
+      .innerJoin('profiles as u', 'u.id', 'n.user_id')
+      .where('p.channel', '=', 'email')
+      .where('n.emailed_at', 'is', null)
+      .where('n.read_at', 'is', null)
+      .where('u.banned', '=', false)
+      .select(['n.id', 'n.user_id', 'u.email', 'u.name', 'u.preferred_language'])
+      .orderBy('n.id')
+      .limit(BATCH)
+      .execute();
+    const byUser = new Map<string, { email: string; name: string; language: LanguageCode; ids: number[] }>();
+    for (const row of pending) {
+      const language = isLanguageCode(row.preferred_language) ? row.preferred_language : DEFAULT_LANGUAGE;
+      const entry = byUser.get(row.user_id) ?? { email: row.email, name: row.name, language, ids: [] };
+      entry.ids.push(Number(row.id));
+      byUser.set(row.user_id, entry);
+    }
+    let sent = 0;
+    for (const [userId, user] of byUser) {
+      const items = await loadNotifications(tx, userId, { ids: user.ids, limit: user.ids.length });
+      const t = (key: string, values?: Record<string, string | number>) => translate(user.language, `notifications.${key}`, values);
+      const lines = items.map((n) => {
+        const { key, values } = notificationText(n);
+        const target = notificationPath(n);
+        const text = t(`text.${key}`, { ...values, actor: values.actor || t('someone') });
+        return `• ${text}${target ? `\n  ${app.config.publicUrl}${target}` : ''}`;
+      });
+      try {
+        await app.mailer.send({
+          to: user.email,
+          subject: t('email.subject', { count: items.length }),
+          text: [t('email.greeting', { name: user.name }), '', t('email.intro', { count: items.length }), '', ...lines, '', t('email.footer', { url: `${app.config.publicUrl}/profile` })].join('\n'),
+        });
+      } catch (error) {
+        // Left unmarked, they go out with the next run.
+        app.log.error({ err: error, userId }, 'notification digest not sent');
+        continue;
+      }
+      await tx.updateTable('notifications').set({ emailed_at: sql`now()` }).where('id', 'in', user.ids).execute();
+      sent += 1;
+    }
+    return sent;
+  });
+}
+
+/** Runs the digest every `minutes` (0: never); the timer stops when the app closes. */
+export function scheduleNotificationDigests(app: FastifyInstance, minutes: number): void {
+  if (minutes <= 0) return;
+  const timer = setInterval(() => {
+    sendNotificationDigests(app).catch((error: unknown) => app.log.error({ err: error }, 'notification digest failed'));
+  }, minutes * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,59 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPage, NotificationPreferences, NotificationPreferencesUpdate } from '../../../common/notifications.ts';
+import { api } from '../../lib/api.ts';
+
+/** Every key starts with 'notifications': the live client invalidates them all when one arrives. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  latest: ['notifications', 'latest'] as const,
+  list: ['notifications', 'list'] as const,
+  // Outside 'notifications': a new notification does not change the settings.
+  preferences: ['notification-preferences'] as const,
+};
+
+export const BELL_SIZE = 10;
+
+export function useLatestNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.latest,
+    queryFn: ({ signal }) => api<NotificationPage>(`/api/notifications?limit=${BELL_SIZE}`, { signal }),
+    enabled,
+  });
+}
+
+export function useNotificationList() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list,
+    queryFn: ({ pageParam, signal }) => api<NotificationPage>(`/api/notifications${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.items.at(-1)?.id : undefined),
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/notifications/${id}/read`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('/api/notifications/read-all', { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useNotificationPreferences() {
+  return useQuery({ queryKey: notificationKeys.preferences, queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }) });
+}
+
+export function useSaveNotificationPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: NotificationPreferencesUpdate) => api<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body: changes }),
+    onSuccess: (saved) => client.setQueryData(notificationKeys.preferences, saved),
+  });
+}
