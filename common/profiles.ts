@@ -68,6 +68,8 @@ export const publicProfileSchema = z.object({
   following: z.number(),
   isFollowing: z.boolean(),
   isSelf: z.boolean(),
+  /** The viewer blocked this person (no messages, no follows between them). */
+  blockedByMe: z.boolean(),
   disciplines: z.array(profileDisciplineSchema),
   teams: z.array(z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), role: z.enum(['leader', 'member']) })),
 });

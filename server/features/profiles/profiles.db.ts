@@ -3,6 +3,7 @@ import type { Activity, OwnProfile, PublicProfile } from '../../../common/profil
 import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES } from '../../lib/content.ts';
+import { notify } from '../../lib/notifications.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -71,6 +72,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
       sql<number>`(select count(*)::int from user_follows where followee_id = p.id)`.as('followers'),
       sql<number>`(select count(*)::int from user_follows where follower_id = p.id)`.as('following'),
       sql<boolean>`exists (select 1 from user_follows where followee_id = p.id and follower_id = ${viewerId})`.as('is_following'),
+      sql<boolean>`exists (select 1 from user_blocks where blocked_id = p.id and blocker_id = ${viewerId})`.as('blocked_by_me'),
       sql<PublicProfile['disciplines']>`coalesce((
         select json_agg(json_build_object('id', d.id, 'name', d.name, 'names', d.names, 'icon', d.icon) order by f.created_at desc)
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = p.id), '[]'::json)`.as('disciplines'),
@@ -94,6 +96,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
     following: row.following,
     isFollowing: row.is_following,
     isSelf: viewerId === row.id,
+    blockedByMe: row.blocked_by_me,
     disciplines: row.disciplines,
     teams: row.teams,
   };
@@ -101,7 +104,16 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
 
 export async function setUserFollow(db: Kysely<DB>, followerId: string, followeeId: string, follow: boolean) {
   if (follow) {
-    await db.insertInto('user_follows').values({ follower_id: followerId, followee_id: followeeId }).onConflict((oc) => oc.doNothing()).execute();
+    await db.transaction().execute(async (tx) => {
+      const added = await tx
+        .insertInto('user_follows')
+        .values({ follower_id: followerId, followee_id: followeeId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('follower_id')
+        .executeTakeFirst();
+      // Only a new follow is news to the followee.
+      if (added) await notify(tx, { userId: followeeId, type: 'follower', actorId: followerId, subjectType: 'profile', subjectId: followerId });
+    });
   } else {
     await db.deleteFrom('user_follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -9,7 +10,9 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
+import { useBlockPerson, useStartConversation } from '../messages/messages.api.ts';
 import { TrickProgression } from '../tricks/trick-progression.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
@@ -26,6 +29,10 @@ export default function PublicProfilePage() {
   const { data: profile, isLoading, isError } = usePublicProfile(userId);
   const activity = useActivity(profile?.id);
   const follow = useFollowPerson(userId);
+  const start = useStartConversation();
+  const block = useBlockPerson(userId);
+  const loginGate = useLoginGate();
+  const [confirmBlock, setConfirmBlock] = useState(false);
   const [tab, setTab] = useState('overview');
   usePageMeta(profile?.name ?? (isError ? t('notFound.userNotFound') : undefined), profile?.bio ?? undefined);
 
@@ -44,6 +51,23 @@ export default function PublicProfilePage() {
       onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
     });
   };
+
+  const openConversation = () =>
+    loginGate(t('messages.loginRequiredText'), () =>
+      start.mutate(profile.id, {
+        onSuccess: ({ id }) => void navigate(`/messages/${id}`),
+        onError: (error) => notify('error', t('messages.startFailed'), errorText(t, error)),
+      }),
+    );
+
+  const setBlocked = (next: boolean) =>
+    block.mutate(next, {
+      onSuccess: () => {
+        setConfirmBlock(false);
+        notify('success', t(next ? 'profile.block.blocked' : 'profile.block.unblocked', { name: profile.name }));
+      },
+      onError: (error) => notify('error', t(next ? 'profile.block.blockFailed' : 'profile.block.unblockFailed'), errorText(t, error)),
+    });
 
   const since = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(profile.createdAt));
   const achievements = profile.achievements.length ? (
@@ -81,14 +105,32 @@ export default function PublicProfilePage() {
                 {follow.isPending && <Spinner className="h-4 w-4" />}
                 {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
               </Button>
-              <span title={t('profile.public.messageSoon')}>
-                <Button variant="outline" disabled aria-describedby="message-soon">
+              {!profile.blockedByMe && (
+                <Button variant="outline" disabled={start.isPending} onClick={openConversation} data-testid="message-person">
+                  {start.isPending && <Spinner className="h-4 w-4" />}
                   {t('profile.public.message')}
                 </Button>
-                <span id="message-soon" className="sr-only">
-                  {t('profile.public.messageSoon')}
-                </span>
-              </span>
+              )}
+              {user &&
+                (profile.blockedByMe ? (
+                  <Button variant="outline" disabled={block.isPending} onClick={() => setBlocked(false)} data-testid="block-person">
+                    {block.isPending && <Spinner className="h-4 w-4" />}
+                    {t('profile.block.unblock')}
+                  </Button>
+                ) : (
+                  <Button variant="ghost" onClick={() => setConfirmBlock(true)} data-testid="block-person">
+                    {t('profile.block.block')}
+                  </Button>
+                ))}
+              <ConfirmDialog
+                open={confirmBlock}
+                onOpenChange={setConfirmBlock}
+                title={t('profile.block.confirmTitle', { name: profile.name })}
+                description={t('profile.block.confirmText', { name: profile.name })}
+                confirmLabel={t('profile.block.block')}
+                pending={block.isPending}
+                onConfirm={() => setBlocked(true)}
+              />
             </>
           )
         }

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationIdSchema,
+  conversationParamsSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  markReadSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageSchema,
+  startConversationSchema,
+  unreadCountSchema,
+} from '../../../common/messages.ts';
+import { blockedBetween, blockedError, setBlock } from '../../lib/blocks.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { profileIsVisible } from '../../lib/people.ts';
+import { requireUser } from '../../lib/session.ts';
+import { getConversation, getOrCreateConversation, listConversations, listMessages, markRead, membership, sendMessage, unreadCount } from './messages.db.ts';
+
+const MESSAGE_LIMITS = [
+  { name: 'minute', max: 30, windowSeconds: 60 },
+  { name: 'day', max: 500, windowSeconds: 86_400 },
+] as const;
+
+const profileParams = z.object({ id: z.string().min(1).max(100) });
+const userNotFound = () => notFound('USER_NOT_FOUND', 'User Not Found');
+
+export async function messagesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['messages'];
+
+  /** The conversation if the caller is in it; anyone else learns nothing about it (404). */
+  const mine = async (userId: string, id: string) => {
+    const m = await membership(app.db, userId, id);
+    if (!m) throw notFound();
+    return m;
+  };
+
+  r.post(
+    '/api/conversations',
+    { schema: { tags, body: startConversationSchema, response: { 200: conversationIdSchema, 201: conversationIdSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const otherId = request.body.userId;
+      if (otherId === user.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot message yourself.');
+      if (!(await profileIsVisible(app.db, otherId))) throw userNotFound();
+      if (await blockedBetween(app.db, user.id, otherId)) throw blockedError();
+      const { id, created } = await getOrCreateConversation(app.db, user.id, otherId);
+      return reply.code(created ? 201 : 200).send({ id });
+    },
+  );
+
+  r.get('/api/conversations', { schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return listConversations(app.db, user.id);
+  });
+
+  r.get('/api/conversations/unread-count', { schema: { tags, response: { 200: unreadCountSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return { count: await unreadCount(app.db, user.id) };
+  });
+
+  r.get('/api/conversations/:id', { schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return getConversation(app.db, user.id, await mine(user.id, request.params.id));
+  });
+
+  r.get(
+    '/api/conversations/:id/messages',
+    { schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const m = await mine(user.id, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return listMessages(app.db, m.id, request.query.before, request.query.limit);
+    },
+  );
+
+  r.post(
+    '/api/conversations/:id/messages',
+    { schema: { tags, params: conversationParamsSchema, body: sendMessageSchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const m = await mine(user.id, request.params.id);
+      if (await blockedBetween(app.db, user.id, m.otherId)) throw blockedError();
+      for (const limit of MESSAGE_LIMITS) await app.limiter.consume(`message-${limit.name}:${user.id}`, limit);
+      return reply.code(201).send(await sendMessage(app.db, user.id, m, request.body.body));
+    },
+  );
+
+  r.post('/api/conversations/:id/read', { schema: { tags, params: conversationParamsSchema, body: markReadSchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const m = await mine(user.id, request.params.id);
+    await markRead(app.db, user.id, m, request.body.messageId);
+    return reply.code(204).send();
+  });
+
+  for (const [method, block] of [['PUT', true], ['DELETE', false]] as const) {
+    r.route({
+      method,
+      url: '/api/profiles/:id/block',
+      schema: { tags, params: profileParams },
+      handler: async (request, reply) => {
+        const user = await requireUser(request);
+        if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot block yourself.');
+        // Unblocking stays possible after the other account was banned.
+        if (block && !(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        await setBlock(app.db, user.id, request.params.id, block);
+        return reply.code(204).send();
+      },
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export const blockedError = () => new AppError(403, 'BLOCKED', 'You cannot message this person.');
+
+/** Whether either of the two has blocked the other. */
+export async function blockedBetween(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Blocks `blockedId` and ends the follows between the two, together. */
+export async function setBlock(db: Kysely<DB>, blockerId: string, blockedId: string, block: boolean): Promise<void> {
+  if (!block) {
+    await db.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute();
+    return;
+  }
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId }).onConflict((oc) => oc.doNothing()).execute();
+    await tx
+      .deleteFrom('user_follows')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('follower_id', '=', blockerId), eb('followee_id', '=', blockedId)]),
+          eb.and([eb('follower_id', '=', blockedId), eb('followee_id', '=', blockerId)]),
+        ]),
+      )
+      .execute();
+  });
+}
