@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
@@ -5,8 +6,12 @@ import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { useCategories } from '../disciplines/disciplines.api.ts';
+import { FeedSkeleton } from '../feed/feed-skeleton.tsx';
 import { useSiteSettings } from '../settings/settings.api.ts';
 import { useHomeStats } from './home.api.ts';
+
+// Only signed-in users see the feed: visitors never download its code.
+const FeedSection = lazy(() => import('../feed/feed-section.tsx'));
 
 const SHIPPED_BACKGROUND = '/images/home-background.webp';
 const FEATURES = [
@@ -68,6 +73,18 @@ export function HomePage() {
           ))}
         </dl>
       </section>
+
+      {user && (
+        <Suspense
+          fallback={
+            <div className="mx-auto max-w-3xl px-4 py-12">
+              <FeedSkeleton />
+            </div>
+          }
+        >
+          <FeedSection />
+        </Suspense>
+      )}
 
       <section id="categories" className="mx-auto max-w-6xl px-4 py-16">
         <h2 className="text-3xl font-bold">{t('home.exploreCategories')}</h2>

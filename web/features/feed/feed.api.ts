@@ -1,0 +1,16 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FEED_PAGE_SIZE, type FeedPage } from '../../../common/feed.ts';
+import { api } from '../../lib/api.ts';
+
+export const feedKeys = { all: ['feed'] as const };
+
+/** The signed-in user's feed, one page per 'Load More', each page read after the previous one's cursor. */
+export function useFeed() {
+  return useInfiniteQuery({
+    queryKey: feedKeys.all,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<FeedPage>(`/api/feed?${new URLSearchParams({ limit: String(FEED_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) })}`, { signal }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
