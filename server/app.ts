@@ -24,7 +24,12 @@ import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
+import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { scheduleNotificationDigests } from './features/notifications/digest.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { tricksRoutes } from './features/tricks/tricks.routes.ts';
@@ -148,6 +153,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminSettingsRoutes);
   await app.register(setupAdminRoutes);
   await app.register(profilesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(feedRoutes);
+  await app.register(liveRoutes);
+  scheduleNotificationDigests(app, config.notificationDigestMinutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const index = path.join(config.webDist, 'index.html');

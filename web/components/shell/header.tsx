@@ -5,6 +5,8 @@ import { Link, NavLink } from 'react-router';
 import { useMe } from '../../features/auth/auth.api.ts';
 import { useLogoutAction } from '../../features/auth/use-logout-action.ts';
 import { useCategories } from '../../features/disciplines/disciplines.api.ts';
+import { MessagesLink } from '../../features/messages/messages-link.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -32,6 +34,8 @@ function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void
   }
   return (
     <div className={stacked ? 'flex flex-col gap-2' : 'flex items-center gap-1'}>
+      <MessagesLink onNavigate={onNavigate} />
+      {!stacked && <NotificationBell />}
       <NavLink to="/profile" className={linkClass} onClick={onNavigate}>
         {t('nav.profile')}
       </NavLink>
@@ -120,7 +124,10 @@ export function Header() {
           <LanguageSelector />
           <AccountLinks />
         </div>
-        <MobileMenu />
+        <div className="flex items-center gap-1 md:hidden">
+          <NotificationBell variant="mobile" />
+          <MobileMenu />
+        </div>
       </div>
     </header>
   );
