@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
+import { fingerprint as dbFingerprint } from '../../test/db-fingerprint.ts';
 import { png } from '../../test/image-fixtures.ts';
 import { fileUpload } from '../../test/multipart.ts';
 
@@ -113,19 +113,7 @@ async function adminRoutes(): Promise<string[]> {
     .sort();
 }
 
-/** A digest of every table the API writes to (rate-limit counters and sessions aside). */
-async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('rate_limits', 'sessions')`.execute(db());
-  const digest: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const row = await sql<{ n: number; h: string | null }>`
-      select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.table(name)} t`.execute(db());
-    digest[name] = `${row.rows[0]!.n}:${row.rows[0]!.h ?? ''}`;
-  }
-  return digest;
-}
+const fingerprint = () => dbFingerprint(db());
 
 function send(method: string, request: Request, who: User | null) {
   if (!request.multipart) return call(method as 'GET', request.url, who, request.body);

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
+import { fingerprint } from '../test/db-fingerprint.ts';
+import { png } from '../test/image-fixtures.ts';
+import { fileUpload } from '../test/multipart.ts';
+import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf, WRITE_METHODS, type OpenApi } from './catalogue.ts';
+
+/**
+ * Role × endpoint matrix over every write route of the API (admin routes: see
+ * admin/admin-authorization.test.ts; /api/auth/*: see auth tests). For each route: an anonymous
+ * call is refused with 401 and writes nothing; each role that must not act (a plain user, a team
+ * member, another team's leader, another user than the author) gets 403 and writes nothing; each
+ * role that may act (the leader, the author, the admin…) succeeds on the very same request.
+ * The routes come from the OpenAPI document, so a new write route fails the coverage test until
+ * it has a row here.
+ */
+const kit = contentTestKit('place');
+const db = () => kit.t.app.db;
+
+type Role = 'user' | 'member' | 'leader' | 'otherLeader' | 'author' | 'admin';
+let users: Record<Exclude<Role, 'admin'>, User>;
+const as = (role: Role): User => (role === 'admin' ? kit.admin : users[role]);
+let doc: OpenApi;
+
+beforeAll(async () => {
+  await kit.start();
+  const [user, member, leader, otherLeader, author] = await Promise.all(['User', 'Member', 'Leader', 'Other Leader', 'Author'].map((n) => kit.user(`${n} ${kit.token('r')}`)));
+  users = { user: user!, member: member!, leader: leader!, otherLeader: otherLeader!, author: author! };
+  await insertTeam(db(), users.otherLeader);
+  doc = await openApi(kit);
+});
+afterAll(() => kit.stop());
+
+type Request = { url: string; body?: unknown; multipart?: boolean };
+type Row = {
+  /** Builds a fresh valid request (and the rows it needs); called once per role that may act. */
+  build: () => Promise<Request>;
+  /** Who succeeds ('anyone' includes visitors). */
+  allowed: (Role | 'anyone')[];
+  /** Signed-in roles refused with 403 FORBIDDEN. */
+  refused?: Role[];
+  /** Even the allowed call must leave the database as it was. */
+  writesNothing?: boolean;
+};
+
+/** A fresh public team led by `leader` with `member`, and a pending join request by `user`. */
+async function freshTeam() {
+  const id = await insertTeam(db(), users.leader, [users.member]);
+  const request = await db().insertInto('team_join_requests').values({ team_id: id, user_id: users.user.id }).returning('id').executeTakeFirstOrThrow();
+  return { id, requestId: request.id };
+}
+
+const item = (section: (typeof CONTENT)[number]['section']) => insertContent(db(), CONTENT.find((c) => c.section === section)!, users.author, `Item ${kit.token()}`);
+const place = () => item('places');
+
+const MANAGERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['leader', 'admin'], refused: ['member', 'otherLeader', 'user'] };
+const AUTHORS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['author', 'admin'], refused: ['user', 'leader'] };
+const SIGNED_IN: Pick<Row, 'allowed'> = { allowed: ['user'] };
+
+const ROWS: Record<string, Row> = {
+  'POST /api/contact': { allowed: ['anyone'], build: async () => ({ url: '/api/contact', body: { name: 'Una', email: 'una@example.com', subject: 'Hi', message: 'Hello' } }) },
+  // With an admin present it only reports that one exists.
+  'POST /api/setup-admin': { allowed: ['anyone'], writesNothing: true, build: async () => ({ url: '/api/setup-admin' }) },
+
+  'PUT /api/disciplines/{id}/follow': { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/follow` }) },
+  'DELETE /api/disciplines/{id}/follow': { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/follow` }) },
+
+  'PATCH /api/profile': { ...SIGNED_IN, build: async () => ({ url: '/api/profile', body: { bio: `Bio ${kit.token()}` } }) },
+  'PUT /api/profile/achievements': { ...SIGNED_IN, build: async () => ({ url: '/api/profile/achievements', body: { achievements: ['Won a heat'] } }) },
+  'PUT /api/profile/avatar': { ...SIGNED_IN, build: async () => ({ url: '/api/profile/avatar', multipart: true }) },
+  'DELETE /api/profile/avatar': { ...SIGNED_IN, build: async () => ({ url: '/api/profile/avatar' }) },
+  'PUT /api/profile/banner': { ...SIGNED_IN, build: async () => ({ url: '/api/profile/banner', multipart: true }) },
+  'DELETE /api/profile/banner': { ...SIGNED_IN, build: async () => ({ url: '/api/profile/banner' }) },
+  'PUT /api/profiles/{id}/follow': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.author.id}/follow` }) },
+  'DELETE /api/profiles/{id}/follow': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.author.id}/follow` }) },
+
+  'POST /api/teams': { ...SIGNED_IN, build: async () => ({ url: '/api/teams', body: { name: `Crew ${kit.token()}`, disciplineIds: [DISCIPLINE] } }) },
+  'PATCH /api/teams/{id}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}`, body: { name: `Renamed ${kit.token()}` } }) },
+  'DELETE /api/teams/{id}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}` }) },
+  'POST /api/teams/{id}/join': { allowed: ['user', 'otherLeader'], build: async () => ({ url: `/api/teams/${await insertTeam(db(), users.leader)}/join` }) },
+  'DELETE /api/teams/{id}/membership': { allowed: ['member'], build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/membership` }) },
+  'DELETE /api/teams/{id}/join-request': { allowed: ['user'], build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/join-request` }) },
+  'POST /api/teams/{id}/join-requests/{requestId}/accept': {
+    ...MANAGERS,
+    build: async () => {
+      const t = await freshTeam();
+      return { url: `/api/teams/${t.id}/join-requests/${t.requestId}/accept` };
+    },
+  },
+  'POST /api/teams/{id}/join-requests/{requestId}/decline': {
+    ...MANAGERS,
+    build: async () => {
+      const t = await freshTeam();
+      return { url: `/api/teams/${t.id}/join-requests/${t.requestId}/decline` };
+    },
+  },
+  'POST /api/teams/{id}/members': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members`, body: { userId: users.user.id } }) },
+  'DELETE /api/teams/{id}/members/{userId}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members/${users.member.id}` }) },
+  'POST /api/teams/{id}/transfer': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/transfer`, body: { userId: users.member.id } }) },
+  'PUT /api/teams/{id}/logo': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/logo`, multipart: true }) },
+  'DELETE /api/teams/{id}/logo': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/logo` }) },
+  'PUT /api/teams/{id}/banner': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/banner`, multipart: true }) },
+  'DELETE /api/teams/{id}/banner': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/banner` }) },
+
+  ...Object.fromEntries(
+    CONTENT.flatMap((spec) => [
+      [`POST /api/disciplines/{id}/${spec.section}`, { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/${spec.section}`, body: spec.input(`Item ${kit.token()}`) }) }],
+      [`PATCH /api/${spec.section}/{id}`, { ...AUTHORS, build: async () => ({ url: `/api/${spec.section}/${await item(spec.section)}`, body: { [spec.nameField]: `Renamed ${kit.token()}` } }) }],
+      [`DELETE /api/${spec.section}/{id}`, { ...AUTHORS, build: async () => ({ url: `/api/${spec.section}/${await item(spec.section)}` }) }],
+    ]),
+  ),
+
+  'PUT /api/tricks/{id}/progress': { ...SIGNED_IN, build: async () => ({ url: `/api/tricks/${await item('tricks')}/progress`, body: { state: 'landed' } }) },
+  'DELETE /api/tricks/{id}/progress': { ...SIGNED_IN, build: async () => ({ url: `/api/tricks/${await item('tricks')}/progress` }) },
+  'PUT /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
+  'DELETE /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
+  'PUT /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
+  'DELETE /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
+  'POST /api/content/{type}/{id}/comments': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/comments`, body: { body: 'Nice spot' } }) },
+  'PUT /api/content/{type}/{id}/rating': { ...SIGNED_IN, build: async () => ({ url: `/api/content/review/${await item('reviews')}/rating`, body: { score: 4 } }) },
+  'DELETE /api/content/{type}/{id}/rating': { ...SIGNED_IN, build: async () => ({ url: `/api/content/review/${await item('reviews')}/rating` }) },
+  'DELETE /api/comments/{id}': {
+    allowed: ['author', 'admin'],
+    refused: ['user', 'leader'],
+    build: async () => {
+      const placeId = await place();
+      const c = await db().insertInto('comments').values({ item_type: 'place', item_id: placeId, author_id: users.author.id, body: 'Mine' }).returning('id').executeTakeFirstOrThrow();
+      return { url: `/api/comments/${c.id}` };
+    },
+  },
+
+  // Someone else's notification or conversation answers 404 (its existence is not revealed): see their own tests.
+  'POST /api/notifications/{id}/read': { allowed: ['author'], build: async () => ({ url: `/api/notifications/${await notificationFor(users.author)}/read` }) },
+  'POST /api/notifications/read-all': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/read-all' }) },
+  'PUT /api/notifications/preferences': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/preferences', body: { like: 'off' } }) },
+  'POST /api/conversations': { ...SIGNED_IN, build: async () => ({ url: '/api/conversations', body: { userId: users.author.id } }) },
+  'POST /api/conversations/{id}/messages': { allowed: ['author'], build: async () => ({ url: `/api/conversations/${await conversation()}/messages`, body: { body: 'See you at the spot' } }) },
+  'POST /api/conversations/{id}/read': {
+    allowed: ['author'],
+    build: async () => {
+      const id = await conversation();
+      const m = await db().insertInto('messages').values({ conversation_id: id, sender_id: users.leader.id, body: 'Hi' }).returning('id').executeTakeFirstOrThrow();
+      return { url: `/api/conversations/${id}/read`, body: { messageId: Number(m.id) } };
+    },
+  },
+  // Blocks between the two people no other row relies on.
+  'PUT /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
+  'DELETE /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
+};
+
+async function notificationFor(user: User): Promise<number> {
+  const row = await db().insertInto('notifications').values({ user_id: user.id, type: 'follower', actor_id: users.leader.id }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The conversation of the author and the leader. */
+async function conversation(): Promise<string> {
+  const [a, b] = [users.author.id, users.leader.id].sort() as [string, string];
+  await db().insertInto('conversations').values({ user_a: a, user_b: b }).onConflict((oc) => oc.columns(['user_a', 'user_b']).doNothing()).execute();
+  return (await db().selectFrom('conversations').select('id').where('user_a', '=', a).where('user_b', '=', b).executeTakeFirstOrThrow()).id;
+}
+
+/** Write routes the matrix must cover: admin and auth routes have their own suites. */
+function coveredRoutes(): string[] {
+  return routesOf(doc).filter((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    return WRITE_METHODS.has(method) && !path.startsWith('/api/admin/') && !path.startsWith('/api/auth/') && !IS_STREAM(path);
+  });
+}
+
+async function send(method: string, request: Request, who: User | null) {
+  const headers = { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) };
+  if (!request.multipart) return kit.call(method as 'POST', request.url, who, request.body);
+  const upload = fileUpload(await png(64, 64));
+  return kit.t.app.inject({ method: method as 'PUT', url: request.url, payload: upload.payload, headers: { ...upload.headers, ...headers } });
+}
+
+describe('role × endpoint matrix', () => {
+  test('every write route has a row here (and every row is a route)', () => {
+    expect(Object.keys(ROWS).sort()).toEqual(coveredRoutes());
+  });
+
+  test.each(Object.keys(ROWS))('%s', async (route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const row = ROWS[route]!;
+    const request = await row.build();
+    expect(request.url.startsWith(path.split('{')[0]!), `${route} builds a URL of its route`).toBe(true);
+
+    const before = await fingerprint(db());
+    if (!row.allowed.includes('anyone')) {
+      const anonymous = await send(method, request, null);
+      expect({ who: 'anonymous', status: anonymous.statusCode, code: anonymous.json().code }).toEqual({ who: 'anonymous', status: 401, code: 'UNAUTHORIZED' });
+    }
+    for (const role of row.refused ?? []) {
+      const res = await send(method, request, as(role));
+      expect({ who: role, status: res.statusCode, code: res.json().code }).toEqual({ who: role, status: 403, code: 'FORBIDDEN' });
+    }
+    expect(await fingerprint(db()), `${route}: a refused call wrote something`).toEqual(before);
+
+    const allowed = row.allowed.map((role) => (role === 'anyone' ? null : as(role)));
+    for (const [i, who] of allowed.entries()) {
+      const res = await send(method, i === 0 ? request : await row.build(), who);
+      expect(res.statusCode, `${route} as ${row.allowed[i]}: ${res.body}`).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, `${route} as ${row.allowed[i]}: ${res.body}`).toBeLessThan(300);
+    }
+    if (row.writesNothing) expect(await fingerprint(db())).toEqual(before);
+  });
+});
