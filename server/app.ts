@@ -58,6 +58,10 @@ export type BuildOptions = {
 
 const DEV_WEB_ORIGIN = 'http://localhost:5173';
 
+// Only hops added by proxies on our own network count: `true` would trust every X-Forwarded-For
+// entry, which the client writes, and let it pick its own address for the rate limits.
+const OWN_PROXIES = 'loopback,linklocal,uniquelocal';
+
 /** The CSP source of a Leaflet tile template: its {s} subdomain becomes a wildcard (an http: host needs naming). */
 const tileOrigin = (template: string) => /^https?:\/\/[^/]+/.exec(template)![0].replace('{s}', '*');
 
@@ -68,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (config.env === 'development'
         ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy ? OWN_PROXIES : false,
     bodyLimit: 1024 * 1024,
     // Route lookups ignore a trailing slash, as users type URLs both ways.
     routerOptions: { ignoreTrailingSlash: true },

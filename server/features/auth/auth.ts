@@ -162,7 +162,8 @@ export function createAuth(opts: {
       cookiePrefix: 'stoked',
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : ['x-stoked-client-ip'] },
+      // Fastify's request.ip, which already applies the trusted-proxy rule (session.ts toWebHeaders).
+      ipAddress: { ipAddressHeaders: ['x-stoked-client-ip'] },
     },
   });
   return Object.assign(auth, { removeAccount });
