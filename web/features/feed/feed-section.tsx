@@ -6,10 +6,9 @@ import { Avatar, TeamLogo } from '../../components/ui/avatar.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { useFormatDate, useLocalizedName, useRelativeTime } from '../../lib/localized.ts';
 import { useFeed } from './feed.api.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
-import { useRelativeTime } from './relative-time.ts';
 
 /** The signed-in user's feed on the home page; loaded on demand, so visitors never download it. */
 export default function FeedSection() {

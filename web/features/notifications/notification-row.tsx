@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../common/notifications.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { useNotificationText, useRelativeTime } from './notification-text.ts';
+import { useNotificationText } from './notification-text.ts';
+import { useRelativeTime } from '../../lib/localized.ts';
 
 const ICONS: Record<Notification['type'], string> = {
   join_request: '🙋',
