@@ -121,5 +121,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   DISCIPLINE_IN_USE: 'This discipline still has content or teams.',
   LANGUAGE_REQUIRED: 'At least one language must stay enabled.',
   ADMIN_EMAIL_TAKEN: 'The admin e-mail address belongs to an account that is not an admin.',
-  BLOCKED: 'You cannot message this person.',
+  BLOCKED: 'This is not possible: one of you has blocked the other.',
 };

@@ -101,10 +101,12 @@ export default function PublicProfilePage() {
             </Link>
           ) : (
             <>
-              <Button variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} onClick={toggleFollow} data-testid="follow-person">
-                {follow.isPending && <Spinner className="h-4 w-4" />}
-                {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
-              </Button>
+              {!profile.blockedByMe && (
+                <Button variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} onClick={toggleFollow} data-testid="follow-person">
+                  {follow.isPending && <Spinner className="h-4 w-4" />}
+                  {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
+                </Button>
+              )}
               {!profile.blockedByMe && (
                 <Button variant="outline" disabled={start.isPending} onClick={openConversation} data-testid="message-person">
                   {start.isPending && <Spinner className="h-4 w-4" />}
