@@ -15,7 +15,7 @@ const deleteUserBody = z.object({ password: z.string().min(1).max(128) });
 
 export const RESET_PASSWORD_PATH = '/reset-password';
 
-type Shaped = { body?: Record<string, unknown>; after?: (status: number) => Promise<void> };
+type Shaped = { body?: Record<string, unknown>; query?: Record<string, string>; after?: (status: number) => Promise<void> };
 type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -30,14 +30,26 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 const minutes = (n: number) => n * 60;
 
+function queryOf(request: FastifyRequest): Record<string, string | undefined> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 2000) : undefined]));
+}
+
+/** A link with a callbackURL redirects (to our page only); without one better-auth answers JSON. */
+function redirect(request: FastifyRequest, path: string): Record<string, string> {
+  return queryOf(request).callbackURL === undefined ? {} : { callbackURL: path };
+}
+
 /**
  * The better-auth endpoints the web app uses, each with its limits and with the body rebuilt from
  * the fields we accept, so that no client can set role, image or any other column (mass assignment).
  */
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /get-session': async () => ({}),
-  'GET /verify-email': async () => ({}),
-  [`GET ${RESET_PASSWORD_PATH}/:token`]: async () => ({}),
+  // The links of our mails: only their token comes from the client, the redirect is ours (an invalid
+  // callbackURL made better-auth fail with a 500, and a foreign one is an open redirect).
+  'GET /verify-email': async (request) => ({ query: { token: queryOf(request).token ?? '', ...redirect(request, VERIFY_CALLBACK_PATH) } }),
+  [`GET ${RESET_PASSWORD_PATH}/:token`]: async (request) => ({ query: redirect(request, RESET_PASSWORD_PATH) }),
   'POST /sign-out': async () => ({ body: {} }),
   'POST /sign-up/email': async (request, app) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
@@ -110,9 +122,10 @@ const CODE_MAP: Record<string, ErrorCode> = {
 };
 
 /** Passes the request to better-auth and sets status and headers; returns the body, which the route sends. */
-async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined) {
+async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined, query?: Record<string, string>) {
   const app = request.server;
   const url = new URL(request.url, app.config.publicUrl);
+  if (query) url.search = new URLSearchParams(query).toString();
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
@@ -153,7 +166,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const endpoint = ENDPOINTS[key];
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
-      const result = await forward(request, reply, shaped.body);
+      const result = await forward(request, reply, shaped.body, shaped.query);
       // Before the answer goes out, so that the client's next request sees the updated counters.
       await shaped.after?.(reply.statusCode);
       return result;
