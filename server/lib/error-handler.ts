@@ -1,10 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../common/error-codes.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
-// Connection-level failures: the database is away (restart, network); the client may retry.
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
 
 /**
  * SQLSTATE class 22 (data exception: invalid text representation, NUL byte, numeric out of range,
@@ -40,7 +39,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'input refused by the database');
       return reply.status(400).send(body('VALIDATION_ERROR'));
     }
-    if (error.code && UNAVAILABLE.has(error.code)) {
+    // Connection-level failures: the database is away (restart, network); the client may retry.
+    if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(body('SERVICE_UNAVAILABLE'));
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
 import { emailSchema, meSchema, nameSchema, passwordSchema } from '../../../common/schemas.ts';
+import { ping } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
 import { AUTH_BASE_PATH, VERIFY_CALLBACK_PATH } from './auth.ts';
@@ -139,6 +140,12 @@ async function forward(request: FastifyRequest, reply: FastifyReply, body: Recor
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (response.status >= 500 && !(await databaseAnswers(app))) {
+    // better-auth turns a database failure into a bare 500: say what it is, as every other route does.
+    reply.status(503).header('retry-after', '5');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE };
+  }
   if (response.status >= 400) {
     let upstream: { code?: string; message?: string } = {};
     try {
@@ -152,6 +159,15 @@ async function forward(request: FastifyRequest, reply: FastifyReply, body: Recor
     return { code, message: ERROR_MESSAGES[code] };
   }
   return text;
+}
+
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  try {
+    await ping(app.db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
