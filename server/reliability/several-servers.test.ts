@@ -82,7 +82,7 @@ describe.skipIf(!pgUrl)('two servers, one database', () => {
 
   test(`a change made through A is served by B within the cache TTL (${CACHE_SECONDS} s)`, async () => {
     const leader = users[2]!;
-    const teamId = await insertTeam(database.db, leader, [], { name: 'Before Crew' });
+    const teamId = await insertTeam(database.db, leader as Parameters<typeof insertTeam>[1], [], { name: 'Before Crew' });
     const read = async () => ((await (await fetch(`${b.url}/api/teams/${teamId}`)).json()) as { name: string }).name;
     expect(await read()).toBe('Before Crew'); // now in B's cache, if it has one
     await database.db.deleteFrom('rate_limits').where('key', 'like', 'login%').execute();
