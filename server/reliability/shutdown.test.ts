@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { freshDatabase, postgresUrl, spawnServer, tempDir, type ServerProcess } from './spawn.ts';
+import { migrate } from '../db/migrate.ts';
+import { openSse } from '../test/sse.ts';
+import { freshDatabase, insertVerifiedUsers, postgresUrl, signIn, spawnServer, tempDir, type ServerProcess } from './spawn.ts';
 import { acknowledged, startWriteLoad } from './write-load.ts';
 
 /**
@@ -17,11 +19,17 @@ const RACE_MARGIN_MS = 100;
 let data: { dir: string; remove(): void };
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let server: ServerProcess | undefined;
+let listener: { id: string; email: string };
 
 beforeAll(async () => {
   data = tempDir();
   const pgUrl = await postgresUrl();
   if (pgUrl) database = await freshDatabase(pgUrl);
+  // A user for the live stream, written before the server starts (PGlite's folder has one user at a time).
+  const db = await openDatabase({ databaseUrl: database?.url, dataDir: data.dir });
+  await migrate(db);
+  [listener] = await insertVerifiedUsers(db.db, 1, 'shutdown');
+  await db.close();
   server = await spawnServer({ env: { TRUST_PROXY: 'true', DATA_DIR: data.dir, ...(database ? { DATABASE_URL: database.url } : {}) } });
 });
 
@@ -52,8 +60,11 @@ async function storedIds(ids: string[]): Promise<Set<string>> {
   }
 }
 
-test('SIGTERM under load: no new connections, in-flight answered, exit 0 within 10 s, nothing acknowledged lost', async () => {
+test('SIGTERM under load: no new connections, in-flight answered, live streams ended, exit 0 within 10 s, nothing acknowledged lost', async () => {
   const s = server!;
+  // An open live stream never ends by itself: the server must end it, or close() would wait for it.
+  const stream = await openSse(`${s.url}/api/live`, { cookie: await signIn(s.url, listener.email) });
+  expect(stream.status).toBe(200);
   const load = startWriteLoad(s.url, { concurrency: 16 });
   const warmUntil = Date.now() + 10_000;
   while (acknowledged(load.outcomes).length < 100 && Date.now() < warmUntil) await new Promise((r) => setTimeout(r, 50));
@@ -69,6 +80,7 @@ test('SIGTERM under load: no new connections, in-flight answered, exit 0 within 
   await load.stop();
 
   expect(acceptsAfterSignal, 'a new connection 300 ms after SIGTERM').toBe(false);
+  await expect(Promise.race([stream.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
   expect(code, s.log()).toBe(0);
   expect(exitMs).toBeLessThan(10_000);
 
