@@ -28,7 +28,7 @@ beforeAll(async () => {
   // A user for the live stream, written before the server starts (PGlite's folder has one user at a time).
   const db = await openDatabase({ databaseUrl: database?.url, dataDir: data.dir });
   await migrate(db);
-  [listener] = await insertVerifiedUsers(db.db, 1, 'shutdown');
+  listener = (await insertVerifiedUsers(db.db, 1, 'shutdown'))[0]!;
   await db.close();
   server = await spawnServer({ env: { TRUST_PROXY: 'true', DATA_DIR: data.dir, ...(database ? { DATABASE_URL: database.url } : {}) } });
 });
