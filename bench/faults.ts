@@ -4,7 +4,8 @@
 // the load. Checks and prints: the server stays up, answers 503 while the database is away, comes
 // back by itself within 5 s, exits 0 within 10 s on SIGTERM, and loses no write it acknowledged.
 // Writes bench/results/faults.md; exits 1 when a check fails. Never touches the shared PostgreSQL.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,8 +43,8 @@ const notes: string[] = [];
 
 try {
   if (asRoot) chownSync(pgDir, uid('postgres'), gid('postgres'));
-  pgCtl(`${bin}/initdb -D ${pgDir}/data -A trust -U postgres --no-sync -E UTF8 > ${pgDir}/initdb.log 2>&1`);
-  startCluster();
+  await pgCtl(`${bin}/initdb -D ${pgDir}/data -A trust -U postgres --no-sync -E UTF8 > ${pgDir}/initdb.log 2>&1`);
+  await startCluster();
   const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`faults: private PostgreSQL on port ${port} (${pgDir})`);
 
@@ -56,11 +57,11 @@ try {
   for (const outage of ['restart', 'stop-2s-start'] as const) {
     const before = load.now();
     const t0 = Date.now();
-    if (outage === 'restart') pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m fast -w restart -o "${serverOptions()}" -l ${pgDir}/log`);
+    if (outage === 'restart') await pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m fast -w restart -o "${serverOptions()}" -l ${pgDir}/log`);
     else {
-      pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m fast -w stop`);
+      await pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m fast -w stop`);
       await sleep(2000);
-      startCluster();
+      await startCluster();
     }
     const upAt = load.now();
     const recovery = await waitRecovered(s.url, load, upAt);
@@ -105,7 +106,7 @@ try {
 } finally {
   await server?.stop(2000);
   try {
-    pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m immediate -w stop`);
+    await pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -m immediate -w stop`);
   } catch {
     notes.push('the private cluster was not running at the end');
   }
@@ -136,14 +137,17 @@ function serverOptions() {
   return `-p ${port} -k ${pgDir} -c listen_addresses=127.0.0.1 -c fsync=off`;
 }
 
-function startCluster() {
-  pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -w -o "${serverOptions()}" -l ${pgDir}/log start`);
+async function startCluster() {
+  await pgCtl(`${bin}/pg_ctl -D ${pgDir}/data -w -o "${serverOptions()}" -l ${pgDir}/log start`);
 }
 
-/** Runs a shell command as the postgres user (PostgreSQL refuses to run as root). */
-function pgCtl(command: string) {
-  if (asRoot) execFileSync('su', ['postgres', '-c', command], { stdio: 'pipe' });
-  else execFileSync('sh', ['-c', command], { stdio: 'pipe' });
+/**
+ * Runs a shell command as the postgres user (PostgreSQL refuses to run as root), without blocking:
+ * the load and the probes go on while the database restarts.
+ */
+async function pgCtl(command: string) {
+  if (asRoot) await promisify(execFile)('su', ['postgres', '-c', command]);
+  else await promisify(execFile)('sh', ['-c', command]);
 }
 
 /** Waits until /readyz answers 200 and a write sent after `since` is acknowledged; ms after `since`, or -1. */
