@@ -24,6 +24,7 @@ const DURATION_S = Number(args.duration);
 const USERS = Number(args.users);
 const THINK_MS = Number(args.think);
 const DISCIPLINE = 'surfing';
+const LOAD_BEFORE = os.loadavg()[0]!.toFixed(1);
 
 type Kind = 'read' | 'follow' | 'join' | 'comment' | 'like' | 'upload' | 'sign-in';
 type Sample = { ms: number; status: number | string };
@@ -233,7 +234,7 @@ function summarize() {
     '',
     `Command: \`npm run bench:load -- --duration ${DURATION_S} --users ${USERS} --think ${THINK_MS}\``,
     '',
-    `${new Date().toISOString()} · ${fresh ? 'PostgreSQL' : 'PGlite'} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · Node ${process.version}`,
+    `${new Date().toISOString()} · ${fresh ? 'PostgreSQL' : 'PGlite'} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · Node ${process.version} · load average ${LOAD_BEFORE} before the run, ${os.loadavg()[0]!.toFixed(1)} after (figures from a busy machine are not comparable)`,
     '',
     `${USERS} signed-in users, each waiting 0–${THINK_MS} ms between requests: 60% reads (discipline hub, teams, a team, places, a place, comments, a profile, the feed, the unread count), 12% follow/unfollow, 4% join/leave a team, 10% comments, 12% like/unlike, 2% avatar uploads (96×96 PNG). 429 is a rate limit doing its job; the run fails on any 5xx or failed request.`,
     '',
