@@ -23,13 +23,15 @@ const nameSchema = z
   .transform(cleanLine)
   .pipe(z.string().min(1, { error: 'NAME_REQUIRED' }).max(CATALOGUE_NAME_MAX, { error: 'TOO_LONG' }));
 
+// Each segment V8 yields carries a fresh copy of the whole input: only ever segment short strings
+// (a 70k-character icon took the server's whole heap).
 const graphemes = (value: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)].length;
 
 /** An emoji or two: counted in what a reader sees (grapheme clusters), with a hard cap on code units. */
 const iconSchema = z
   .string()
   .transform(cleanEmoji)
-  .pipe(z.string().max(32, { error: 'TOO_LONG' }).refine((v) => graphemes(v) <= CATALOGUE_ICON_MAX, { error: 'TOO_LONG' }));
+  .pipe(z.string().max(32, { error: 'TOO_LONG' }).refine((v) => v.length <= 32 && graphemes(v) <= CATALOGUE_ICON_MAX, { error: 'TOO_LONG' }));
 
 // cleanLine would strip the zero-width joiner that composed emoji (🏄‍♂️) are made of.
 function cleanEmoji(value: string): string {

@@ -23,6 +23,33 @@ export type Database = {
   close(): Promise<void>;
 };
 
+const CONNECT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+
+// SQLSTATEs of a database that is shutting down or starting, a connection that broke, a statement
+// cancelled by the timeout.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '57014', '08000', '08001', '08003', '08004', '08006']);
+// node-postgres reports a lost or never-made connection with these messages and no code.
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/** Whether `error` means the database is away (the request may be retried), not that the request was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  // AggregateError (several addresses refused) and wrappers such as better-auth's.
+  const inner = (error as { errors?: unknown[] }).errors;
+  if (Array.isArray(inner) && inner.some(isDatabaseUnavailable)) return true;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
 export type ListenOptions = {
   log?: { warn(obj: object, msg: string): void };
   onReconnect?: () => void;
@@ -33,9 +60,22 @@ export type ScriptTx = { query<R>(text: string, params?: unknown[]): Promise<R[]
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
   const databaseUrl = opts.databaseUrl;
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      // A database that is away must fail requests quickly (503), not hold them: a refused connection
+      // fails at once, a silent network after this (it also bounds the wait for a free connection).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      // No request should hold a connection longer; migrations lift it for their transaction.
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor one dropped while checked out between two queries (inside a transaction, or just before
+    // its query): the pool listens only to idle ones. Its next query fails (→ 503) and the pool
+    // discards it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -44,6 +84,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
+          await client.query('SET LOCAL statement_timeout = 0');
           await client.query(script);
           if (after) {
             await after({

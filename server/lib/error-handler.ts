@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../common/error-codes.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
-// Connection-level failures: the database is away (restart, network); the client may retry.
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/**
+ * SQLSTATE class 22 (data exception: invalid text representation, NUL byte, numeric out of range,
+ * invalid datetime…) and 54000 (a value too large for an index) come from what the client sent.
+ */
+function isBadInput(code: string | undefined): boolean {
+  return code !== undefined && /^(22[0-9A-Z]{3}|54000)$/.test(code);
+}
 
 function body(code: ErrorCode, extra: Record<string, unknown> = {}) {
   return { code, message: ERROR_MESSAGES[code], ...extra };
@@ -27,7 +34,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body(code, { fields }));
     }
     if (error.code === '23505') return reply.status(409).send(body('CONFLICT'));
-    if (error.code && UNAVAILABLE.has(error.code)) {
+    if (isBadInput(error.code)) {
+      // The database refused a value the schemas let through (a NUL byte, an out-of-range number…).
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send(body('VALIDATION_ERROR'));
+    }
+    // Connection-level failures: the database is away (restart, network); the client may retry.
+    if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(body('SERVICE_UNAVAILABLE'));
     }

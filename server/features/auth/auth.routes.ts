@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
 import { emailSchema, meSchema, nameSchema, passwordSchema } from '../../../common/schemas.ts';
+import { ping } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
 import { AUTH_BASE_PATH, VERIFY_CALLBACK_PATH } from './auth.ts';
@@ -15,7 +16,7 @@ const deleteUserBody = z.object({ password: z.string().min(1).max(128) });
 
 export const RESET_PASSWORD_PATH = '/reset-password';
 
-type Shaped = { body?: Record<string, unknown>; after?: (status: number) => Promise<void> };
+type Shaped = { body?: Record<string, unknown>; query?: Record<string, string>; after?: (status: number) => Promise<void> };
 type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -30,14 +31,26 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 const minutes = (n: number) => n * 60;
 
+function queryOf(request: FastifyRequest): Record<string, string | undefined> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 2000) : undefined]));
+}
+
+/** A link with a callbackURL redirects (to our page only); without one better-auth answers JSON. */
+function redirect(request: FastifyRequest, path: string): Record<string, string> {
+  return queryOf(request).callbackURL === undefined ? {} : { callbackURL: path };
+}
+
 /**
  * The better-auth endpoints the web app uses, each with its limits and with the body rebuilt from
  * the fields we accept, so that no client can set role, image or any other column (mass assignment).
  */
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /get-session': async () => ({}),
-  'GET /verify-email': async () => ({}),
-  [`GET ${RESET_PASSWORD_PATH}/:token`]: async () => ({}),
+  // The links of our mails: only their token comes from the client, the redirect is ours (an invalid
+  // callbackURL made better-auth fail with a 500, and a foreign one is an open redirect).
+  'GET /verify-email': async (request) => ({ query: { token: queryOf(request).token ?? '', ...redirect(request, VERIFY_CALLBACK_PATH) } }),
+  [`GET ${RESET_PASSWORD_PATH}/:token`]: async (request) => ({ query: redirect(request, RESET_PASSWORD_PATH) }),
   'POST /sign-out': async () => ({ body: {} }),
   'POST /sign-up/email': async (request, app) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
@@ -110,9 +123,10 @@ const CODE_MAP: Record<string, ErrorCode> = {
 };
 
 /** Passes the request to better-auth and sets status and headers; returns the body, which the route sends. */
-async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined) {
+async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined, query?: Record<string, string>) {
   const app = request.server;
   const url = new URL(request.url, app.config.publicUrl);
+  if (query) url.search = new URLSearchParams(query).toString();
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
@@ -126,6 +140,12 @@ async function forward(request: FastifyRequest, reply: FastifyReply, body: Recor
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (response.status >= 500 && !(await databaseAnswers(app))) {
+    // better-auth turns a database failure into a bare 500: say what it is, as every other route does.
+    reply.status(503).header('retry-after', '5');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE };
+  }
   if (response.status >= 400) {
     let upstream: { code?: string; message?: string } = {};
     try {
@@ -141,6 +161,15 @@ async function forward(request: FastifyRequest, reply: FastifyReply, body: Recor
   return text;
 }
 
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  try {
+    await ping(app.db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
@@ -153,7 +182,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const endpoint = ENDPOINTS[key];
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
-      const result = await forward(request, reply, shaped.body);
+      const result = await forward(request, reply, shaped.body, shaped.query);
       // Before the answer goes out, so that the client's next request sees the updated counters.
       await shaped.after?.(reply.statusCode);
       return result;
