@@ -1,0 +1,117 @@
+// npm run bench:web — bundle sizes per route and Lighthouse scores against the real server.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BUDGET_KB = 150;
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
+const CATEGORIES = Object.keys(TARGETS) as (keyof typeof TARGETS)[];
+const skipLighthouse = process.argv.includes('--no-lighthouse');
+const run = promisify(execFile);
+
+const lines: string[] = [];
+const out = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'stoked-bench-web-'));
+const outDir = path.join(tmp, 'dist');
+await buildWeb(outDir);
+const manifest = readManifest(outDir);
+
+out(`# Web benchmark`);
+out();
+out(`- date: ${new Date().toISOString()}`);
+out(`- machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+out(`- command: \`npm run bench:web\``);
+out();
+out(`## First load (gzipped; entry + the route's page chunk + their static imports + the strings they need)`);
+out();
+out(`| route | JS (KB) | CSS (KB) |`);
+out(`|---|---:|---:|`);
+const loads = ROUTES.map((route) => firstLoad(outDir, manifest, route));
+for (const load of loads) out(`| ${load.route} | ${kb(load.js)} | ${kb(load.css)} |`);
+out();
+const home = loads[0]!;
+const leaflet = chunksWithLeaflet(outDir, manifest);
+const mapOnly = mapChunks(manifest);
+const leafletOutside = leaflet.filter((f) => !mapOnly.includes(f));
+out(`- \`/\` first-load JS: ${kb(home.js)} KB (budget ${BUDGET_KB} KB): ${home.js <= BUDGET_KB * 1024 ? 'OK' : 'OVER'}`);
+out(`- Leaflet found in: ${leaflet.join(', ') || 'nowhere'}; map chunks: ${mapOnly.join(', ')}: ${leafletOutside.length === 0 && leaflet.length > 0 ? 'OK' : `OUTSIDE THE MAP CHUNK: ${leafletOutside.join(', ')}`}`);
+out();
+
+type LighthouseResult = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+};
+
+async function lighthouse(url: string): Promise<LighthouseResult> {
+  const bin = path.join(root, 'node_modules/.bin/lighthouse');
+  const { stdout } = await run(
+    bin,
+    [url, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', `--only-categories=${CATEGORIES.join(',')}`],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 2 ** 20 },
+  );
+  return JSON.parse(stdout) as LighthouseResult;
+}
+
+if (!skipLighthouse) {
+  const dataDir = path.join(tmp, 'data');
+  mkdirSync(dataDir);
+  const config = loadConfig(
+    { NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'warn', SAMPLE_CONTENT: 'true' },
+    { webDist: outDir, host: '127.0.0.1', port: 0 },
+  );
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const teams = (await (await fetch(`${base}/api/teams`)).json()) as { items: { id: string }[] };
+  const teamId = teams.items[0]?.id;
+  const pages = ['/', '/category/water', '/discipline/surfing', '/discipline/surfing/places', ...(teamId ? [`/team/${teamId}`] : [])];
+
+  out(`## Lighthouse (mobile preset, ${CHROME}, headless)`);
+  out();
+  out(`| page | performance | accessibility | best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS transferred (KB) |`);
+  out(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  const failing: string[] = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(base + page);
+      const score = (c: string) => Math.round((result.categories[c]?.score ?? 0) * 100);
+      const metric = (a: string) => result.audits[a]?.numericValue ?? NaN;
+      const scripts = result.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? NaN;
+      out(
+        `| ${page} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${Math.round(metric('largest-contentful-paint'))} | ${metric('cumulative-layout-shift').toFixed(3)} | ${Math.round(metric('total-blocking-time'))} | ${kb(scripts)} |`,
+      );
+      for (const c of CATEGORIES) if (score(c) < TARGETS[c]) failing.push(`${page} ${c} ${score(c)} < ${TARGETS[c]}`);
+      const lost = Object.entries(result.audits)
+        .filter(([, a]) => a.score !== null && a.score < 0.9 && a.score !== undefined)
+        .map(([id]) => id);
+      if (lost.length > 0) failing.push(`${page} audits below 0.9: ${lost.join(', ')}`);
+    }
+  } finally {
+    await app.close();
+  }
+  out();
+  out(`Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}.`);
+  if (failing.length > 0) {
+    out();
+    out('Below target or losing points:');
+    for (const f of failing) out(`- ${f}`);
+  }
+}
+
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/web.md'), `${lines.join('\n')}\n`);
+console.log('\nWritten to bench/results/web.md');
+rmSync(tmp, { recursive: true, force: true });
+
