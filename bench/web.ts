@@ -48,12 +48,28 @@ out(`- \`/\` first-load JS: ${kb(home.js)} KB (budget ${BUDGET_KB} KB): ${home.j
 out(`- Leaflet found in: ${leaflet.join(', ') || 'nowhere'}; map chunks: ${mapOnly.join(', ')}: ${leafletOutside.length === 0 && leaflet.length > 0 ? 'OK' : `OUTSIDE THE MAP CHUNK: ${leafletOutside.join(', ')}`}`);
 out();
 
+type AuditItem = { resourceType?: string; transferSize?: number; score?: number; node?: { selector?: string; snippet?: string }; items?: { node?: { selector?: string } }[] };
+
 type LighthouseResult = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string; details?: { items?: AuditItem[] } }>;
 };
 
-async function lighthouse(url: string): Promise<LighthouseResult> {
+// A trace sometimes comes back without its navigation start on a busy machine (NO_NAVSTART): run again.
+async function lighthouse(url: string, attempts = 3): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await lighthouseOnce(url);
+      if (CATEGORIES.every((c) => result.categories[c]?.score != null)) return result;
+      if (attempt >= attempts) return result;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+    console.error(`Lighthouse run ${attempt} on ${url} failed, running it again`);
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseResult> {
   const bin = path.join(root, 'node_modules/.bin/lighthouse');
   const { stdout } = await run(
     bin,
@@ -97,6 +113,11 @@ if (!skipLighthouse) {
         .filter(([, a]) => a.score !== null && a.score < 0.9 && a.score !== undefined)
         .map(([id]) => id);
       if (lost.length > 0) failing.push(`${page} audits below 0.9: ${lost.join(', ')}`);
+      // What to fix first: the elements that moved and the one painted last.
+      const shifts = (result.audits['layout-shifts']?.details?.items ?? []).slice(0, 3);
+      for (const shift of shifts) failing.push(`${page} layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
+      const lcp = result.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector;
+      if (lcp) failing.push(`${page} LCP element: ${lcp}`);
     }
   } finally {
     await app.close();
@@ -105,7 +126,7 @@ if (!skipLighthouse) {
   out(`Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}.`);
   if (failing.length > 0) {
     out();
-    out('Below target or losing points:');
+    out('Below target, losing points, and what moves or paints last:');
     for (const f of failing) out(`- ${f}`);
   }
 }
