@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import type { Mail } from '../server/lib/mailer.ts';
+import type { FastifyInstance } from 'fastify';
 import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,6 +16,7 @@ const BUDGET_KB = 150;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 const CATEGORIES = Object.keys(TARGETS) as (keyof typeof TARGETS)[];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+const reportDir = path.join(os.tmpdir(), 'stoked-lighthouse');
 const run = promisify(execFile);
 
 const lines: string[] = [];
@@ -76,22 +79,44 @@ async function lighthouseOnce(url: string): Promise<LighthouseResult> {
     [url, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', `--only-categories=${CATEGORIES.join(',')}`],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 2 ** 20 },
   );
+  // The whole report stays next to the summary for whoever digs into a score.
+  writeFileSync(path.join(reportDir, `${url.replace(/^https?:\/\/[^/]+\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`), stdout);
   return JSON.parse(stdout) as LighthouseResult;
 }
 
+/** The sample content has no team: a rider signs up and founds one, as on the site. */
+async function createTeam(app: FastifyInstance, origin: string, mails: Mail[]): Promise<string | undefined> {
+  const email = 'bench-rider@example.com';
+  const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: { name: 'Bench Rider', email, password: 'bench riders ride on' } });
+  const link = mails.findLast((m) => m.to === email)?.link;
+  if (signUp.statusCode !== 200 || !link) return undefined;
+  const verify = await app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+  const raw = verify.headers['set-cookie'];
+  const cookie = (Array.isArray(raw) ? raw : raw ? [raw] : []).map((c) => c.split(';')[0]).join('; ');
+  const team = await app.inject({
+    method: 'POST',
+    url: '/api/teams',
+    headers: { origin, cookie },
+    payload: { name: 'North Shore Riders', description: 'We surf the north shore every morning and share the best spots with newcomers.', location: 'Hossegor', disciplineIds: ['surfing'] },
+  });
+  return team.statusCode === 201 ? (team.json() as { id: string }).id : undefined;
+}
+
 if (!skipLighthouse) {
+  mkdirSync(reportDir, { recursive: true });
   const dataDir = path.join(tmp, 'data');
   mkdirSync(dataDir);
   const config = loadConfig(
     { NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'warn', SAMPLE_CONTENT: 'true' },
     { webDist: outDir, host: '127.0.0.1', port: 0 },
   );
-  const app = await buildApp(config, { logger: false });
+  const mails: Mail[] = [];
+  const app = await buildApp(config, { logger: false, mailer: { send: async (mail) => void mails.push(mail) } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const teams = (await (await fetch(`${base}/api/teams`)).json()) as { items: { id: string }[] };
-  const teamId = teams.items[0]?.id;
+  const teamId = await createTeam(app, config.publicUrl, mails);
+  if (!teamId) out('- no team page: the bench could not create a team');
   const pages = ['/', '/category/water', '/discipline/surfing', '/discipline/surfing/places', ...(teamId ? [`/team/${teamId}`] : [])];
 
   out(`## Lighthouse (mobile preset, ${CHROME}, headless)`);
@@ -123,6 +148,7 @@ if (!skipLighthouse) {
     await app.close();
   }
   out();
+  out(`Full reports: ${reportDir}/*.json`);
   out(`Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}.`);
   if (failing.length > 0) {
     out();

@@ -55,11 +55,21 @@ export async function catalogueComplete(): Promise<void> {
   return restLoad ?? loadRest(initialLanguage!);
 }
 
+/** Starts loading a language's core strings early (a guess, before the enabled languages are known). */
+export function preloadCore(language: string): void {
+  loadPart(cores, language).catch(() => {});
+}
+
+/** Loads the rest of the start-up language when the browser is idle, so the next page need not wait for it. */
+export function prefetchRest(): void {
+  const load = () => void catalogueComplete().catch(() => {});
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
 export async function initI18n(language: LanguageCode): Promise<void> {
   initialLanguage = language;
   const core = await loadPart(cores, language);
-  // Fetched now, in parallel with the first render; a failure surfaces where a page waits for it.
-  loadRest(language).catch(() => {});
   await i18n
     .use(wholeCatalogues)
     .use(initReactI18next)
