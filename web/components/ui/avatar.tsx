@@ -36,9 +36,11 @@ export function Avatar({ person, size = 'sm', className = '' }: { person: { name
   return <TeamLogo team={{ name: person.name, logoUrl: person.avatarUrl }} size={size} className={className} />;
 }
 
-/** The team's banner image, or a default gradient (no third-party image). */
-export function TeamBanner({ team, className = '' }: { team: { name: string; bannerUrl: string | null }; className?: string }) {
-  if (team.bannerUrl) return <img src={team.bannerUrl} alt="" className={`w-full object-cover ${className}`} loading="lazy" />;
+/** The team's banner image, or a default gradient (no third-party image). `priority`: at the top of the page, it loads first. */
+export function TeamBanner({ team, className = '', priority = false }: { team: { name: string; bannerUrl: string | null }; className?: string; priority?: boolean }) {
+  if (team.bannerUrl) {
+    return <img src={team.bannerUrl} alt="" className={`w-full object-cover ${className}`} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} />;
+  }
   const hue = hueOf(team.name);
   return (
     <div
