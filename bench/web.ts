@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
 import type { Mail } from '../server/lib/mailer.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
@@ -111,11 +112,14 @@ if (!skipLighthouse) {
     { webDist: outDir, host: '127.0.0.1', port: 0 },
   );
   const mails: Mail[] = [];
-  const app = await buildApp(config, { logger: false, mailer: { send: async (mail) => void mails.push(mail) } });
+  const database = await openDatabase({ dataDir });
+  const app = await buildApp(config, { database, logger: false, mailer: { send: async (mail) => void mails.push(mail) } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const teamId = await createTeam(app, config.publicUrl, mails);
+  // A rider's team waits for an admin; approved, as a visitor would find it.
+  if (teamId) await database.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', teamId).execute();
   if (!teamId) out('- no team page: the bench could not create a team');
   const pages = ['/', '/category/water', '/discipline/surfing', '/discipline/surfing/places', ...(teamId ? [`/team/${teamId}`] : [])];
 
@@ -146,6 +150,7 @@ if (!skipLighthouse) {
     }
   } finally {
     await app.close();
+    await database.close();
   }
   out();
   out(`Full reports: ${reportDir}/*.json`);
