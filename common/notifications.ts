@@ -34,16 +34,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** Server-Sent Events of /api/live: their names and what their data carries. */
-export const LIVE_EVENTS = {
-  /** data: a Notification; the event id is the notification id (a reconnecting client resumes after it). */
-  notification: 'notification',
-  /** data: { conversationId, messageId } */
-  message: 'message',
-  /** data: { unreadNotifications, unreadMessages } after a read state changed elsewhere (another tab). */
-  unread: 'unread',
-} as const;
-
 /** GET /api/notifications: `before` pages back from the oldest id already shown. */
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const notificationListQuerySchema = z.object({

@@ -171,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each asset (scripts/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

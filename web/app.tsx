@@ -6,11 +6,14 @@ import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { HomePage } from './features/home/home-page.tsx';
-import { i18n } from './i18n.ts';
+import { catalogueComplete, i18n } from './i18n.ts';
 
-// Each page but the home page is its own chunk.
+// Each page but the home page is its own chunk, shown once the whole catalogue is there too.
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const [module] = await Promise.all([load(), catalogueComplete()]);
+    return { Component: module.default };
+  },
 });
 
 const routes: RouteObject[] = [

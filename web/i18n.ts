@@ -2,17 +2,25 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, languageDir, type LanguageCode } from '../common/languages.ts';
 
-// One chunk per catalogue: only the active language is downloaded.
-const catalogues = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
+type Catalogue = Record<string, unknown>;
 
-const lazyCatalogues: BackendModule = {
+// Two chunks per catalogue, only for the active language: the core the shell and home page use,
+// then the rest, which every lazy page waits for.
+const cores = import.meta.glob<Catalogue>('./locales/*.json', { query: '?part=core', import: 'default' });
+const rests = import.meta.glob<Catalogue>('./locales/*.json', { query: '?part=rest', import: 'default' });
+
+function loadPart(parts: typeof cores, language: string): Promise<Catalogue> {
+  const load = parts[`./locales/${language}.json`];
+  return load ? load() : Promise.reject(new Error(`No catalogue for ${language}`));
+}
+
+// A language switched to later arrives whole.
+const wholeCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = catalogues[`./locales/${language}.json`];
-    if (!load) return callback(new Error(`No catalogue for ${language}`), null);
-    load().then(
-      (data) => callback(null, data),
+    Promise.all([loadPart(cores, language), loadPart(rests, language)]).then(
+      ([core, rest]) => callback(null, { ...core, ...rest }),
       (error: Error) => callback(error, null),
     );
   },
@@ -20,18 +28,62 @@ const lazyCatalogues: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+let initialLanguage: LanguageCode | undefined;
+let restLoad: Promise<void> | undefined;
+let markStarted!: () => void;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+
+function loadRest(language: LanguageCode): Promise<void> {
+  // The strings may arrive before init has made the store: add them after it.
+  const load = Promise.all([loadPart(rests, language), started]).then(
+    ([strings]) => void i18n.addResourceBundle(language, 'translation', strings, true, true),
+    (error: unknown) => {
+      restLoad = undefined; // the next page tries again
+      throw error;
+    },
+  );
+  restLoad = load;
+  return load;
+}
+
+/**
+ * Resolves once the start-up language's whole catalogue is loaded; lazy pages and menus wait for it.
+ * (A language switched to later is loaded whole by the backend before it shows.)
+ */
+export async function catalogueComplete(): Promise<void> {
+  await started;
+  return restLoad ?? loadRest(initialLanguage!);
+}
+
+/** Starts loading a language's core strings early (a guess, before the enabled languages are known). */
+export function preloadCore(language: string): void {
+  loadPart(cores, language).catch(() => {});
+}
+
+/** Loads the rest of the start-up language when the browser is idle, so the next page need not wait for it. */
+export function prefetchRest(): void {
+  const load = () => void catalogueComplete().catch(() => {});
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
 export async function initI18n(language: LanguageCode): Promise<void> {
+  initialLanguage = language;
+  const core = await loadPart(cores, language);
   await i18n
-    .use(lazyCatalogues)
+    .use(wholeCatalogues)
     .use(initReactI18next)
     .init({
       lng: language,
+      resources: { [language]: { translation: core } },
+      partialBundledLanguages: true,
       fallbackLng: false,
       supportedLngs: LANGUAGE_CODES,
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  markStarted();
   applyDocumentLanguage(language);
   i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng as LanguageCode));
 }
@@ -39,4 +91,9 @@ export async function initI18n(language: LanguageCode): Promise<void> {
 function applyDocumentLanguage(language: LanguageCode): void {
   document.documentElement.lang = language;
   document.documentElement.dir = languageDir(language);
+}
+
+/** For React.lazy: the module, once the whole catalogue it may need is there too. */
+export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), catalogueComplete()]))[0];
 }

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { LIVE_EVENTS, type Notification } from '../../common/notifications.ts';
+import { LIVE_EVENTS } from '../../common/live-events.ts';
+import type { Notification } from '../../common/notifications.ts';
 import { useMe } from '../features/auth/auth.api.ts';
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

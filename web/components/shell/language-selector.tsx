@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../features/settings/language.tsx';
+import { languageButtonClass } from './nav-classes.ts';
 
 export function LanguageSelector() {
   const { t } = useTranslation();
@@ -9,7 +10,7 @@ export function LanguageSelector() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={languageButtonClass}
         aria-label={t('nav.language')}
         data-testid="language-selector"
       >

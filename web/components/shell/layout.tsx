@@ -1,17 +1,18 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
 import { useLiveUpdates } from '../../lib/live.ts';
 import { useFavicon } from '../../lib/page-meta.ts';
-import { TOAST_DURATION } from '../../lib/toast.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
+// Toasts only follow an action, so their code need not hold up the first page.
+const Toaster = lazy(() => import('./toaster.tsx'));
+
 export function Layout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { logoUrl } = useSiteSettings();
   const { pathname } = useLocation();
   useFavicon(logoUrl);
@@ -31,7 +32,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster visibleToasts={1} duration={TOAST_DURATION} position="top-center" richColors closeButton dir={i18n.dir()} />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

@@ -20,12 +20,19 @@ const SIZES = {
   lg: 'h-24 w-24 text-3xl sm:h-28 sm:w-28',
 } as const;
 
+/** HSL lightness of the initials' circle: dark enough for white text at 4.5:1 whatever the hue (yellows are the lightest). */
+export const INITIALS_LIGHTNESS = 30;
+
+export function initialsBackground(name: string): string {
+  return `hsl(${hueOf(name)} 60% ${INITIALS_LIGHTNESS}%)`;
+}
+
 /** The team's logo, or its initials in a coloured circle when it has none. */
 export function TeamLogo({ team, size = 'md', className = '' }: { team: { name: string; logoUrl: string | null }; size?: keyof typeof SIZES; className?: string }) {
   const shape = `${SIZES[size]} shrink-0 rounded-full ${className}`;
   if (team.logoUrl) return <img src={team.logoUrl} alt="" className={`${shape} bg-white object-cover`} loading="lazy" />;
   return (
-    <span aria-hidden="true" className={`${shape} inline-flex items-center justify-center font-bold text-white select-none`} style={{ backgroundColor: `hsl(${hueOf(team.name)} 60% 42%)` }}>
+    <span aria-hidden="true" className={`${shape} inline-flex items-center justify-center font-bold text-white select-none`} style={{ backgroundColor: initialsBackground(team.name) }}>
       {initials(team.name)}
     </span>
   );
@@ -36,9 +43,11 @@ export function Avatar({ person, size = 'sm', className = '' }: { person: { name
   return <TeamLogo team={{ name: person.name, logoUrl: person.avatarUrl }} size={size} className={className} />;
 }
 
-/** The team's banner image, or a default gradient (no third-party image). */
-export function TeamBanner({ team, className = '' }: { team: { name: string; bannerUrl: string | null }; className?: string }) {
-  if (team.bannerUrl) return <img src={team.bannerUrl} alt="" className={`w-full object-cover ${className}`} loading="lazy" />;
+/** The team's banner image, or a default gradient (no third-party image). `priority`: at the top of the page, it loads first. */
+export function TeamBanner({ team, className = '', priority = false }: { team: { name: string; bannerUrl: string | null }; className?: string; priority?: boolean }) {
+  if (team.bannerUrl) {
+    return <img src={team.bannerUrl} alt="" className={`w-full object-cover ${className}`} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} />;
+  }
   const hue = hueOf(team.name);
   return (
     <div

@@ -31,7 +31,8 @@ export function PagedList<T extends { id: string }>({
   countText: string | undefined;
   empty: ReactNode;
   loadMoreLabel: string;
-  renderItem: (item: T) => ReactNode;
+  /** `index` lets the first cards load their pictures first (they are what a visitor sees). */
+  renderItem: (item: T, index: number) => ReactNode;
 }) {
   return (
     <>
@@ -49,8 +50,8 @@ export function PagedList<T extends { id: string }>({
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
             aria-busy={query.isFetching && !query.isFetchingNextPage}
           >
-            {items.map((item) => (
-              <li key={item.id}>{renderItem(item)}</li>
+            {items.map((item, index) => (
+              <li key={item.id}>{renderItem(item, index)}</li>
             ))}
           </ul>
           {query.hasNextPage && (

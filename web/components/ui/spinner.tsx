@@ -10,9 +10,10 @@ export function Spinner({ className = 'h-8 w-8', label }: { className?: string; 
   );
 }
 
+/** Fills the screen below the header, so the footer stays out of view until the page arrives (no layout shift). */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center">
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center">
       <Spinner />
     </div>
   );

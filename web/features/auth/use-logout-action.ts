@@ -11,13 +11,15 @@ export function useLogoutAction() {
   const logout = useLogout();
   return {
     pending: logout.isPending,
+    // A promise, not mutate()'s callbacks: those are dropped once the signed-in links unmount,
+    // which happens as soon as the session is cleared.
     run: () =>
-      logout.mutate(undefined, {
-        onSuccess: () => {
+      void logout.mutateAsync().then(
+        () => {
           notify('success', t('auth.toast.loggedOut'), t('auth.toast.seeYou'));
           void navigate('/');
         },
-        onError: (error) => notify('error', t('auth.toast.signOutFailed'), errorText(t, error)),
-      }),
+        (error: unknown) => notify('error', t('auth.toast.signOutFailed'), errorText(t, error)),
+      ),
   };
 }

@@ -39,7 +39,7 @@ export default function PlacePage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <BackLink to={listPath}>{t('content.backToList', { section: t('nav.places') })}</BackLink>
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <PlacePicture place={place} className="h-72" />
+        <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <h1 className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>

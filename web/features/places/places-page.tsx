@@ -119,7 +119,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
           items={places}
           countText={failed ? undefined : t('places.resultCount', { count: total })}
           loadMoreLabel={t('places.loadMore')}
-          renderItem={(place) => <PlaceCard place={place} />}
+          renderItem={(place, index) => <PlaceCard place={place} priority={index === 0} />}
           empty={
             <EmptyList
               testId="places-empty"
@@ -145,9 +145,17 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   );
 }
 
-export function PlacePicture({ place, className }: { place: Place; className: string }) {
+/** `priority`: the picture is likely the largest thing on screen, so it loads at once, first. */
+export function PlacePicture({ place, className, priority = false }: { place: Place; className: string; priority?: boolean }) {
   return place.imageUrl ? (
-    <img src={place.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className={`${className} w-full object-cover`} />
+    <img
+      src={place.imageUrl}
+      alt=""
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      referrerPolicy="no-referrer"
+      className={`${className} w-full object-cover`}
+    />
   ) : (
     <div className={`${className} flex w-full items-center justify-center bg-gradient-to-br from-sky-400 via-brand-600 to-indigo-700 text-5xl`} aria-hidden="true">
       📍
@@ -155,10 +163,10 @@ export function PlacePicture({ place, className }: { place: Place; className: st
   );
 }
 
-function PlaceCard({ place }: { place: Place }) {
+function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="place-card">
-      <PlacePicture place={place} className="h-44" />
+      <PlacePicture place={place} className="h-44" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-snug font-bold break-words text-slate-900">

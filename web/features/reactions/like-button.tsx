@@ -33,11 +33,12 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
       onClick={toggle}
       disabled={mutation.isPending}
       aria-pressed={state.liked}
-      aria-label={t(state.liked ? 'content.unlikeNamed' : 'content.likeNamed', { name })}
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-600' : 'text-slate-600 hover:bg-slate-100'}`}
       data-testid="like-button"
     >
       <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
+      {/* Named by its text, so the visible count is part of the name (what voice control users say). */}
+      <span className="sr-only">{t(state.liked ? 'content.unlikeNamed' : 'content.likeNamed', { name })} </span>
       <span data-testid="like-count">{state.likes}</span>
     </button>
   );

@@ -54,7 +54,7 @@ function TeamView({ team }: { team: TeamDetail }) {
 
   return (
     <article>
-      <TeamBanner team={team} className="h-40 sm:h-56 lg:h-64" />
+      <TeamBanner team={team} className="h-40 sm:h-56 lg:h-64" priority />
       <div className="mx-auto max-w-6xl px-4">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <TeamLogo team={team} size="lg" className="-mt-12 shadow-md ring-4 ring-white sm:-mt-14" />

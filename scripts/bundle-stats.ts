@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Each measured route and the lazy page module it renders (none: the home page is in the entry). */
+export const ROUTES: { path: string; modules: string[] }[] = [
+  { path: '/', modules: [] },
+  { path: '/category/water', modules: ['features/disciplines/category-page.tsx'] },
+  { path: '/discipline/surfing', modules: ['features/disciplines/discipline-page.tsx'] },
+  { path: '/discipline/surfing/places', modules: ['features/places/places-page.tsx'] },
+  { path: '/team/:id', modules: ['features/teams/team-page.tsx'] },
+  { path: '/teams', modules: ['features/teams/teams-page.tsx'] },
+  { path: '/login', modules: ['features/auth/login-page.tsx'] },
+  { path: '/profile', modules: ['features/profiles/own-profile-page.tsx'] },
+  { path: '/admin', modules: ['features/admin/admin-page.tsx'] },
+];
+
+/** Manifest keys loaded before the first render whatever the route: the core strings of the default language. */
+export const BOOT_MODULES = ['locales/en.json?part=core'];
+/** Loaded with every lazy page: the rest of the default language's strings. */
+export const PAGE_MODULES = ['locales/en.json?part=rest'];
+
+export const MAP_MODULE = 'features/places/places-map.tsx';
+
+/** Builds the web app with the project's Vite config into `outDir`, with a manifest. */
+export async function buildWeb(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  // The measured build is the production one even under a test runner's NODE_ENV=test (React's
+  // development build would be measured otherwise); whatever runs next sees the caller's value again.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      root: path.join(root, 'web'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+export function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Manifest keys of a chunk and everything it imports statically. */
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const gzipCache = new Map<string, number>();
+export function gzipSize(outDir: string, file: string): number {
+  const full = path.join(outDir, file);
+  let size = gzipCache.get(full);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(full), { level: 9 }).length;
+    gzipCache.set(full, size);
+  }
+  return size;
+}
+
+export type FirstLoad = { route: string; js: number; css: number; files: string[] };
+
+/** JS and CSS (gzipped bytes) a first visit to the route needs before it shows the page. */
+export function firstLoad(outDir: string, manifest: Manifest, route: (typeof ROUTES)[number]): FirstLoad {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('No entry in the build manifest');
+  const present = (keys: string[]) => keys.filter((k) => manifest[k]);
+  const extra = route.modules.length > 0 ? present(PAGE_MODULES) : [];
+  const keys = staticClosure(manifest, [entry, ...present(BOOT_MODULES), ...route.modules, ...extra]);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+  }
+  const sum = (files: Set<string>) => [...files].reduce((total, f) => total + gzipSize(outDir, f), 0);
+  return { route: route.path, js: sum(js), css: sum(css), files: [...js, ...css] };
+}
+
+/** Chunks whose code holds Leaflet, by a marker string Leaflet's source always contains. */
+export function chunksWithLeaflet(outDir: string, manifest: Manifest): string[] {
+  const files = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));
+  return [...files].filter((f) => /Leaflet|leaflet-container/.test(readFileSync(path.join(outDir, f), 'utf8'))).sort();
+}
+
+/** The chunks the map module is built into: itself and what only it imports. */
+export function mapChunks(manifest: Manifest): string[] {
+  const map = manifest[MAP_MODULE];
+  if (!map) throw new Error(`${MAP_MODULE} is not a chunk of its own`);
+  const shared = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key === MAP_MODULE) continue;
+    for (const i of chunk.imports ?? []) shared.add(i);
+  }
+  const own = [...staticClosure(manifest, [MAP_MODULE])].filter((k) => k === MAP_MODULE || !shared.has(k));
+  return own.map((k) => manifest[k]!.file).sort();
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -1,0 +1,74 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES, type Manifest } from '../scripts/bundle-stats.ts';
+
+/** The production build's size budget, and that it carries no server secret (sizes are deterministic; npm run bench:web prints them all). */
+
+const HOME_BUDGET_KB = 150;
+
+// Server-only settings with values no bundle may contain: if a config change ever inlined the server's environment, these would show up.
+const CANARIES: Record<string, string> = {
+  ADMIN_PASSWORD: 'canary-admin-password-7d1f0c',
+  AUTH_SECRET: 'canary-auth-secret-0b9e4a61c5d2',
+  DATABASE_URL: 'postgres://stoked:canary-db-password-5e2a@db.internal:5432/stoked',
+  S3_SECRET_ACCESS_KEY: 'canary-s3-secret-8c3b27',
+  SMTP_URL: 'smtp://mailer:canary-smtp-password-4f61@smtp.internal:587',
+};
+const SECRET_SHAPES = [/BEGIN (RSA |EC |OPENSSH )?PRIVATE KEY/, /postgres(ql)?:\/\/[^\s:/@"'`]+:[^\s@"'`]+@/, /\bAKIA[0-9A-Z]{16}\b/];
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'stoked-budget-'));
+let manifest: Manifest;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  for (const [name, value] of Object.entries(CANARIES)) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+  try {
+    await buildWeb(outDir);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  manifest = readManifest(outDir);
+}, 60_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function* builtFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* builtFiles(full);
+    else if (/\.(js|css|html|json|txt|svg|map)$/.test(entry.name)) yield full;
+  }
+}
+
+describe('production bundle', () => {
+  test(`the home page's first-load JS stays within ${HOME_BUDGET_KB} KB gzipped`, () => {
+    const home = firstLoad(outDir, manifest, ROUTES.find((r) => r.path === '/')!);
+    expect(home.files.some((f) => f.includes('index'))).toBe(true);
+    expect(Number(kb(home.js)), `first-load JS of / in KB: ${home.files.join(', ')}`).toBeLessThanOrEqual(HOME_BUDGET_KB);
+  });
+
+  test('Leaflet is only in the map chunk', () => {
+    const leaflet = chunksWithLeaflet(outDir, manifest);
+    expect(leaflet.length).toBeGreaterThan(0);
+    expect(leaflet.filter((f) => !mapChunks(manifest).includes(f))).toEqual([]);
+  });
+
+  test('no built file holds a secret value or something shaped like one', () => {
+    const files = [...builtFiles(outDir)];
+    expect(files.length).toBeGreaterThan(10);
+    const leaks: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const [name, value] of Object.entries(CANARIES)) if (text.includes(value)) leaks.push(`${path.relative(outDir, file)}: ${name}`);
+      for (const shape of SECRET_SHAPES) if (shape.test(text)) leaks.push(`${path.relative(outDir, file)}: ${shape}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});

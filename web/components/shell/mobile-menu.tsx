@@ -1,0 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCategories } from '../../features/disciplines/disciplines.api.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
+import { AccountLinks } from './account-links.tsx';
+import { LanguageSelector } from './language-selector.tsx';
+import { navLinkClass } from './nav-classes.ts';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+
+/** The small-screen menu; its trigger lives in the header, so this loads on the first tap. */
+export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
+  const { t } = useTranslation();
+  const name = useLocalizedName();
+  const { data: categories = [] } = useCategories();
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          id="mobile-menu"
+          className="fixed inset-y-0 end-0 z-50 flex w-80 max-w-[90vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold">{t('app.name')}</Dialog.Title>
+            <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-slate-100" aria-label={t('nav.closeMenu')}>
+              <span aria-hidden="true" className="text-xl">✕</span>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{t('nav.mainNavigation')}</Dialog.Description>
+          <nav aria-label={t('nav.mainNavigation')} className="flex flex-col gap-1">
+            <Link to="/" onClick={close} className={navLinkClass}>
+              {t('nav.home')}
+            </Link>
+            <Link to="/teams" onClick={close} className={navLinkClass}>
+              {t('nav.teams')}
+            </Link>
+            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
+            {categories.map((c) => (
+              <Link key={c.id} to={`/category/${c.id}`} onClick={close} className={navLinkClass}>
+                <span aria-hidden="true" className="me-2">{c.icon}</span>
+                {name(c)}
+              </Link>
+            ))}
+          </nav>
+          <LanguageSelector />
+          <AccountLinks onNavigate={close} stacked />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

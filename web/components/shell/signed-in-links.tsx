@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { SessionUser } from '../../../common/schemas.ts';
+import { useLogoutAction } from '../../features/auth/use-logout-action.ts';
+import { MessagesLink } from '../../features/messages/messages-link.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { Button } from '../ui/button.tsx';
+import { navLinkClass } from './nav-classes.ts';
+
+export default function SignedInLinks({ onNavigate, stacked, user }: { onNavigate?: () => void; stacked: boolean; user: SessionUser }) {
+  const { t } = useTranslation();
+  const logout = useLogoutAction();
+  return (
+    <div className={stacked ? 'flex flex-col gap-2' : 'flex items-center gap-1'}>
+      <MessagesLink onNavigate={onNavigate} />
+      {!stacked && <NotificationBell />}
+      <NavLink to="/profile" className={navLinkClass} onClick={onNavigate}>
+        {t('nav.profile')}
+      </NavLink>
+      {user.role === 'admin' && (
+        <NavLink to="/admin" className={navLinkClass} onClick={onNavigate}>
+          {t('nav.adminPanel')}
+        </NavLink>
+      )}
+      <Button
+        variant="outline"
+        disabled={logout.pending}
+        onClick={() => {
+          onNavigate?.();
+          logout.run();
+        }}
+      >
+        {t('nav.logout')}
+      </Button>
+    </div>
+  );
+}
