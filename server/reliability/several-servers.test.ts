@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIVE_EVENTS } from '../../common/notifications.ts';
+import { LIVE_EVENTS } from '../../common/live-events.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { insertTeam } from '../security/catalogue.ts';
 import { openSse } from '../test/sse.ts';
