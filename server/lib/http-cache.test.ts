@@ -1,6 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
+import { cacheKindOf } from './http-cache.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -95,6 +96,28 @@ describe('Cache-Control by kind of answer', () => {
     expect((await get('/api/stats')).headers['cache-control']).toBe('public, max-age=60');
     expect((await get('/api/stats')).headers['cache-control']).toBe('public, max-age=60');
     expect((await get('/api/stats', other)).headers['cache-control']).toBe(PRIVATE);
+  });
+});
+
+describe('kinds of answer', () => {
+  const kind = (route: string | undefined, headers: Record<string, string> = {}) =>
+    cacheKindOf({ routeOptions: { url: route }, headers } as unknown as FastifyRequest);
+
+  test('the live stream is left alone, session data is no-store, only listed routes are public, any session makes it private', () => {
+    expect(kind('/api/live')).toBeUndefined();
+    expect(kind('/healthz')).toBeUndefined();
+    expect(kind(undefined)).toBeUndefined();
+    expect(kind('/api/auth/get-session')).toBe('no-store');
+    expect(kind('/api/me')).toBe('no-store');
+    expect(kind('/api/teams/:id')).toBe('public');
+    expect(kind('/api/disciplines/:id/places')).toBe('public');
+    expect(kind('/api/teams/:id/join-requests')).toBe('private');
+    expect(kind('/api/conversations')).toBe('private');
+    for (const cookie of ['stoked.session_token=abc.def', 'theme=dark; __Secure-stoked.session_token=abc', 'a=1;stoked.session_data=x']) {
+      expect(kind('/api/teams/:id', { cookie }), cookie).toBe('private');
+    }
+    expect(kind('/api/teams/:id', { cookie: 'theme=dark' })).toBe('public');
+    expect(kind('/api/teams/:id', { authorization: 'Bearer x' })).toBe('private');
   });
 });
 
