@@ -49,11 +49,18 @@ export async function disciplineExists(db: Db, id: string): Promise<boolean> {
  * second statement (an index-only count where an index fits) and is skipped when the page itself shows
  * it: a window count would join and sort every matching row before the LIMIT.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function pageRows<O>(db: Db, query: SelectQueryBuilder<DB, any, O>, page: number, limit: number): Promise<{ rows: O[]; total: number }> {
+export async function pageRows<O>(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<DB, any, O>,
+  page: number,
+  limit: number,
+  /** Where a kept count equals what `query` matches. */
+  count: () => Promise<number> = () => countRows(db, query),
+): Promise<{ rows: O[]; total: number }> {
   const offset = (page - 1) * limit;
   const rows = await query.limit(limit).offset(offset).execute();
-  const total = knownTotal(rows.length, page, limit) ?? (await countRows(db, query));
+  const total = knownTotal(rows.length, page, limit) ?? (await count());
   return { rows, total };
 }
 
@@ -82,10 +89,26 @@ export async function newestFirstPage<O, T>(
   alias: string,
   filters: { page: number; limit: number },
   toItem: (row: O) => T,
+  count?: () => Promise<number>,
 ): Promise<Page<T>> {
   const ordered = query.orderBy(sql.ref(`${alias}.created_at`), 'desc').orderBy(sql.ref(`${alias}.id`), 'desc');
-  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit);
+  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit, count);
   return toPage(rows.map(toItem), total, filters);
+}
+
+/** A count kept exact by triggers (public_counts, migration 0007); 0 when nothing was counted yet. */
+export async function keptCount(db: Db, key: string): Promise<number> {
+  const row = await db.selectFrom('public_counts').select('n').where('key', '=', key).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/**
+ * The kept count of a discipline's approved items of `type`, where it is the list's total: an anonymous
+ * viewer sees approved items only, and no search narrows them. Otherwise undefined (the list counts).
+ */
+export function publicTotal(db: Db, type: ContentType, disciplineId: string, viewer: Viewer, narrowed: boolean): (() => Promise<number>) | undefined {
+  if (viewer || narrowed) return undefined;
+  return () => keptCount(db, `approved:${CONTENT_TABLES[type]}:${disciplineId}`);
 }
 
 export function toPage<T>(items: T[], total: number, filters: { page: number; limit: number }): Page<T> {

@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { pageRows } from '../../lib/content.ts';
+import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
@@ -108,7 +108,15 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
       exists(selectFrom('team_disciplines as fd').select('fd.team_id').whereRef('fd.team_id', '=', 't.id').where('fd.discipline_id', '=', disciplineId)),
     );
   }
-  const { rows, total } = await pageRows(db, query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'), filters.page, filters.limit);
+  // An anonymous viewer's unfiltered list is every approved team: a kept count (migration 0007).
+  const unfiltered = !viewer && !q && !location && !type && !filters.privacy && !filters.disciplineId;
+  const { rows, total } = await pageRows(
+    db,
+    query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+    filters.page,
+    filters.limit,
+    unfiltered ? () => keptCount(db, 'teams') : undefined,
+  );
   return { items: rows.map(toSummary), total, page: filters.page, pageSize: filters.limit };
 }
 
