@@ -60,6 +60,8 @@ const reads: Record<string, () => Promise<unknown>> = {
   'places-search': () => listPlaces(db, discipline, placeListQuerySchema.parse({ q: 'bay' }), null),
   'places-search-narrow': () => listPlaces(db, discipline, placeListQuerySchema.parse({ q: 'bay 13' }), null),
   athletes: () => listAthletes(db, discipline, athleteListQuerySchema.parse({})),
+  // The search bench:scale runs.
+  'athletes-search': () => listAthletes(db, discipline, athleteListQuerySchema.parse({ q: 'ka' })),
 };
 
 const runs = Number(values.runs);
