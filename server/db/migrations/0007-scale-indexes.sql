@@ -160,6 +160,7 @@ create table discipline_members (
   primary key (discipline_id, user_id)
 );
 -- Adds (+1) or removes (-1) a reason for each (discipline, person) pair given; follow says which kind.
+-- Callers pass pairs sorted by discipline, so concurrent writers lock counters in one order (no deadlock).
 create function discipline_members_change(pairs jsonb, follow boolean, delta integer) returns void language plpgsql as $$
 declare
   pair record;
@@ -212,7 +213,7 @@ begin
   perform 1 from teams t where t.id = m.team_id and t.status = 'approved' for share;
   if found then
     perform discipline_members_change(
-      (select coalesce(jsonb_agg(jsonb_build_object('d', td.discipline_id, 'u', m.user_id)), '[]') from team_disciplines td where td.team_id = m.team_id),
+      (select coalesce(jsonb_agg(jsonb_build_object('d', td.discipline_id, 'u', m.user_id) order by td.discipline_id), '[]') from team_disciplines td where td.team_id = m.team_id),
       false, case when tg_op = 'INSERT' then 1 else -1 end);
   end if;
   return null;
@@ -228,7 +229,7 @@ begin
   perform 1 from teams t where t.id = l.team_id and t.status = 'approved' for share;
   if found then
     perform discipline_members_change(
-      (select coalesce(jsonb_agg(jsonb_build_object('d', l.discipline_id, 'u', tm.user_id)), '[]') from team_members tm where tm.team_id = l.team_id),
+      (select coalesce(jsonb_agg(jsonb_build_object('d', l.discipline_id, 'u', tm.user_id) order by tm.user_id), '[]') from team_members tm where tm.team_id = l.team_id),
       false, case when tg_op = 'INSERT' then 1 else -1 end);
   end if;
   return null;
@@ -245,7 +246,7 @@ declare
 begin
   if was <> now_is then
     perform discipline_members_change(
-      (select coalesce(jsonb_agg(jsonb_build_object('d', td.discipline_id, 'u', tm.user_id)), '[]')
+      (select coalesce(jsonb_agg(jsonb_build_object('d', td.discipline_id, 'u', tm.user_id) order by td.discipline_id, tm.user_id), '[]')
        from team_members tm join team_disciplines td on td.team_id = tm.team_id where tm.team_id = old.id),
       false, case when now_is then 1 else -1 end);
   end if;
