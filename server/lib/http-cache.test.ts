@@ -1,8 +1,21 @@
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
 import { cacheKindOf } from './http-cache.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+
+// Counts how often the discipline hub is really computed.
+const hubReads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../features/disciplines/disciplines.db.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../features/disciplines/disciplines.db.ts')>();
+  return {
+    ...original,
+    getDisciplineHub: (...args: Parameters<typeof original.getDisciplineHub>) => {
+      hubReads.count += 1;
+      return original.getDisciplineHub(...args);
+    },
+  };
+});
 
 const ORIGIN = 'http://localhost:3000';
 const PUBLIC = 'public, max-age=0, must-revalidate';
@@ -152,6 +165,17 @@ describe('in-process cache of anonymous public reads', () => {
     });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(nameOf(await get(url))).toBe('Written Through The API');
+  });
+
+  test('concurrent anonymous misses of one URL compute it once and share the answer; signed-in ones each compute their own', async () => {
+    await sleep(TTL_SECONDS * 1000 + 100);
+    hubReads.count = 0;
+    const anonymous = await Promise.all(Array.from({ length: 20 }, () => get('/api/disciplines/skateboarding')));
+    expect(anonymous.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(anonymous.map((r) => r.body)).size).toBe(1);
+    expect(hubReads.count).toBe(1);
+    await Promise.all([get('/api/disciplines/skateboarding', leader), get('/api/disciplines/skateboarding', other), get('/api/disciplines/skateboarding', leader)]);
+    expect(hubReads.count).toBe(4);
   });
 
   test('a refused write leaves the cache alone', async () => {

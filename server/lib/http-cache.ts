@@ -74,8 +74,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-type Entry = { body: string | Buffer; etag: string; contentType: string; cacheControl: string; expires: number };
-type State = { kind: CacheKind; key?: string; generation: number; hit?: boolean };
+type Entry = { body: string | Buffer; etag: string; contentType: string; cacheControl: string; refreshAt: number; expires: number };
+type Computation = { promise: Promise<Entry | undefined>; resolve: (entry: Entry | undefined) => void; settled: boolean };
+type State = { kind: CacheKind; key?: string; generation: number; hit?: boolean; computation?: Computation };
 
 function addVary(reply: FastifyReply, ...names: string[]) {
   const current = reply.getHeader('vary');
@@ -92,12 +93,36 @@ function addVary(reply: FastifyReply, ...names: string[]) {
  */
 export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { clear(): void } {
   const entries = new Map<string, Entry>();
+  // One request computes a missing or ageing entry; the others asking for it meanwhile wait for its answer.
+  const computing = new Map<string, Computation>();
   const states = new WeakMap<FastifyRequest, State>();
   // Bumped by every write: a read that started before it must not store what it computed.
   let generation = 0;
   const clear = () => {
     generation += 1;
     entries.clear();
+    computing.clear();
+  };
+
+  const compute = (state: State) => {
+    let resolve!: Computation['resolve'];
+    const promise = new Promise<Entry | undefined>((r) => (resolve = r));
+    state.computation = { promise, resolve, settled: false };
+    computing.set(state.key!, state.computation);
+  };
+  const settle = (state: State, entry: Entry | undefined) => {
+    const c = state.computation;
+    if (!c || c.settled) return;
+    c.settled = true;
+    if (computing.get(state.key!) === c) computing.delete(state.key!);
+    c.resolve(entry);
+  };
+  const serve = (request: FastifyRequest, reply: FastifyReply, state: State, entry: Entry) => {
+    state.hit = true;
+    reply.header('cache-control', entry.cacheControl).header('etag', entry.etag);
+    addVary(reply, 'Cookie', 'Accept-Language');
+    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.header('content-type', entry.contentType).send(entry.body);
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -107,18 +132,26 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     const state: State = { kind, generation };
     states.set(request, state);
     if (kind !== 'public' || ttlSeconds <= 0) return;
-    state.key = `${request.url}\n${request.headers['accept-language'] ?? ''}`;
-    const entry = entries.get(state.key);
-    if (!entry) return;
-    if (entry.expires <= Date.now()) {
-      entries.delete(state.key);
+    const key = (state.key = `${request.url}\n${request.headers['accept-language'] ?? ''}`);
+    const now = Date.now();
+    let entry = entries.get(key);
+    if (entry && entry.expires <= now) {
+      entries.delete(key);
+      entry = undefined;
+    }
+    if (entry) {
+      // Past half its life one request recomputes it while the others are still served the entry,
+      // so that readers do not all wait at once when it expires; none is served past its TTL.
+      if (now >= entry.refreshAt && !computing.has(key)) compute(state);
+      else return serve(request, reply, state, entry);
       return;
     }
-    state.hit = true;
-    reply.header('cache-control', entry.cacheControl).header('etag', entry.etag);
-    addVary(reply, 'Cookie', 'Accept-Language');
-    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    return reply.header('content-type', entry.contentType).send(entry.body);
+    const pending = computing.get(key);
+    if (!pending) return compute(state);
+    const shared = await pending.promise;
+    // Nothing to share (an error, a write meanwhile): this request runs the route itself, uncached.
+    if (shared) return serve(request, reply, state, shared);
+    state.generation = -1;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -134,26 +167,39 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     const cacheControl = ownNoStore ? CACHE_CONTROL['no-store'] : state.kind === 'public' && own.startsWith('public') ? own : CACHE_CONTROL[state.kind];
     reply.header('cache-control', cacheControl);
     if (state.kind === 'public') addVary(reply, 'Cookie', 'Accept-Language');
-    if (reply.statusCode !== 200 || ownNoStore || state.kind === 'no-store') return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.statusCode !== 200 || ownNoStore || state.kind === 'no-store' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      settle(state, undefined);
+      return payload;
+    }
 
     const etag = weakEtag(payload);
     reply.header('etag', etag);
+    let entry: Entry | undefined;
     if (state.key && state.generation === generation && !reply.hasHeader('set-cookie')) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(state.key, {
+      const now = Date.now();
+      entry = {
         body: payload,
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         cacheControl,
-        expires: Date.now() + ttlSeconds * 1000,
-      });
+        refreshAt: now + (ttlSeconds * 1000) / 2,
+        expires: now + ttlSeconds * 1000,
+      };
+      if (!entries.has(state.key) && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(state.key, entry);
     }
+    settle(state, entry);
     if (matches(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-type');
       return null;
     }
     return payload;
+  });
+
+  // Whatever happened to the computing request (aborted, failed before sending), its waiters go on.
+  app.addHook('onResponse', async (request) => {
+    const state = states.get(request);
+    if (state) settle(state, undefined);
   });
 
   return { clear };
