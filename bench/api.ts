@@ -4,7 +4,7 @@
  * route on the same server. Targets: public reads ≥ 40 % of hello-world, p99 ≤ 25 ms.
  */
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION, flag, measure, numberFlag, type Measurement, type Route } from './lib/measure.ts';
-import { machine, ms, perSecond, writeReport } from './lib/report.ts';
+import { commandLine, machine, ms, perSecond, writeReport } from './lib/report.ts';
 import { createAccount, createApprovedTeam, HELLO_PATH, startBenchServer } from './lib/server.ts';
 
 const READ_SHARE_TARGET = 0.4;
@@ -51,7 +51,7 @@ try {
 
   writeReport(
     'api',
-    'npm run bench:api' + (process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''),
+    commandLine('bench:api'),
     [
       ...machine(server.kind === 'postgres' ? 'PostgreSQL (fresh database, sample content)' : 'PGlite (embedded, sample content)'),
       `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a worker thread of the server's process`,

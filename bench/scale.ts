@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { generate, SIZES } from './lib/generate.ts';
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION, flag, measure, numberFlag, type Measurement, type Route } from './lib/measure.ts';
-import { machine, ms, perSecond, writeReport, type Table } from './lib/report.ts';
+import { commandLine, machine, ms, perSecond, writeReport, type Table } from './lib/report.ts';
 import { createAccount, createApprovedTeam, findPostgres, HELLO_PATH, startBenchServer } from './lib/server.ts';
 
 const RATIO_TARGET = 2;
@@ -100,7 +100,7 @@ try {
 
   writeReport(
     'scale',
-    'npm run bench:scale' + (process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''),
+    commandLine('bench:scale'),
     [
       ...machine('PostgreSQL (fresh database, filled by bench/lib/generate.ts, analyzed after each size)'),
       `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a worker thread of the server's process`,

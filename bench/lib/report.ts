@@ -40,5 +40,11 @@ export function writeReport(name: string, command: string, about: string[], tabl
   return file;
 }
 
+/** How this run was started, quoted so that it can be pasted again. */
+export function commandLine(script: string): string {
+  const args = process.argv.slice(2).map((a) => (/^[\w./:=,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  return `npm run ${script}` + (args.length ? ` -- ${args.join(' ')}` : '');
+}
+
 export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : '—');
 export const perSecond = (n: number) => Math.round(n).toLocaleString('en-US');
