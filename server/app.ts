@@ -42,6 +42,7 @@ import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandler(app);
   registerOriginGuard(app, allowedOrigins);
+  registerHttpCache(app, config.httpCacheSeconds);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataDir).toBe(path.resolve('./data'));
   });
 
+  it('keeps anonymous public reads 2 seconds by default; HTTP_CACHE_SECONDS=0 turns that off', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).httpCacheSeconds).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, HTTP_CACHE_SECONDS: '0' }).httpCacheSeconds).toBe(0);
+  });
+
   it('generates an auth secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
@@ -42,6 +48,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'localhost:25' }, /SMTP_URL/],
     [{ AUTH_SECRET: 'short' }, /AUTH_SECRET/],
     [{ S3_BUCKET: 'media' }, /S3_/],
+    [{ HTTP_CACHE_SECONDS: '-1' }, /HTTP_CACHE_SECONDS/],
+    [{ HTTP_CACHE_SECONDS: 'soon' }, /HTTP_CACHE_SECONDS/],
   ])('stops on a bad value %o with a one-line reason', (env, reason) => {
     let error: unknown;
     try {

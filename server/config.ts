@@ -37,6 +37,7 @@ const envSchema = z.object({
   SAMPLE_CONTENT: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  HTTP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
   MAP_ATTRIBUTION: z.string().trim().optional(),
@@ -88,6 +89,8 @@ export type Config = {
   admin: { email: string; password?: string };
   /** Minutes between two runs of the notification e-mail digest; 0 turns it off. */
   notificationDigestMinutes: number;
+  /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
+  httpCacheSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(import.meta.dirname, '../dist/web'),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
+    httpCacheSeconds: e.HTTP_CACHE_SECONDS,
     ...overrides,
   };
 }

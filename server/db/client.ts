@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -110,7 +111,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dataDir = path.join(opts.dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  // pg_trgm: substring searches through trigram indexes (migration 0007).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
     db,

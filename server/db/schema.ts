@@ -21,8 +21,16 @@ export interface ProfilesTable {
   preferred_language: string | null;
   achievements: ColumnType<string[], string | undefined, string>;
   athlete_level: 'professional' | 'amateur' | null;
+  // Maintained by a trigger on user_follows (migration 0007); never written by the app.
+  followers_count: ColumnType<number, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Counters kept exact by triggers (migration 0007); read-only for the app. */
+export interface PublicCountsTable {
+  key: string;
+  n: number;
 }
 
 export interface UserFollowsTable {
@@ -307,6 +315,7 @@ export interface MessagesTable {
 export interface DB {
   profiles: ProfilesTable;
   user_follows: UserFollowsTable;
+  public_counts: PublicCountsTable;
   sessions: SessionsTable;
   categories: CategoriesTable;
   disciplines: DisciplinesTable;

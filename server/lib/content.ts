@@ -45,20 +45,40 @@ export async function disciplineExists(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * One page of an ordered query and the total of all pages, in one statement (a window count);
- * past the last page, where no row carries the count, a second statement counts.
+ * One page of an ordered query and the total of all pages. The page stops at its LIMIT; the total is a
+ * second statement (an index-only count where an index fits) and is skipped when the page itself shows
+ * it: a window count would join and sort every matching row before the LIMIT.
  */
+export async function pageRows<O>(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<DB, any, O>,
+  page: number,
+  limit: number,
+  /** Where a kept count equals what `query` matches. */
+  count: () => Promise<number> = () => countRows(db, query),
+): Promise<{ rows: O[]; total: number }> {
+  const offset = (page - 1) * limit;
+  const rows = await query.limit(limit).offset(offset).execute();
+  const total = knownTotal(rows.length, page, limit) ?? (await count());
+  return { rows, total };
+}
+
+/** The total when a page tells it (a partial page, or an empty first page), else undefined. */
+export function knownTotal(rowCount: number, page: number, limit: number): number | undefined {
+  if (rowCount > 0 && rowCount < limit) return (page - 1) * limit + rowCount;
+  if (rowCount === 0 && page === 1) return 0;
+  return undefined;
+}
+
+/** How many rows `query` matches, its columns and order left out so that the planner may count from an index. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function pageRows<O>(db: Db, query: SelectQueryBuilder<DB, any, O>, page: number, limit: number): Promise<{ rows: O[]; total: number }> {
-  const rows = (await query
-    .select(sql<number>`count(*) over ()`.as('total_count'))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute()) as (O & { total_count: number | string })[];
-  const total =
-    rows[0]?.total_count ??
-    (page === 1 ? 0 : (await db.selectFrom(query.clearOrderBy().as('f')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return { rows, total: Number(total) };
+export async function countRows(db: Db, query: SelectQueryBuilder<DB, any, any>): Promise<number> {
+  const counted = await db
+    .selectFrom(query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one')).as('f'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.n);
 }
 
 /** A page of `query` newest first (ties broken by id), its rows mapped by `toItem`; `alias` names the content table. */
@@ -69,10 +89,26 @@ export async function newestFirstPage<O, T>(
   alias: string,
   filters: { page: number; limit: number },
   toItem: (row: O) => T,
+  count?: () => Promise<number>,
 ): Promise<Page<T>> {
   const ordered = query.orderBy(sql.ref(`${alias}.created_at`), 'desc').orderBy(sql.ref(`${alias}.id`), 'desc');
-  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit);
+  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit, count);
   return toPage(rows.map(toItem), total, filters);
+}
+
+/** A count kept exact by triggers (public_counts, migration 0007); 0 when nothing was counted yet. */
+export async function keptCount(db: Db, key: string): Promise<number> {
+  const row = await db.selectFrom('public_counts').select('n').where('key', '=', key).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/**
+ * The kept count of a discipline's approved items of `type`, where it is the list's total: an anonymous
+ * viewer sees approved items only, and no search narrows them. Otherwise undefined (the list counts).
+ */
+export function publicTotal(db: Db, type: ContentType, disciplineId: string, viewer: Viewer, narrowed: boolean): (() => Promise<number>) | undefined {
+  if (viewer || narrowed) return undefined;
+  return () => keptCount(db, `approved:${CONTENT_TABLES[type]}:${disciplineId}`);
 }
 
 export function toPage<T>(items: T[], total: number, filters: { page: number; limit: number }): Page<T> {

@@ -49,7 +49,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
-    { databaseUrl, publicUrl: 'http://localhost:3000', ...overrides },
+    { databaseUrl, publicUrl: 'http://localhost:3000', httpCacheSeconds: 0, ...overrides },
   );
   const sharesInstance = shared !== undefined && shared.database.kind === 'pglite';
   const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true });

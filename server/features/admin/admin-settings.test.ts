@@ -30,7 +30,7 @@ function expectInvalid(res: LightMyRequestResponse, code: string) {
 async function publicSettings(): Promise<SiteSettings> {
   const res = await call('GET', '/api/settings', null);
   expect(res.statusCode).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   return res.json() as SiteSettings;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../../common/articles.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, newestFirstPage, ratingColumns, reactionColumns, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, publicTotal, ratingColumns, reactionColumns, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewArticle = z.output<typeof articleInputSchema>;
@@ -66,7 +66,7 @@ export async function listArticles(db: Db, disciplineId: string, filters: Articl
   if (q) {
     query = query.where(containsText(q, ['ar.title', 'ar.content']));
   }
-  return newestFirstPage(db, query, 'ar', filters, (r) => toSummary(r, r.content_head, viewer));
+  return newestFirstPage(db, query, 'ar', filters, (r) => toSummary(r, r.content_head, viewer), publicTotal(db, 'article', disciplineId, viewer, !!q));
 }
 
 /** The article as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -14,6 +14,9 @@ import { deleteAccount } from '../admin/admin-users.db.ts';
 // OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
 const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
 
+/** better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). */
+export const AUTH_COOKIE_PREFIX = 'stoked';
+
 export const AUTH_BASE_PATH = '/api/auth';
 export const VERIFY_CALLBACK_PATH = '/auth/callback';
 
@@ -159,7 +162,7 @@ export function createAuth(opts: {
       }),
     ],
     advanced: {
-      cookiePrefix: 'stoked',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       // Fastify's request.ip, which already applies the trusted-proxy rule (session.ts toWebHeaders).

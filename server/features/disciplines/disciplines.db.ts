@@ -42,18 +42,14 @@ export async function listDisciplines(db: Kysely<DB>): Promise<DisciplineSummary
   return rows.map((r) => ({ ...r, names: r.names as Names }));
 }
 
-/** Members: distinct people who follow the discipline or belong to one of its approved teams. */
-const membersCount = (disciplineId: string) => sql<number>`(
-  select count(*)::int from (
-    select user_id from discipline_followers where discipline_id = ${disciplineId}
-    union
-    select tm.user_id from team_members tm
-      join team_disciplines td on td.team_id = tm.team_id
-      join teams t on t.id = tm.team_id and t.status = 'approved'
-    where td.discipline_id = ${disciplineId}
-  ) m)`;
+/**
+ * Members: distinct people who follow the discipline or belong to one of its approved teams, as
+ * triggers keep the figure (discipline_members and public_counts, migration 0007).
+ */
+const membersCount = (disciplineId: string) =>
+  sql<number>`coalesce((select n from public_counts where key = ${`members:${disciplineId}`}), 0)`;
 
-/** The hub in one round trip: the discipline, its categories, its counts and the caller's follow state. */
+/** The hub in one round trip: the discipline, its categories, its counts (kept by triggers, migration 0007) and the caller's follow state. */
 export async function getDisciplineHub(db: Kysely<DB>, id: string, userId: string | null): Promise<DisciplineHub | undefined> {
   const row = await db
     .selectFrom('disciplines as d')
@@ -68,9 +64,9 @@ export async function getDisciplineHub(db: Kysely<DB>, id: string, userId: strin
         select json_agg(json_build_object('id', c.id, 'name', c.name, 'names', c.names, 'icon', c.icon, 'color', c.color) order by c.position)
         from discipline_categories dc join categories c on c.id = dc.category_id where dc.discipline_id = d.id), '[]'::json)`.as('categories'),
       membersCount(id).as('members'),
-      sql<number>`(select count(*)::int from places where discipline_id = d.id and status = 'approved')`.as('spots'),
-      sql<number>`(select count(*)::int from events where discipline_id = d.id and status = 'approved')`.as('events'),
-      sql<number>`(select count(*)::int from tricks where discipline_id = d.id and status = 'approved')`.as('tricks'),
+      sql<number>`coalesce((select n from public_counts where key = ${'approved:places:' + id}), 0)`.as('spots'),
+      sql<number>`coalesce((select n from public_counts where key = ${'approved:events:' + id}), 0)`.as('events'),
+      sql<number>`coalesce((select n from public_counts where key = ${'approved:tricks:' + id}), 0)`.as('tricks'),
       sql<boolean>`exists (select 1 from discipline_followers f where f.discipline_id = d.id and f.user_id = ${userId})`.as('following'),
     ])
     .executeTakeFirst();

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Place, PlaceList, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, newestFirstPage, reactionColumns, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, publicTotal, reactionColumns, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewPlace = z.output<typeof placeInputSchema>;
@@ -58,7 +58,7 @@ export async function listPlaces(db: Db, disciplineId: string, filters: PlaceLis
   if (q) {
     query = query.where(containsText(q, ['pl.name', 'pl.location']));
   }
-  return newestFirstPage(db, query, 'pl', filters, (r) => toPlace(r, viewer));
+  return newestFirstPage(db, query, 'pl', filters, (r) => toPlace(r, viewer), publicTotal(db, 'place', disciplineId, viewer, !!q));
 }
 
 /** The place as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

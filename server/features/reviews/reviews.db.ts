@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Review, ReviewList, reviewInputSchema, reviewListQuerySchema, reviewUpdateSchema } from '../../../common/reviews.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, newestFirstPage, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, publicTotal, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewReview = z.output<typeof reviewInputSchema>;
@@ -76,7 +76,7 @@ export async function listReviews(db: Db, disciplineId: string, filters: ReviewL
     query = query.where(containsText(q, ['rv.product_name', 'rv.brand', 'rv.content']));
   }
   if (filters.category) query = query.where('rv.category', '=', filters.category);
-  return newestFirstPage(db, query, 'rv', filters, (r) => toReview(r, viewer));
+  return newestFirstPage(db, query, 'rv', filters, (r) => toReview(r, viewer), publicTotal(db, 'review', disciplineId, viewer, !!q || !!filters.category));
 }
 
 /** The review as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Shop, ShopList, shopInputSchema, shopListQuerySchema, shopUpdateSchema } from '../../../common/shops.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, newestFirstPage, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, publicTotal, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewShop = z.output<typeof shopInputSchema>;
@@ -72,7 +72,7 @@ export async function listShops(db: Db, disciplineId: string, filters: ShopListF
   if (q) {
     query = query.where(containsText(q, ['sh.name', 'sh.location', 'sh.description'], ['sh.specialties', 'sh.brands']));
   }
-  return newestFirstPage(db, query, 'sh', filters, (r) => toShop(r, viewer));
+  return newestFirstPage(db, query, 'sh', filters, (r) => toShop(r, viewer), publicTotal(db, 'shop', disciplineId, viewer, !!q));
 }
 
 /** The shop as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -18,6 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
+import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
@@ -41,7 +42,8 @@ function summaries(db: Db, viewer: Viewer) {
   const viewerId = viewer?.id ?? null;
   return db
     .selectFrom('teams as t')
-    .innerJoin('profiles as l', 'l.id', 't.leader_id')
+    // Always there (not null, on delete restrict); a left join lets the planner drop it from the list's count.
+    .leftJoin('profiles as l', 'l.id', 't.leader_id')
     .where(visibleTo(viewer))
     .select([
       't.id',
@@ -83,7 +85,7 @@ function toSummary(row: SummaryRow): TeamSummary {
     logoUrl: row.logo_url,
     bannerUrl: row.banner_url,
     status: row.status,
-    leader: { id: row.leader_id, name: row.leader_name, avatarUrl: row.leader_avatar_url },
+    leader: { id: row.leader_id, name: row.leader_name ?? '', avatarUrl: row.leader_avatar_url },
     memberCount: row.member_count,
     disciplines: row.disciplines.map((d) => ({ ...d, names: d.names as Names })),
     myRole: row.my_role,
@@ -106,20 +108,16 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
       exists(selectFrom('team_disciplines as fd').select('fd.team_id').whereRef('fd.team_id', '=', 't.id').where('fd.discipline_id', '=', disciplineId)),
     );
   }
-  const rows = await query
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit)
-    .execute();
-  // Past the last page the window count has no row to ride on.
-  const total =
-    rows[0]?.total ??
-    (filters.page === 1
-      ? 0
-      : Number((await db.selectFrom(query.as('f')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
-  return { items: rows.map(toSummary), total: Number(total), page: filters.page, pageSize: filters.limit };
+  // An anonymous viewer's unfiltered list is every approved team: a kept count (migration 0007).
+  const unfiltered = !viewer && !q && !location && !type && !filters.privacy && !filters.disciplineId;
+  const { rows, total } = await pageRows(
+    db,
+    query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+    filters.page,
+    filters.limit,
+    unfiltered ? () => keptCount(db, 'teams') : undefined,
+  );
+  return { items: rows.map(toSummary), total, page: filters.page, pageSize: filters.limit };
 }
 
 /** The team as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -11,7 +11,7 @@ import type {
 } from '../../../common/tricks.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, newestFirstPage, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, authorOf, iso, newestFirstPage, publicTotal, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
 
 export type NewTrick = z.output<typeof trickInputSchema>;
@@ -78,7 +78,7 @@ export async function listTricks(db: Db, disciplineId: string, filters: TrickLis
     query = query.where(containsText(q, ['tr.name', 'tr.description']));
   }
   if (filters.level) query = query.where('tr.level', '=', filters.level);
-  return newestFirstPage(db, query, 'tr', filters, (r) => toTrick(r, viewer));
+  return newestFirstPage(db, query, 'tr', filters, (r) => toTrick(r, viewer), publicTotal(db, 'trick', disciplineId, viewer, !!q || !!filters.level));
 }
 
 /** The trick as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_COOKIE_PREFIX } from '../features/auth/auth.ts';
+
+/**
+ * - `public`: an anonymous read of data anyone may see; the same answer for every anonymous visitor.
+ * - `private`: depends on who asks (a session cookie, or a route that only answers for its user).
+ * - `no-store`: authentication and session data, never kept anywhere.
+ */
+export type CacheKind = 'public' | 'private' | 'no-store';
+
+const CONTENT_SECTIONS = ['places', 'events', 'tricks', 'reviews', 'shops', 'articles'];
+
+/** Route patterns whose anonymous answers are public; any other GET stays private (safe default). */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  '/api/settings',
+  '/api/stats',
+  '/api/categories',
+  '/api/categories/:id',
+  '/api/disciplines',
+  '/api/disciplines/:id',
+  '/api/disciplines/:id/athletes',
+  '/api/teams',
+  '/api/teams/:id',
+  '/api/profiles/:id',
+  '/api/profiles/:id/activity',
+  '/api/profiles/:id/followers',
+  '/api/profiles/:id/following',
+  '/api/profiles/:id/tricks',
+  '/api/content/:type/:id/comments',
+  '/api/events/:id/attendees',
+  ...CONTENT_SECTIONS.flatMap((s) => [`/api/disciplines/:id/${s}`, `/api/${s}/:id`]),
+]);
+
+const NO_STORE_ROUTES = /^\/api\/(auth(\/|$)|me$|setup-admin$)/;
+
+// The SSE stream is never touched: no ETag, no buffering, its own headers.
+const UNTOUCHED_ROUTES = new Set(['/api/live']);
+
+const CACHE_CONTROL: Record<CacheKind, string> = {
+  public: 'public, max-age=0, must-revalidate',
+  private: 'private, no-cache',
+  'no-store': 'no-store',
+};
+
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
+const MAX_ENTRIES = 1000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function hasSession(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return (cookie !== undefined && SESSION_COOKIE.test(cookie)) || request.headers.authorization !== undefined;
+}
+
+export function cacheKindOf(request: FastifyRequest): CacheKind | undefined {
+  const route = request.routeOptions.url;
+  if (!route?.startsWith('/api/') || UNTOUCHED_ROUTES.has(route)) return undefined;
+  if (NO_STORE_ROUTES.test(route)) return 'no-store';
+  if (hasSession(request)) return 'private';
+  return PUBLIC_ROUTES.has(route) ? 'public' : 'private';
+}
+
+/** A weak validator: equal bodies give equal tags, so every server process agrees on it. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === opaque || t === `W/${opaque}`;
+  });
+}
+
+type Entry = { body: string | Buffer; etag: string; contentType: string; cacheControl: string; refreshAt: number; expires: number };
+type Computation = { promise: Promise<Entry | undefined>; resolve: (entry: Entry | undefined) => void; settled: boolean };
+type State = { kind: CacheKind; key?: string; generation: number; hit?: boolean; computation?: Computation };
+
+function addVary(reply: FastifyReply, ...names: string[]) {
+  const current = reply.getHeader('vary');
+  const list = current ? String(current).split(',').map((s) => s.trim()) : [];
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  reply.header('vary', list.join(', '));
+}
+
+/**
+ * HTTP caching of the JSON API: a weak ETag on every read (304 on If-None-Match), Cache-Control by
+ * kind of answer, and a short in-process cache of anonymous public reads (`ttlSeconds`, 0 = off).
+ * A successful write on this process empties that cache at once; other processes serve an entry
+ * until it expires, which is the documented bound on staleness with several servers.
+ */
+export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { clear(): void } {
+  const entries = new Map<string, Entry>();
+  // One request computes a missing or ageing entry; the others asking for it meanwhile wait for its answer.
+  const computing = new Map<string, Computation>();
+  const states = new WeakMap<FastifyRequest, State>();
+  // Bumped by every write: a read that started before it must not store what it computed.
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    computing.clear();
+  };
+
+  const compute = (state: State) => {
+    let resolve!: Computation['resolve'];
+    const promise = new Promise<Entry | undefined>((r) => (resolve = r));
+    state.computation = { promise, resolve, settled: false };
+    computing.set(state.key!, state.computation);
+  };
+  const settle = (state: State, entry: Entry | undefined) => {
+    const c = state.computation;
+    if (!c || c.settled) return;
+    c.settled = true;
+    if (computing.get(state.key!) === c) computing.delete(state.key!);
+    c.resolve(entry);
+  };
+  const serve = (request: FastifyRequest, reply: FastifyReply, state: State, entry: Entry) => {
+    state.hit = true;
+    reply.header('cache-control', entry.cacheControl).header('etag', entry.etag);
+    addVary(reply, 'Cookie', 'Accept-Language');
+    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.header('content-type', entry.contentType).send(entry.body);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const kind = cacheKindOf(request);
+    if (!kind) return;
+    const state: State = { kind, generation };
+    states.set(request, state);
+    if (kind !== 'public' || ttlSeconds <= 0) return;
+    const key = (state.key = `${request.url}\n${request.headers['accept-language'] ?? ''}`);
+    const now = Date.now();
+    let entry = entries.get(key);
+    if (entry && entry.expires <= now) {
+      entries.delete(key);
+      entry = undefined;
+    }
+    if (entry) {
+      // Past half its life one request recomputes it while the others are still served the entry,
+      // so that readers do not all wait at once when it expires; none is served past its TTL.
+      if (now >= entry.refreshAt && !computing.has(key)) compute(state);
+      else return serve(request, reply, state, entry);
+      return;
+    }
+    const pending = computing.get(key);
+    if (!pending) return compute(state);
+    const shared = await pending.promise;
+    // Nothing to share (an error, a write meanwhile): this request runs the route itself, uncached.
+    if (shared) return serve(request, reply, state, shared);
+    state.generation = -1;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (WRITE_METHODS.has(request.method)) {
+      if (reply.statusCode >= 200 && reply.statusCode < 300) clear();
+      return payload;
+    }
+    const state = states.get(request);
+    if (!state || state.hit) return payload;
+    // A route that asks for no-store keeps it, whoever asks; a public route may ask for a longer max-age.
+    const own = String(reply.getHeader('cache-control') ?? '');
+    const ownNoStore = own.includes('no-store');
+    const cacheControl = ownNoStore ? CACHE_CONTROL['no-store'] : state.kind === 'public' && own.startsWith('public') ? own : CACHE_CONTROL[state.kind];
+    reply.header('cache-control', cacheControl);
+    if (state.kind === 'public') addVary(reply, 'Cookie', 'Accept-Language');
+    if (reply.statusCode !== 200 || ownNoStore || state.kind === 'no-store' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      settle(state, undefined);
+      return payload;
+    }
+
+    const etag = weakEtag(payload);
+    reply.header('etag', etag);
+    let entry: Entry | undefined;
+    if (state.key && state.generation === generation && !reply.hasHeader('set-cookie')) {
+      const now = Date.now();
+      entry = {
+        body: payload,
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        cacheControl,
+        refreshAt: now + (ttlSeconds * 1000) / 2,
+        expires: now + ttlSeconds * 1000,
+      };
+      if (!entries.has(state.key) && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(state.key, entry);
+    }
+    settle(state, entry);
+    if (matches(request.headers['if-none-match'], etag)) {
+      reply.code(304).removeHeader('content-type');
+      return null;
+    }
+    return payload;
+  });
+
+  // Whatever happened to the computing request (aborted, failed before sending), its waiters go on.
+  app.addHook('onResponse', async (request) => {
+    const state = states.get(request);
+    if (state) settle(state, undefined);
+  });
+
+  return { clear };
+}
