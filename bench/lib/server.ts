@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Mail } from '../../server/lib/mailer.ts';
+import { answeringPostgres, freshDatabase } from '../../server/test/postgres-databases.ts';
 
 export const HELLO_PATH = '/bench/hello';
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,35 +38,12 @@ export type BenchServerOptions = {
 };
 
 /** The PostgreSQL server to create the benchmark database on: DATABASE_URL, else the local one if it answers. */
-export async function findPostgres(): Promise<string | undefined> {
-  const candidate = process.env.DATABASE_URL || LOCAL_POSTGRES;
-  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return candidate;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+export const findPostgres = () => answeringPostgres(process.env.DATABASE_URL || LOCAL_POSTGRES);
 
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-let made = 0;
 
 /**
  * The real server (buildApp, production settings) on a free port of 127.0.0.1: on a fresh database
- * `stoked_bench_<pid>_<n>` of the PostgreSQL server when one answers (dropped on close), or else on
+ * `stoked_bench_<pid>_<random>` of the PostgreSQL server when one answers (dropped on close), or else on
  * PGlite in a temporary folder. A trivial JSON route at HELLO_PATH gives the baseline.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
@@ -76,13 +53,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (serverUrl) {
-    made += 1;
-    const name = `stoked_bench_${process.pid}_${made}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    const fresh = await freshDatabase(serverUrl, 'stoked_bench');
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
   }
 
   const mails: Mail[] = [];

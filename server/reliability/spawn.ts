@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { DB } from '../db/schema.ts';
+import { answeringPostgres, freshDatabase as createDatabase } from '../test/postgres-databases.ts';
 
 /** Real server processes for the reliability tests and the load/fault benchmarks. */
 
@@ -123,41 +123,9 @@ export function tempDir(prefix = 'stoked-rel-'): { dir: string; remove(): void }
 }
 
 /** The shared PostgreSQL of the tests (DATABASE_URL), when it answers. */
-export async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+export const postgresUrl = () => answeringPostgres(process.env.DATABASE_URL);
 
-/** A new database on the server of `serverUrl`; drop() removes it (forcing out whoever is left). */
-export async function freshDatabase(serverUrl: string, prefix = 'stoked_rel'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshDatabase = (serverUrl: string, prefix = 'stoked_rel') => createDatabase(serverUrl, prefix);
 
 /**
  * Verified users written straight to the tables (no sign-up mail, no sign-up limit), all with

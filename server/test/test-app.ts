@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
+import { freshDatabase } from './postgres-databases.ts';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
 export const RELAXED_LIMITS: Partial<Config> = { rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } };
@@ -32,20 +32,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   let databaseUrl: string | undefined = shared?.config.databaseUrl;
   let dropDatabase = async () => {};
   if (serverUrl && !shared) {
-    const name = `stoked_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await freshDatabase(serverUrl, 'stoked_test');
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
