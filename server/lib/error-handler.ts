@@ -4,7 +4,6 @@ import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../common/error-
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
-
 /**
  * SQLSTATE class 22 (data exception: invalid text representation, NUL byte, numeric out of range,
  * invalid datetime…) and 54000 (a value too large for an index) come from what the client sent.
