@@ -11,7 +11,7 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 const RITA: AdminUser = { id: 'u-rita', name: 'Rita Rider', email: 'rita@example.com', role: 'user', avatarUrl: null, createdAt: '2024-05-01T10:00:00.000Z' };
 const BOSS: AdminUser = { id: 'u-boss', name: 'Big Boss', email: 'boss@example.com', role: 'admin', avatarUrl: null, createdAt: '2024-01-01T10:00:00.000Z' };
-const PAGE: AdminUserPage = { items: [RITA, BOSS], total: 2, page: 1, hasMore: false };
+const PAGE: AdminUserPage = { items: [RITA, BOSS], total: 2, totalCapped: false, page: 1, hasMore: false };
 
 const { answers, writes } = stubAdminApi({
   fallback: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User Not Found' } },

@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea } from '../../components/ui/text-field.tsx';
+import { listCountText } from '../../lib/list-state.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -22,7 +23,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = comments.data?.pages[0]?.total ?? 0;
+  const counted = { total: comments.data?.pages[0]?.total ?? 0, totalCapped: comments.data?.pages[0]?.totalCapped ?? false };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -46,7 +47,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   return (
     <section className="mt-10" aria-labelledby="comments-title" data-testid="comments">
       <h2 id="comments-title" className="text-xl font-bold text-slate-900">
-        {t('content.commentsTitle', { count: total })}
+        {listCountText(t, 'content.commentsTitle', counted)}
       </h2>
       {user ? (
         <form className="mt-4 space-y-2" onSubmit={submit} noValidate>
