@@ -78,6 +78,7 @@ describe('admin content lists', () => {
         { id: oldest, kind, name: `Old ${word} one`, disciplineId: kind === 'teams' ? null : 'surfing', authorName: 'Rita Rider', status: 'approved', createdAt: '2024-01-01T10:00:00.000Z' },
       ],
       total: 3,
+      totalCapped: false,
       page: 1,
       hasMore: false,
     });
