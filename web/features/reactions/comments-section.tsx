@@ -6,7 +6,6 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea } from '../../components/ui/text-field.tsx';
-import { listCountText } from '../../lib/list-state.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -23,7 +22,9 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
-  const counted = { total: comments.data?.pages[0]?.total ?? 0, totalCapped: comments.data?.pages[0]?.totalCapped ?? false };
+  const total = comments.data?.pages[0]?.total ?? 0;
+  // A title reads badly as "More than Comments (1000)": its own words for a capped total.
+  const totalCapped = comments.data?.pages[0]?.totalCapped ?? false;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -47,7 +48,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   return (
     <section className="mt-10" aria-labelledby="comments-title" data-testid="comments">
       <h2 id="comments-title" className="text-xl font-bold text-slate-900">
-        {listCountText(t, 'content.commentsTitle', counted)}
+        {totalCapped ? t('content.commentsTitleMore', { count: total }) : t('content.commentsTitle', { count: total })}
       </h2>
       {user ? (
         <form className="mt-4 space-y-2" onSubmit={submit} noValidate>
