@@ -50,6 +50,8 @@ export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 export const adminContentListSchema = z.object({
   items: z.array(adminContentItemSchema),
   total: z.number(),
+  /** `total` is COUNT_CAP and more match (common/paging.ts). */
+  totalCapped: z.boolean(),
   page: z.number(),
   hasMore: z.boolean(),
 });

@@ -35,6 +35,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({
   items: z.array(adminUserSchema),
   total: z.number(),
+  /** `total` is COUNT_CAP and more match (common/paging.ts). */
+  totalCapped: z.boolean(),
   page: z.number(),
   hasMore: z.boolean(),
 });

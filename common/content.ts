@@ -114,10 +114,10 @@ export const contentListQuerySchema = (pageSize: number) =>
   });
 export type ContentListQuery = z.input<ReturnType<typeof contentListQuerySchema>>;
 
-/** One page of a list, with the total of every page. */
+/** One page of a list, with the total of every page (COUNT_CAP and `totalCapped` past it: common/paging.ts). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+  z.object({ items: z.array(item), total: z.number(), totalCapped: z.boolean(), page: z.number(), pageSize: z.number() });
+export type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
 /** Likes and comments on a card, and whether the viewer liked it. */
 export const reactionSummarySchema = z.object({ likes: z.number(), comments: z.number(), liked: z.boolean() });

@@ -91,6 +91,8 @@ export type Athlete = z.infer<typeof athleteSchema>;
 export const athleteListSchema = z.object({
   items: z.array(athleteSchema),
   total: z.number(),
+  /** `total` is COUNT_CAP and more match (common/paging.ts). */
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

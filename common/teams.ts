@@ -107,6 +107,8 @@ export type TeamSummary = z.infer<typeof teamSummarySchema>;
 export const teamListSchema = z.object({
   items: z.array(teamSummarySchema),
   total: z.number(),
+  /** `total` is COUNT_CAP and more match (common/paging.ts). */
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

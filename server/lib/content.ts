@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
+import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
@@ -47,7 +48,8 @@ export async function disciplineExists(db: Db, id: string): Promise<boolean> {
 /**
  * One page of an ordered query and the total of all pages. The page stops at its LIMIT; the total is a
  * second statement (an index-only count where an index fits) and is skipped when the page itself shows
- * it: a window count would join and sort every matching row before the LIMIT.
+ * it: a window count would join and sort every matching row before the LIMIT. A counted total stops at
+ * COUNT_CAP (`totalCapped` when more match); a kept `count` is exact.
  */
 export async function pageRows<O>(
   db: Db,
@@ -56,12 +58,19 @@ export async function pageRows<O>(
   page: number,
   limit: number,
   /** Where a kept count equals what `query` matches. */
-  count: () => Promise<number> = () => countRows(db, query),
-): Promise<{ rows: O[]; total: number }> {
+  count?: () => Promise<number>,
+): Promise<{ rows: O[]; total: number; totalCapped: boolean }> {
   const offset = (page - 1) * limit;
   const rows = await query.limit(limit).offset(offset).execute();
-  const total = knownTotal(rows.length, page, limit) ?? (await count());
-  return { rows, total };
+  const known = knownTotal(rows.length, page, limit);
+  if (known !== undefined) return { rows, total: known, totalCapped: false };
+  if (count) return { rows, total: await count(), totalCapped: false };
+  return { rows, ...cappedTotal(await countRows(db, query)) };
+}
+
+/** The total of a count that stopped after COUNT_CAP + 1 rows. */
+export function cappedTotal(counted: number): { total: number; totalCapped: boolean } {
+  return counted > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
 /** The total when a page tells it (a partial page, or an empty first page), else undefined. */
@@ -71,11 +80,23 @@ export function knownTotal(rowCount: number, page: number, limit: number): numbe
   return undefined;
 }
 
-/** How many rows `query` matches, its columns and order left out so that the planner may count from an index. */
+/**
+ * How many rows `query` matches, up to COUNT_CAP + 1 (so that a broad search reads at most that many
+ * matches), its columns and order left out so that the planner may count from an index.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function countRows(db: Db, query: SelectQueryBuilder<DB, any, any>): Promise<number> {
   const counted = await db
-    .selectFrom(query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one')).as('f'))
+    .selectFrom(
+      query
+        .clearSelect()
+        .clearOrderBy()
+        .clearLimit()
+        .clearOffset()
+        .select(sql<number>`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('f'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(counted.n);
@@ -92,8 +113,8 @@ export async function newestFirstPage<O, T>(
   count?: () => Promise<number>,
 ): Promise<Page<T>> {
   const ordered = query.orderBy(sql.ref(`${alias}.created_at`), 'desc').orderBy(sql.ref(`${alias}.id`), 'desc');
-  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit, count);
-  return toPage(rows.map(toItem), total, filters);
+  const { rows, total, totalCapped } = await pageRows(db, ordered, filters.page, filters.limit, count);
+  return toPage(rows.map(toItem), { total, totalCapped }, filters);
 }
 
 /** A count kept exact by triggers (public_counts, migration 0007); 0 when nothing was counted yet. */
@@ -111,8 +132,8 @@ export function publicTotal(db: Db, type: ContentType, disciplineId: string, vie
   return () => keptCount(db, `approved:${CONTENT_TABLES[type]}:${disciplineId}`);
 }
 
-export function toPage<T>(items: T[], total: number, filters: { page: number; limit: number }): Page<T> {
-  return { items, total, page: filters.page, pageSize: filters.limit };
+export function toPage<T>(items: T[], counted: { total: number; totalCapped: boolean }, filters: { page: number; limit: number }): Page<T> {
+  return { items, total: counted.total, totalCapped: counted.totalCapped, page: filters.page, pageSize: filters.limit };
 }
 
 /** The author of an item from `author_id, author_name, author_avatar_url`; null once the account is gone. */

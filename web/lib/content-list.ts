@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '../../common/content.ts';
+import { hasNextPage } from '../../common/paging.ts';
 import { api } from './api.ts';
 
 /**
@@ -13,7 +14,7 @@ export function useContentList<T>(key: readonly unknown[], url: string, params: 
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api<Page<T>>(`${url}?${new URLSearchParams({ ...filled, page: String(pageParam), limit: String(pageSize) })}`, { signal }),
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
     // A new search keeps the previous results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
@@ -43,18 +44,32 @@ export function useTextFilter(filters: ReturnType<typeof useUrlFilters>, key: st
 }
 
 /**
- * The loaded items of a paged list and its total. A failed first page shows as an empty list with
- * an error toast titled `errorTitle`; a failed 'Load More' keeps what was loaded.
+ * A list's count: `key` (plural by `count`) of its total, or "More than …" of it when the server
+ * stopped counting at COUNT_CAP (`totalCapped`).
  */
-export function usePagedResults<T>(list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; total: number }>>, errorTitle: string) {
+export function listCountText(t: TFunction, key: string, counted: { total: number; totalCapped: boolean }): string {
+  const text = t(key, { count: counted.total });
+  return counted.totalCapped ? t('common.moreThan', { text }) : text;
+}
+
+/**
+ * The loaded items of a paged list, its total and `countText(key)` (listCountText of the total). A
+ * failed first page shows as an empty list with an error toast titled `errorTitle`; a failed
+ * 'Load More' keeps what was loaded.
+ */
+export function usePagedResults<T>(list: UseInfiniteQueryResult<InfiniteData<{ items: T[]; total: number; totalCapped: boolean }>>, errorTitle: string) {
   const { t } = useTranslation();
   useEffect(() => {
     if (list.error) notify('error', errorTitle, errorText(t, list.error));
   }, [list.error]); // eslint-disable-line react-hooks/exhaustive-deps
   const failed = list.isError && !list.isFetchNextPageError;
+  const total = failed ? 0 : (list.data?.pages[0]?.total ?? 0);
+  const totalCapped = !failed && (list.data?.pages[0]?.totalCapped ?? false);
   return {
     failed,
     items: failed ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []),
-    total: failed ? 0 : (list.data?.pages[0]?.total ?? 0),
+    total,
+    totalCapped,
+    countText: (key: string) => listCountText(t, key, { total, totalCapped }),
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AdminContentItem, AdminContentKind, AdminContentList, adminContentQuerySchema } from '../../../common/admin-content.ts';
+import { hasNextPage } from '../../../common/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, newestFirstPage } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
@@ -53,5 +54,5 @@ export async function listAdminContent(db: Db, kind: AdminContentKind, filters: 
       createdAt: iso(row.created_at),
     }),
   );
-  return { items: page.items, total: page.total, page: page.page, hasMore: page.page * page.pageSize < page.total };
+  return { items: page.items, total: page.total, totalCapped: page.totalCapped, page: page.page, hasMore: hasNextPage(page) };
 }

@@ -78,6 +78,7 @@ describe('admin content lists', () => {
         { id: oldest, kind, name: `Old ${word} one`, disciplineId: kind === 'teams' ? null : 'surfing', authorName: 'Rita Rider', status: 'approved', createdAt: '2024-01-01T10:00:00.000Z' },
       ],
       total: 3,
+      totalCapped: false,
       page: 1,
       hasMore: false,
     });
@@ -101,7 +102,7 @@ describe('admin content lists', () => {
     const third = await list('places', { q: word, limit: '2', page: '3' });
     expect({ ids: third.items.map((i) => i.id), total: third.total, hasMore: third.hasMore }).toEqual({ ids: newestFirst.slice(4), total: 5, hasMore: false });
     const past = await list('places', { q: word, limit: '2', page: '9' });
-    expect(past).toEqual({ items: [], total: 5, page: 9, hasMore: false });
+    expect(past).toEqual({ items: [], total: 5, totalCapped: false, page: 9, hasMore: false });
   });
 
   test('% and _ are literal; an author whose account is gone lists as null', async () => {

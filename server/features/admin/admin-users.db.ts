@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminUser, AdminUserPage, AdminUserUpdate } from '../../../common/admin-users.ts';
 import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
+import { hasNextPage } from '../../../common/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageRows } from '../../lib/content.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -29,8 +30,9 @@ export async function listUsers(db: Db, filters: { q?: string; page: number; lim
   let query = db.selectFrom('profiles as p').select(COLUMNS);
   if (filters.q) query = query.where(containsText(filters.q, ['p.name', 'p.email']));
   const ordered = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
-  const { rows, total } = await pageRows(db, ordered, filters.page, filters.limit);
-  return { items: rows.map(toUser), total, page: filters.page, hasMore: filters.page * filters.limit < total };
+  const { rows, total, totalCapped } = await pageRows(db, ordered, filters.page, filters.limit);
+  const items = rows.map(toUser);
+  return { items, total, totalCapped, page: filters.page, hasMore: hasNextPage({ items, total, totalCapped, page: filters.page, pageSize: filters.limit }) };
 }
 
 export async function getUser(db: Db, id: string): Promise<AdminUser> {

@@ -108,7 +108,7 @@ describe('admin users: list', () => {
 
     expect((await list(`?q=${encodeURIComponent(`${word}-BOX@`)}`)).items.map((u) => u.id)).toEqual([byMail.id]);
     expect((await list(`?q=${encodeURIComponent('%')}`)).total).toBe(0);
-    expect((await list(`?q=${token('none')}`))).toEqual({ items: [], total: 0, page: 1, hasMore: false });
+    expect((await list(`?q=${token('none')}`))).toEqual({ items: [], total: 0, totalCapped: false, page: 1, hasMore: false });
     // The whole list includes everyone, the admin too.
     const all = await list('?limit=50');
     expect(all.total).toBe(await profileCount());
@@ -129,7 +129,7 @@ describe('admin users: list', () => {
     expect(third).toMatchObject({ total: 53, page: 3, hasMore: false });
     expect(third.items.map((u) => u.id)).toEqual(Array.from({ length: 13 }, (_, i) => `${word}-${12 - i}`));
     const past = await list(`?${q}&limit=20&page=9`);
-    expect(past).toEqual({ items: [], total: 53, page: 9, hasMore: false });
+    expect(past).toEqual({ items: [], total: 53, totalCapped: false, page: 9, hasMore: false });
 
     const capped = await list(`?${q}&limit=500`);
     expect(capped.items).toHaveLength(50);

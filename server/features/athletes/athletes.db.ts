@@ -46,9 +46,13 @@ export async function listAthletes(db: Kysely<DB>, disciplineId: string, filters
     .orderBy('p.name')
     .orderBy('p.id');
   const filtered = !!q || !!filters.level;
-  const { rows, total } = filtered
+  const { rows, total, totalCapped } = filtered
     ? await pageRows(db, ordered, filters.page, filters.limit)
-    : { rows: await ordered.limit(filters.limit).offset((filters.page - 1) * filters.limit).execute(), total: await athletesCount(db, disciplineId) };
+    : {
+        rows: await ordered.limit(filters.limit).offset((filters.page - 1) * filters.limit).execute(),
+        total: await athletesCount(db, disciplineId),
+        totalCapped: false,
+      };
   // No row: an unknown discipline, or one without athletes (or a page past the last one).
   if (rows.length === 0 && !(await db.selectFrom('disciplines').select('id').where('id', '=', disciplineId).executeTakeFirst())) return undefined;
   return {
@@ -63,6 +67,7 @@ export async function listAthletes(db: Kysely<DB>, disciplineId: string, filters
       achievements: r.achievements,
     })),
     total,
+    totalCapped,
     page: filters.page,
     pageSize: filters.limit,
   };

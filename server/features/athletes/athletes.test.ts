@@ -89,7 +89,7 @@ describe('athletes of a discipline', () => {
     expect(names(first)).toEqual(['Dora Climber', 'Cara Climber']);
     expect(names(await athletes('iceclimbing', '?limit=2&page=2'))).toEqual(['Abe Climber', 'Bo Climber']);
     expect(names(await athletes('iceclimbing', '?limit=2&page=3'))).toEqual(['Eve Climber']);
-    expect(await athletes('iceclimbing', '?limit=2&page=4')).toEqual({ items: [], total: 5, page: 4, pageSize: 2 });
+    expect(await athletes('iceclimbing', '?limit=2&page=4')).toEqual({ items: [], total: 5, totalCapped: false, page: 4, pageSize: 2 });
     expect((await athletes('iceclimbing', '?limit=500')).pageSize).toBe(50);
     expect((await t.app.inject({ url: '/api/disciplines/iceclimbing/athletes?page=0' })).statusCode).toBe(400);
   });
@@ -98,7 +98,7 @@ describe('athletes of a discipline', () => {
     const res = await t.app.inject({ url: '/api/disciplines/lava-surfing/athletes' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'DISCIPLINE_NOT_FOUND', message: expect.any(String) });
-    expect(await athletes('camelracing')).toEqual({ items: [], total: 0, page: 1, pageSize: 12 });
+    expect(await athletes('camelracing')).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 12 });
   });
 
   it('leaves out banned and unconfirmed people', async () => {

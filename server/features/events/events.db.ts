@@ -97,8 +97,8 @@ export async function listEvents(db: Db, disciplineId: string, filters: EventLis
   } else {
     query = query.where('ev.end_date', '>=', sql<Date>`now()`).orderBy('ev.start_date', 'asc');
   }
-  const { rows, total } = await pageRows(db, query.orderBy('ev.id', 'asc'), filters.page, filters.limit);
-  return toPage(rows.map((r) => toEvent(r, viewer)), total, filters);
+  const { rows, ...counted } = await pageRows(db, query.orderBy('ev.id', 'asc'), filters.page, filters.limit);
+  return toPage(rows.map((r) => toEvent(r, viewer)), counted, filters);
 }
 
 /** The event as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

@@ -79,8 +79,8 @@ export async function listComments(db: Db, item: Item, page: { page: number; lim
     .where('c.item_id', '=', item.id)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc');
-  const { rows, total } = await pageRows(db, query, page.page, page.limit);
-  return toPage(rows.map((r) => toComment(r, viewer)), total, page);
+  const { rows, ...counted } = await pageRows(db, query, page.page, page.limit);
+  return toPage(rows.map((r) => toComment(r, viewer)), counted, page);
 }
 
 export async function addComment(db: Db, item: Item, author: NonNullable<Viewer>, body: string): Promise<Comment> {

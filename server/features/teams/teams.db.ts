@@ -110,14 +110,14 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
   }
   // An anonymous viewer's unfiltered list is every approved team: a kept count (migration 0007).
   const unfiltered = !viewer && !q && !location && !type && !filters.privacy && !filters.disciplineId;
-  const { rows, total } = await pageRows(
+  const { rows, total, totalCapped } = await pageRows(
     db,
     query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
     filters.page,
     filters.limit,
     unfiltered ? () => keptCount(db, 'teams') : undefined,
   );
-  return { items: rows.map(toSummary), total, page: filters.page, pageSize: filters.limit };
+  return { items: rows.map(toSummary), total, totalCapped, page: filters.page, pageSize: filters.limit };
 }
 
 /** The team as `viewer` may see it, or undefined when it does not exist or is hidden from them. */

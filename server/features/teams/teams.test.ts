@@ -350,7 +350,7 @@ describe('list', () => {
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.map((p) => p.pageSize)).toEqual([2, 2, 2]);
     expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(made);
-    expect(await page(4)).toEqual({ items: [], total: 5, page: 4, pageSize: 2 });
+    expect(await page(4)).toEqual({ items: [], total: 5, totalCapped: false, page: 4, pageSize: 2 });
     expect((await page(1, 100_000)).pageSize).toBe(50);
     expect((await call('GET', '/api/teams?page=0')).statusCode).toBe(400);
     expect((await call('GET', '/api/teams?privacy=secret')).statusCode).toBe(400);

@@ -17,7 +17,7 @@ const DISCIPLINES = [
   { id: 'skateboarding', name: 'Skateboarding', names: {}, icon: '🛹', color: '#000', categoryIds: [] },
 ];
 const user = (id: string, name: string) => ({ id, name, email: `${id}@example.com`, role: 'user', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' });
-const USERS = { items: [user('u-lea', 'Lea Leader'), user('u-ann', 'Ann Member'), user('u-bob', 'Bob Member')], total: 3, page: 1, hasMore: false };
+const USERS = { items: [user('u-lea', 'Lea Leader'), user('u-ann', 'Ann Member'), user('u-bob', 'Bob Member')], total: 3, totalCapped: false, page: 1, hasMore: false };
 const TEAM: AdminTeam = {
   id: TEAM_ID,
   name: 'Wave Crew',
@@ -124,7 +124,7 @@ describe('admin team form', () => {
 });
 
 describe('content tab', () => {
-  const list = (items: AdminContentList['items']): { status: number; body: AdminContentList } => ({ status: 200, body: { items, total: items.length, page: 1, hasMore: false } });
+  const list = (items: AdminContentList['items']): { status: number; body: AdminContentList } => ({ status: 200, body: { items, total: items.length, totalCapped: false, page: 1, hasMore: false } });
 
   test('teams: rows with leader and status, view in a new tab, edit and add links, delete after confirmation', async () => {
     answers['GET /api/admin/content/teams?page=1&limit=20'] = list([

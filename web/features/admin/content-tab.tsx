@@ -8,6 +8,7 @@ import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { listCountText } from '../../lib/list-state.ts';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -66,7 +67,7 @@ function ContentList({ kind }: { kind: AdminContentKind }) {
   const [doomed, setDoomed] = useState<AdminContentItem | null>(null);
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
+  const counted = { total: list.data?.pages[0]?.total ?? 0, totalCapped: list.data?.pages[0]?.totalCapped ?? false };
   const disciplineName = (id: string | null) => {
     if (!id) return '—';
     const found = disciplines?.find((d) => d.id === id);
@@ -169,7 +170,7 @@ function ContentList({ kind }: { kind: AdminContentKind }) {
         </ButtonLink>
       </div>
       <p className="mb-3 flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
-        {!list.isLoading && !list.isError && t('admin.content.count', { count: total })}
+        {!list.isLoading && !list.isError && listCountText(t, 'admin.content.count', counted)}
         {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
       </p>
       {body}

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '../../../common/admin-users.ts';
+import { COUNT_CAP } from '../../../common/paging.ts';
 import { notify } from '../../lib/toast.ts';
 import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
 import UserForm from './user-form.tsx';
@@ -11,7 +12,7 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 const RITA: AdminUser = { id: 'u-rita', name: 'Rita Rider', email: 'rita@example.com', role: 'user', avatarUrl: null, createdAt: '2024-05-01T10:00:00.000Z' };
 const BOSS: AdminUser = { id: 'u-boss', name: 'Big Boss', email: 'boss@example.com', role: 'admin', avatarUrl: null, createdAt: '2024-01-01T10:00:00.000Z' };
-const PAGE: AdminUserPage = { items: [RITA, BOSS], total: 2, page: 1, hasMore: false };
+const PAGE: AdminUserPage = { items: [RITA, BOSS], total: 2, totalCapped: false, page: 1, hasMore: false };
 
 const { answers, writes } = stubAdminApi({
   fallback: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User Not Found' } },
@@ -58,6 +59,15 @@ describe('users tab', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(lastToast()?.slice(0, 2)).toEqual(['success', 'User deleted successfully!']));
     expect(writes().map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/admin/users/u-rita', 'DELETE /api/admin/users/u-rita']);
+  });
+
+  test('a capped total reads "More than" and Load More asks for the page past it', async () => {
+    answers['GET /api/admin/users?page=1&limit=20'] = { status: 200, body: { ...PAGE, total: COUNT_CAP, totalCapped: true, hasMore: true } };
+    answers['GET /api/admin/users?page=2&limit=20'] = { status: 200, body: { ...PAGE, items: [], page: 2, total: COUNT_CAP, totalCapped: true, hasMore: false } };
+    renderAt('/admin?tab=users', <UsersTab />);
+    expect(await screen.findByText(`More than ${COUNT_CAP} users`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull());
   });
 
   test('a failed load says so', async () => {

@@ -22,7 +22,7 @@ export function UsersTab() {
   const { user: me } = useMe();
   const search = useTextFilter(useUrlFilters(), 'q');
   const list = useAdminUsers(search.value);
-  const { items, total, failed } = usePagedResults(list, t('admin.users.fetchError'));
+  const { items, countText, failed } = usePagedResults(list, t('admin.users.fetchError'));
   const update = useUpdateAdminUser();
   const remove = useDeleteAdminUser();
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
@@ -63,7 +63,7 @@ export function UsersTab() {
         </ButtonLink>
       </div>
       <p className="flex min-h-6 items-center gap-2 text-sm text-slate-600" aria-live="polite">
-        {!list.isLoading && !failed && t('admin.users.count', { count: total })}
+        {!list.isLoading && !failed && countText('admin.users.count')}
         {list.isFetching && !list.isLoading && !list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
       </p>
       {list.isLoading ? (

@@ -41,7 +41,7 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [creating, setCreating] = useState(false);
 
   const list = useArticleList(discipline.id, q);
-  const { items, total, failed } = usePagedResults(list, t('articles.toast.fetchError'));
+  const { items, countText, failed } = usePagedResults(list, t('articles.toast.fetchError'));
   const disciplineName = name(discipline);
   const openCreate = () => gate(t('content.loginToContribute'), () => setCreating(true));
 
@@ -66,7 +66,7 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
       <PagedList
         query={list}
         items={items}
-        countText={failed ? undefined : t('articles.resultCount', { count: total })}
+        countText={failed ? undefined : countText('articles.resultCount')}
         loadMoreLabel={t('articles.loadMore')}
         renderItem={(article) => <ArticleCard article={article} />}
         empty={

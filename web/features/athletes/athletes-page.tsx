@@ -36,7 +36,7 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const q = search.value;
 
   const list = useAthleteList(discipline.id, { q, level });
-  const { items: athletes, total, failed } = usePagedResults(list, t('athletes.fetchError'));
+  const { items: athletes, countText, failed } = usePagedResults(list, t('athletes.fetchError'));
   const searching = Boolean(q || level);
 
   const clearFilters = () => {
@@ -71,7 +71,7 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
       <PagedList
         query={list}
         items={athletes}
-        countText={failed ? undefined : t('athletes.resultCount', { count: total })}
+        countText={failed ? undefined : countText('athletes.resultCount')}
         loadMoreLabel={t('athletes.loadMore')}
         renderItem={(item) => <AthleteCard athlete={item} />}
         empty={

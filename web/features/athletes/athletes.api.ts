@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { hasNextPage } from '../../../common/paging.ts';
 // Types only: this module is on the first page's path (the follow button refreshes athletes), zod is not.
 import type { AthleteLevel, AthleteList } from '../../../common/profiles.ts';
 import { api } from '../../lib/api.ts';
@@ -23,7 +24,7 @@ export function useAthleteList(disciplineId: string, filters: AthleteFilters) {
       if (level) params.set('level', level);
       return api<AthleteList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/athletes?${params}`, { signal });
     },
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
     // A new search keeps the previous results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -65,7 +65,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [adding, setAdding] = useState(false);
 
   const list = useEventList(discipline.id, { q, type, when });
-  const { items: events, total, failed } = usePagedResults(list, t('events.toast.fetchError'));
+  const { items: events, countText, failed } = usePagedResults(list, t('events.toast.fetchError'));
 
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
   const disciplineName = name(discipline);
@@ -125,7 +125,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
         <PagedList
           query={list}
           items={events}
-          countText={failed ? undefined : t(when === 'past' ? 'events.pastCount' : 'events.resultCount', { count: total })}
+          countText={failed ? undefined : countText(when === 'past' ? 'events.pastCount' : 'events.resultCount')}
           loadMoreLabel={t('events.loadMore')}
           renderItem={(event) => <EventCard event={event} />}
           empty={

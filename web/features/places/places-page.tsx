@@ -51,7 +51,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [adding, setAdding] = useState(false);
 
   const list = usePlaceList(discipline.id, q);
-  const { items: places, total, failed } = usePagedResults(list, t('places.toast.fetchError'));
+  const { items: places, total, totalCapped, countText, failed } = usePagedResults(list, t('places.toast.fetchError'));
   const openAdd = () => gate(t('places.toast.loginToAdd'), () => setAdding(true));
   const openPlace = useCallback((place: Place) => void navigate(placePath(place)), [navigate]);
   const disciplineName = name(discipline);
@@ -93,7 +93,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
       {view === 'map' ? (
         <div className="mt-6">
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total })}
+            {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total: totalCapped ? `${total}+` : total })}
           </p>
           <Suspense
             fallback={
@@ -117,7 +117,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
         <PagedList
           query={list}
           items={places}
-          countText={failed ? undefined : t('places.resultCount', { count: total })}
+          countText={failed ? undefined : countText('places.resultCount')}
           loadMoreLabel={t('places.loadMore')}
           renderItem={(place, index) => <PlaceCard place={place} priority={index === 0} />}
           empty={

@@ -23,6 +23,8 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   const [error, setError] = useState<string>();
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
   const total = comments.data?.pages[0]?.total ?? 0;
+  // A title reads badly as "More than Comments (1000)": its own words for a capped total.
+  const totalCapped = comments.data?.pages[0]?.totalCapped ?? false;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -46,7 +48,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   return (
     <section className="mt-10" aria-labelledby="comments-title" data-testid="comments">
       <h2 id="comments-title" className="text-xl font-bold text-slate-900">
-        {t('content.commentsTitle', { count: total })}
+        {totalCapped ? t('content.commentsTitleMore', { count: total }) : t('content.commentsTitle', { count: total })}
       </h2>
       {user ? (
         <form className="mt-4 space-y-2" onSubmit={submit} noValidate>

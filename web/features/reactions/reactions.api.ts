@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_PAGE_SIZE, type Comment, type CommentPage, type ContentType, type LikeResult, type RatingSummary } from '../../../common/content.ts';
+import { hasNextPage } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 
 export const reactionKeys = {
@@ -20,7 +21,7 @@ export function useComments(type: ContentType, id: string) {
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api<CommentPage>(`${itemUrl(type, id)}/comments?${new URLSearchParams({ page: String(pageParam), limit: String(COMMENT_PAGE_SIZE) })}`, { signal }),
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
   });
 }
 

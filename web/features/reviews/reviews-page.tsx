@@ -46,7 +46,7 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [writing, setWriting] = useState(false);
 
   const list = useReviewList(discipline.id, q, category);
-  const { items: reviews, total, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
+  const { items: reviews, countText, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
 
   const openWrite = () => gate(t('content.loginToContribute'), () => setWriting(true));
   const disciplineName = name(discipline);
@@ -81,7 +81,7 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
       <PagedList
         query={list}
         items={reviews}
-        countText={failed ? undefined : t('reviews.resultCount', { count: total })}
+        countText={failed ? undefined : countText('reviews.resultCount')}
         loadMoreLabel={t('reviews.loadMore')}
         renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
         empty={

@@ -36,7 +36,7 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [adding, setAdding] = useState(false);
 
   const list = useShopList(discipline.id, q);
-  const { items: shops, total, failed } = usePagedResults(list, t('shops.toast.fetchError'));
+  const { items: shops, countText, failed } = usePagedResults(list, t('shops.toast.fetchError'));
 
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
   const disciplineName = name(discipline);
@@ -64,7 +64,7 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
       <PagedList
         query={list}
         items={shops}
-        countText={failed ? undefined : t('shops.resultCount', { count: total })}
+        countText={failed ? undefined : countText('shops.resultCount')}
         loadMoreLabel={t('shops.loadMore')}
         renderItem={(shop) => <ShopCard shop={shop} />}
         empty={

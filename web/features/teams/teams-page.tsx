@@ -64,7 +64,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   const filters: TeamFilters = { q, location: place, type, privacy: privacy || undefined, disciplineId: discipline?.id };
   const list = useTeamList(filters);
   // Spec §8: 'Error fetching teams'; the list stays empty.
-  const { items: teams, total, failed } = usePagedResults(list, t('teams.toast.fetchError'));
+  const { items: teams, countText, failed } = usePagedResults(list, t('teams.toast.fetchError'));
   const activeFilters = [type, privacy, place].filter(Boolean).length;
   const searching = Boolean(q) || activeFilters > 0;
 
@@ -173,7 +173,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
       <PagedList
         query={list}
         items={teams}
-        countText={failed ? undefined : t('teams.resultCount', { count: total })}
+        countText={failed ? undefined : countText('teams.resultCount')}
         loadMoreLabel={t('teams.loadMore')}
         renderItem={(item) => <TeamCard team={item} />}
         empty={

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hasNextPage } from '../../../common/paging.ts';
 import {
   MEMBER_SEARCH_MIN,
   TEAM_PAGE_SIZE,
@@ -54,7 +55,7 @@ export function useTeamList(filters: TeamFilters) {
       const params = new URLSearchParams({ ...clean, page: String(pageParam), limit: String(TEAM_PAGE_SIZE) } as Record<string, string>);
       return api<TeamList>(`/api/teams?${params}`, { signal });
     },
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
     // A new search keeps the previous results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -46,7 +46,7 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
   const [adding, setAdding] = useState(false);
 
   const list = useTrickList(discipline.id, search.value, level);
-  const { items: tricks, total, failed } = usePagedResults(list, t('tricks.toast.fetchError'));
+  const { items: tricks, countText, failed } = usePagedResults(list, t('tricks.toast.fetchError'));
   const filtered = Boolean(search.value || level);
   const disciplineName = name(discipline);
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
@@ -80,7 +80,7 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
       <PagedList
         query={list}
         items={tricks}
-        countText={failed ? undefined : t('tricks.resultCount', { count: total })}
+        countText={failed ? undefined : countText('tricks.resultCount')}
         loadMoreLabel={t('tricks.loadMore')}
         renderItem={(trick) => <TrickCard trick={trick} />}
         empty={
