@@ -283,6 +283,20 @@ describe('auth (raised rate limits)', () => {
       expect(bare.statusCode).toBe(401);
       expect(bare.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     });
+
+    test('a verification link whose callbackURL was changed still lands on our own page', async () => {
+      const email = uniqueEmail('redirect');
+      expect((await signUp(t, { name: 'Redirect', email, password: 'correct horse battery' })).statusCode).toBe(200);
+      const link = new URL(mailsTo(t, email)[0]!.link!);
+      for (const foreign of ['https://evil.example/phish', 'not a url at all']) {
+        link.searchParams.set('callbackURL', foreign);
+        const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toMatch(/^\/auth\/callback/);
+      }
+      const forged = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.token&callbackURL=https%3A%2F%2Fevil.example' });
+      expect(forged.headers.location).toBe('/auth/callback?error=INVALID_TOKEN');
+    });
   });
 
   describe('login and logout', () => {
