@@ -4,11 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import type { Mail } from '../server/lib/mailer.ts';
-import type { FastifyInstance } from 'fastify';
+import { createAccount, createApprovedTeam, startBenchServer } from './lib/server.ts';
 import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -85,43 +81,19 @@ async function lighthouseOnce(url: string): Promise<LighthouseResult> {
   return JSON.parse(stdout) as LighthouseResult;
 }
 
-/** The sample content has no team: a rider signs up and founds one, as on the site. */
-async function createTeam(app: FastifyInstance, origin: string, mails: Mail[]): Promise<string | undefined> {
-  const email = 'bench-rider@example.com';
-  const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: { name: 'Bench Rider', email, password: 'bench riders ride on' } });
-  const link = mails.findLast((m) => m.to === email)?.link;
-  if (signUp.statusCode !== 200 || !link) return undefined;
-  const verify = await app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
-  const raw = verify.headers['set-cookie'];
-  const cookie = (Array.isArray(raw) ? raw : raw ? [raw] : []).map((c) => c.split(';')[0]).join('; ');
-  const team = await app.inject({
-    method: 'POST',
-    url: '/api/teams',
-    headers: { origin, cookie },
-    payload: { name: 'North Shore Riders', description: 'We surf the north shore every morning and share the best spots with newcomers.', location: 'Hossegor', disciplineIds: ['surfing'] },
-  });
-  return team.statusCode === 201 ? (team.json() as { id: string }).id : undefined;
-}
-
 if (!skipLighthouse) {
   mkdirSync(reportDir, { recursive: true });
-  const dataDir = path.join(tmp, 'data');
-  mkdirSync(dataDir);
-  const config = loadConfig(
-    { NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'warn', SAMPLE_CONTENT: 'true' },
-    { webDist: outDir, host: '127.0.0.1', port: 0 },
-  );
-  const mails: Mail[] = [];
-  const database = await openDatabase({ dataDir });
-  const app = await buildApp(config, { database, logger: false, mailer: { send: async (mail) => void mails.push(mail) } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const teamId = await createTeam(app, config.publicUrl, mails);
-  // A rider's team waits for an admin; approved, as a visitor would find it.
-  if (teamId) await database.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', teamId).execute();
-  if (!teamId) out('- no team page: the bench could not create a team');
-  const pages = ['/', '/category/water', '/discipline/surfing', '/discipline/surfing/places', ...(teamId ? [`/team/${teamId}`] : [])];
+  // PGlite keeps the page timings free of a shared database server's load.
+  const server = await startBenchServer({ httpCacheSeconds: 2, sampleContent: true, webDist: outDir, pglite: true });
+  const base = server.url;
+  // The sample content has no team: a rider founds one and it is approved, as a visitor would find it.
+  const rider = await createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench riders ride on');
+  const teamId = await createApprovedTeam(server, rider.cookie, {
+    name: 'North Shore Riders',
+    description: 'We surf the north shore every morning and share the best spots with newcomers.',
+    location: 'Hossegor',
+  });
+  const pages = ['/', '/category/water', '/discipline/surfing', '/discipline/surfing/places', `/team/${teamId}`];
 
   out(`## Lighthouse (mobile preset, ${CHROME}, headless)`);
   out();
@@ -149,8 +121,7 @@ if (!skipLighthouse) {
       if (lcp) failing.push(`${page} LCP element: ${lcp}`);
     }
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
   }
   out();
   out(`Full reports: ${reportDir}/*.json`);

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Mail } from '../../server/lib/mailer.ts';
 import { answeringPostgres, freshDatabase } from '../../server/test/postgres-databases.ts';
+import { cookieOf } from '../../server/test/test-app.ts';
 
 export const HELLO_PATH = '/bench/hello';
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,13 +34,16 @@ export type BenchServerOptions = {
   sampleContent: boolean;
   /** Fail instead of falling back to PGlite when no PostgreSQL answers. */
   requirePostgres?: boolean;
+  /** PGlite even when PostgreSQL answers (also `--pglite` on the command line). */
+  pglite?: boolean;
   /** Runs after the app is built and before it listens (fill the database, add routes…). */
   prepare?: (app: FastifyInstance) => Promise<void>;
+  /** A web build to serve (bench:web); none by default, the API benchmarks need none. */
+  webDist?: string;
 };
 
 /** The PostgreSQL server to create the benchmark database on: DATABASE_URL, else the local one if it answers. */
 export const findPostgres = () => answeringPostgres(process.env.DATABASE_URL || LOCAL_POSTGRES);
-
 
 /**
  * The real server (buildApp, production settings) on a free port of 127.0.0.1: on a fresh database
@@ -48,7 +52,7 @@ export const findPostgres = () => answeringPostgres(process.env.DATABASE_URL || 
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-bench-'));
-  const serverUrl = process.argv.includes('--pglite') ? undefined : await findPostgres();
+  const serverUrl = options.pglite || process.argv.includes('--pglite') ? undefined : await findPostgres();
   if (!serverUrl && options.requirePostgres) throw new Error('no PostgreSQL server answers');
   let databaseUrl: string | undefined;
   let drop = async () => {};
@@ -71,7 +75,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         HTTP_CACHE_SECONDS: String(options.httpCacheSeconds),
         SAMPLE_CONTENT: String(options.sampleContent),
       },
-      { databaseUrl, rateLimits: BENCH_LIMITS, port: 0, publicUrl: 'http://127.0.0.1' },
+      { databaseUrl, rateLimits: BENCH_LIMITS, port: 0, publicUrl: 'http://127.0.0.1', ...(options.webDist ? { webDist: options.webDist } : {}) },
     );
     app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) } });
     app.get(HELLO_PATH, { schema: { hide: true } }, async () => ({ hello: 'world' }));
@@ -116,11 +120,6 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   }
 }
 
-function cookieOf(setCookie: string | string[] | undefined): string {
-  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return list.map((c) => c.split(';')[0]).join('; ');
-}
-
 /** A verified account made through the API (sign-up, then the mailed link), with its session cookie. */
 export async function createAccount(server: BenchServer, name: string, email: string, password: string) {
   const { app } = server;
@@ -130,13 +129,13 @@ export async function createAccount(server: BenchServer, name: string, email: st
   if (!link) throw new Error('no verification mail');
   const url = new URL(link);
   const verify = await app.inject({ method: 'GET', url: url.pathname + url.search });
-  const cookie = cookieOf(verify.headers['set-cookie']);
+  const cookie = cookieOf(verify);
   if (!cookie) throw new Error(`verification gave no session: ${verify.statusCode}`);
   return { email, password, cookie };
 }
 
 /** An approved public team led by the given account: the 'team page' of the benchmarks. */
-export async function createApprovedTeam(server: BenchServer, cookie: string, input: { name: string; description?: string }) {
+export async function createApprovedTeam(server: BenchServer, cookie: string, input: { name: string; description?: string; location?: string }) {
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/teams',
