@@ -62,6 +62,8 @@ const reads: Record<string, () => Promise<unknown>> = {
   athletes: () => listAthletes(db, discipline, athleteListQuerySchema.parse({})),
   // The search bench:scale runs.
   'athletes-search': () => listAthletes(db, discipline, athleteListQuerySchema.parse({ q: 'ka' })),
+  // A narrow one (a few people): found through the trigram index, not by walking the discipline.
+  'athletes-search-narrow': () => listAthletes(db, discipline, athleteListQuerySchema.parse({ q: 'silva 12' })),
 };
 
 const runs = Number(values.runs);

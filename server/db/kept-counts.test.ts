@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
-// Migration 0007 keeps counts (public_counts, discipline_members, profiles.followers_count) by triggers;
-// after every kind of write they must equal what rebuild_counts() recomputes from the rows.
+// Migrations 0007 and 0008 keep counts and copies (public_counts, discipline_members, profiles.followers_count,
+// discipline_athletes, discipline_athlete_texts) by triggers; after every kind of write they must equal what rebuild_counts() recomputes from the rows.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ sampleContent: true });
@@ -17,7 +17,9 @@ const kept = async () => {
   const { rows: members } = await sql<{ discipline_id: string; user_id: string; follows: boolean; teams: number }>`
     select discipline_id, user_id, follows, teams from discipline_members order by 1, 2`.execute(t.app.db);
   const { rows: followers } = await sql<{ id: string; followers_count: number }>`select id, followers_count from profiles order by id`.execute(t.app.db);
-  return { counts, members, followers };
+  const { rows: athletes } = await sql`select * from discipline_athletes order by discipline_id, user_id`.execute(t.app.db);
+  const { rows: texts } = await sql`select * from discipline_athlete_texts where n <> 0 order by discipline_id, text`.execute(t.app.db);
+  return { counts, members, followers, athletes, texts };
 };
 
 test('kept counts follow follows, bans, teams, memberships, approvals and deletions exactly', async () => {
@@ -26,6 +28,7 @@ test('kept counts follow follows, bans, teams, memberships, approvals and deleti
   await run(sql`
     insert into profiles (id, name, email, email_verified, banned)
     select 'kc-' || n, 'Kept ' || n, 'kc-' || n || '@example.test', n % 5 <> 0, n % 7 = 0 from generate_series(1, 30) n`);
+  await run(sql`update profiles set location = (array['Bali', null, 'KAUAI'])[1 + n % 3], athlete_level = 'amateur' from generate_series(1, 30) n where id = 'kc-' || n`);
   await run(sql`insert into discipline_followers (user_id, discipline_id) select 'kc-' || n, (array['surfing','rally','bmx'])[1 + n % 3] from generate_series(1, 30) n`);
   await run(sql`insert into discipline_followers (user_id, discipline_id) select 'kc-' || n, 'surfing' from generate_series(1, 30) n where n % 3 <> 0`);
   await run(sql`insert into user_follows (follower_id, followee_id) select 'kc-' || n, 'kc-' || (1 + n % 4) from generate_series(5, 30) n`);
@@ -40,11 +43,16 @@ test('kept counts follow follows, bans, teams, memberships, approvals and deleti
   await run(sql`insert into team_disciplines (team_id, discipline_id) select id, 'bmx' from teams where name in ('KC team 2', 'KC team 3')`);
   const before = await kept();
   expect(before.counts.find((c) => c.key === 'members:surfing')?.n).toBeGreaterThan(0);
+  expect(before.athletes.length).toBeGreaterThan(0);
+  expect(before.texts.length).toBeGreaterThan(0);
 
   // Changes of every kind.
   await run(sql`update profiles set banned = true where id in ('kc-1', 'kc-2', 'kc-11')`);
   await run(sql`update profiles set email_verified = true where id = 'kc-5'`);
   await run(sql`update profiles set banned = false where id = 'kc-7'`);
+  await run(sql`update profiles set name = 'Renamed Kept', location = 'Peniche' where id in ('kc-3', 'kc-6')`);
+  await run(sql`update profiles set location = null, athlete_level = 'professional' where id = 'kc-9'`);
+  await run(sql`update profiles set email_verified = false where id = 'kc-10'`);
   await run(sql`delete from discipline_followers where user_id in ('kc-4', 'kc-8') and discipline_id = 'surfing'`);
   await run(sql`delete from user_follows where followee_id = 'kc-2'`);
   await run(sql`update teams set status = 'pending' where name = 'KC team 3'`);

@@ -33,6 +33,24 @@ export interface PublicCountsTable {
   n: number;
 }
 
+/** A discipline's athletes with their ranking and searched fields, kept by triggers (migration 0008); read-only for the app. */
+export interface DisciplineAthletesTable {
+  user_id: string;
+  discipline_id: string;
+  followers_count: number;
+  name: string;
+  athlete_level: 'professional' | 'amateur' | null;
+  name_lower: string;
+  location_lower: string | null;
+}
+
+/** How many of a discipline's athletes have each 1- or 2-character text in name or location (migration 0008); read-only. */
+export interface DisciplineAthleteTextsTable {
+  discipline_id: string;
+  text: string;
+  n: number;
+}
+
 export interface UserFollowsTable {
   follower_id: string;
   followee_id: string;
@@ -316,6 +334,8 @@ export interface DB {
   profiles: ProfilesTable;
   user_follows: UserFollowsTable;
   public_counts: PublicCountsTable;
+  discipline_athletes: DisciplineAthletesTable;
+  discipline_athlete_texts: DisciplineAthleteTextsTable;
   sessions: SessionsTable;
   categories: CategoriesTable;
   disciplines: DisciplinesTable;

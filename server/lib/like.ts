@@ -15,3 +15,16 @@ export function containsText(text: string, columns: string[], listColumns: strin
   ];
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }
+
+/**
+ * Rows where any of `columns`, which hold lower-cased text (so that an index can hold them as they are
+ * tested), contains `text`, case-insensitively, its wildcards taken literally. Same matches as containsText
+ * over the original columns.
+ */
+export function containsLowerText(text: string, columns: string[]): Expression<SqlBool> {
+  const pattern = containsPattern(text.toLowerCase());
+  return sql<SqlBool>`(${sql.join(
+    columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}

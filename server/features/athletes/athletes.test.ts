@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Athlete, AthleteList } from '../../../common/profiles.ts';
+import { containsText } from '../../lib/like.ts';
 import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -110,6 +111,77 @@ describe('athletes of a discipline', () => {
     const pending = await t.app.db.selectFrom('profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     await t.app.db.insertInto('discipline_followers').values({ user_id: pending.id, discipline_id: 'rally' }).execute();
     expect(await athletes('rally')).toMatchObject({ total: 1, items: [{ name: 'Visible Vic' }] });
+  });
+});
+
+describe('athletes list read from discipline_athletes (migration 0008)', () => {
+  // The list as it was read before the copy: straight from profiles and follows.
+  async function fromProfiles(discipline: string, filters: { q?: string; level?: 'professional' | 'amateur' }) {
+    let query = t.app.db
+      .selectFrom('profiles as p')
+      .select('p.id')
+      .where('p.email_verified', '=', true)
+      .where('p.banned', '=', false)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('discipline_followers as df').select('df.user_id').whereRef('df.user_id', '=', 'p.id').where('df.discipline_id', '=', discipline)),
+      );
+    if (filters.q) query = query.where(containsText(filters.q, ['p.name', 'p.location']));
+    if (filters.level) query = query.where('p.athlete_level', '=', filters.level);
+    return (await query.orderBy('p.followers_count', 'desc').orderBy('p.name').orderBy('p.id').execute()).map((r) => r.id);
+  }
+
+  const FILTERS = [{}, { q: 'ka' }, { q: 'KA' }, { q: 'kai' }, { q: 'a' }, { q: '%' }, { q: 'zz' }, { level: 'amateur' }, { level: 'professional' }, { q: 'ka', level: 'amateur' }] as const;
+
+  /** Every filter, paged two by two, gives the same people in the same order and the same totals as the profiles. */
+  async function expectSameAsProfiles(discipline: string) {
+    for (const filters of FILTERS) {
+      const expected = await fromProfiles(discipline, filters);
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 2) + 1; page++) {
+        const list = await athletes(discipline, `?${new URLSearchParams({ ...filters, limit: '2', page: String(page) })}`);
+        expect({ filters, page, total: list.total, totalCapped: list.totalCapped }).toEqual({ filters, page, total: expected.length, totalCapped: false });
+        ids.push(...list.items.map((a) => a.id));
+      }
+      expect({ filters, ids }).toEqual({ filters, ids: expected });
+    }
+  }
+
+  it('lists, searches and ranks exactly as the profiles and follows say, through renames, follows, bans and deletions', async () => {
+    const d = 'paragliding';
+    const kai = await athlete('Kai Kahale', [d], { location: 'Oahu', athleteLevel: 'professional' });
+    const lena = await athlete('Lena Berg', [d, 'skydiving'], { location: 'Kauai', athleteLevel: 'amateur' });
+    const maya = await athlete('Maya 50%', [d], { athleteLevel: 'amateur' });
+    const noah = await athlete('Noah Tanaka', [d], { location: 'Tokyo' });
+    const ivo = await athlete('Ivo Novak', [d], { location: 'Lisbon' });
+    const ana = await athlete('Ana Novak', [d]);
+    await athlete('Zoe Elsewhere', ['skydiving'], { location: 'Kaikoura' });
+    await expectSameAsProfiles(d);
+
+    // Followers move the ranking (ties by name, then id).
+    for (const fan of [lena, maya, noah]) await send('PUT', `/api/profiles/${ivo.id}/follow`, fan);
+    await send('PUT', `/api/profiles/${ana.id}/follow`, kai);
+    await send('PUT', `/api/profiles/${noah.id}/follow`, kai);
+    await expectSameAsProfiles(d);
+    expect((await athletes(d)).items[0]).toMatchObject({ id: ivo.id, followers: 3 });
+
+    // Renames, moves and level changes are searched and ordered at once.
+    await send('PATCH', '/api/profile', ivo, { name: 'Ivo Kalani', location: 'Hossegor' });
+    await send('PATCH', '/api/profile', lena, { location: null, athleteLevel: 'professional' });
+    await send('PATCH', '/api/profile', noah, { name: 'Aaron Tanaka' });
+    await expectSameAsProfiles(d);
+    expect(names(await searchAthletes(d, 'kalani'))).toEqual(['Ivo Kalani']);
+    expect(names(await searchAthletes(d, 'kauai'))).toEqual([]);
+
+    // Unfollows (of people and of the discipline), a ban lifted, a lost confirmation, a deleted account.
+    await t.app.inject({ method: 'DELETE', url: `/api/profiles/${ivo.id}/follow`, headers: { origin: ORIGIN, cookie: lena.cookie } });
+    await t.app.inject({ method: 'DELETE', url: `/api/disciplines/${d}/follow`, headers: { origin: ORIGIN, cookie: maya.cookie } });
+    await t.app.db.updateTable('profiles').set({ banned: true }).where('id', 'in', [kai.id, ana.id]).execute();
+    await expectSameAsProfiles(d);
+    await t.app.db.updateTable('profiles').set({ banned: false }).where('id', '=', kai.id).execute();
+    await t.app.db.updateTable('profiles').set({ email_verified: false }).where('id', '=', lena.id).execute();
+    await t.app.db.deleteFrom('profiles').where('id', '=', noah.id).execute();
+    await expectSameAsProfiles(d);
+    expect(names(await athletes(d))).toEqual(['Ivo Kalani', 'Kai Kahale']);
   });
 });
 
