@@ -2,7 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { errorText, notify } from './toast.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -33,11 +33,13 @@ export function useUrlFilters() {
 export function useTextFilter(filters: ReturnType<typeof useUrlFilters>, key: string) {
   const { params, setParam } = filters;
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const [text, setText] = useState(params.get(key) ?? '');
   const value = useDebouncedValue(text.trim());
   useEffect(() => {
-    // A click on a result while typing pauses starts leaving the page: writing the address now would cancel that.
-    if (navigation.state !== 'idle') return;
+    // A click on a result while typing pauses starts leaving the page: writing the address now would
+    // cancel that, or (while the next page's code loads and this one still shows) land on the next page.
+    if (navigation.state !== 'idle' || window.location.pathname !== pathname) return;
     if ((params.get(key) ?? '') !== value) setParam(key, value);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   return { text, setText, value };
