@@ -14,6 +14,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 600,
   },
+  // The server's page renderer (web/entry-server.tsx) carries what it needs, so it runs from any folder.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },

@@ -1,11 +1,13 @@
 /**
  * `npm run bench:api [-- --duration 10 --connections 64 --pglite --note "…"]`: autocannon against
  * the real server, one route after another; throughput of each route as a share of a hello-world
- * route on the same server. Targets: public reads ≥ 40 % of hello-world, p99 ≤ 25 ms.
+ * route on the same server. Targets: public reads ≥ 40 % of hello-world, p99 ≤ 25 ms. Also a public
+ * page as the server renders it for a visitor (HTML), which has no target of its own.
  */
 import { DEFAULT_CONNECTIONS, DEFAULT_DURATION, flag, measure, numberFlag, type Measurement, type Route } from './lib/measure.ts';
 import { commandLine, machine, ms, perSecond, writeReport } from './lib/report.ts';
 import { createAccount, createApprovedTeam, HELLO_PATH, startBenchServer } from './lib/server.ts';
+import { buildWebIfStale } from '../scripts/build-web.ts';
 
 const READ_SHARE_TARGET = 0.4;
 const P99_TARGET_MS = 25;
@@ -14,19 +16,21 @@ const HTTP_CACHE_SECONDS = 2;
 const connections = numberFlag('connections', DEFAULT_CONNECTIONS);
 const duration = numberFlag('duration', DEFAULT_DURATION);
 
+await buildWebIfStale();
 const server = await startBenchServer({ httpCacheSeconds: HTTP_CACHE_SECONDS, sampleContent: true });
 try {
   const password = 'bench horse battery staple';
   const account = await createAccount(server, 'Bench Rider', 'bench-rider@example.com', password);
   const teamId = await createApprovedTeam(server, account.cookie, { name: 'Bench Crew', description: 'Surf crew of the benchmark.' });
 
-  const routes: (Route & { kind: 'baseline' | 'read' | 'login' })[] = [
+  const routes: (Route & { kind: 'baseline' | 'read' | 'page' | 'login' })[] = [
     { kind: 'baseline', name: 'hello world', path: HELLO_PATH },
     { kind: 'read', name: 'discipline hub', path: '/api/disciplines/surfing' },
     { kind: 'read', name: 'teams list', path: '/api/teams?page=1&limit=12' },
     { kind: 'read', name: 'team page', path: `/api/teams/${teamId}` },
     { kind: 'read', name: 'places list', path: '/api/disciplines/surfing/places?page=1&limit=12' },
     { kind: 'read', name: 'athlete search', path: '/api/disciplines/surfing/athletes?page=1&q=ka' },
+    { kind: 'page', name: 'discipline page (HTML)', path: '/discipline/surfing', headers: { 'accept-encoding': 'br' } },
     { kind: 'login', name: 'login', path: '/api/auth/sign-in/email', method: 'POST', body: { email: account.email, password } },
   ];
 
@@ -77,6 +81,7 @@ try {
     ],
     [
       'Reads are anonymous and repeat one URL, so after the first request they come from the in-process cache (HTTP_CACHE_SECONDS) until a write or the TTL; `npm run bench:scale` measures the same routes with that cache off.',
+      'The discipline page is the HTML the server renders for a visitor (web/entry-server.tsx): two renders of the React app and its API reads in-process, brotli-compressed; no target.',
       'A login hashes the password (argon2id) and writes a session: it is bounded by CPU, not by the cache, and has no throughput target.',
     ],
   );

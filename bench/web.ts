@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createAccount, createApprovedTeam, startBenchServer } from './lib/server.ts';
-import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
+import { chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
+import { buildWeb } from '../scripts/build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -24,7 +25,7 @@ const out = (line = '') => {
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stoked-bench-web-'));
 const outDir = path.join(tmp, 'dist');
-await buildWeb(outDir);
+await buildWeb(outDir, { manifest: true, logLevel: 'silent' });
 const manifest = readManifest(outDir);
 
 out(`# Web benchmark`);

@@ -15,6 +15,8 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 export const DEFAULT_ENABLED_LANGUAGES: LanguageCode[] = ['en', 'es', 'fr', 'de', 'it'];
 export const LANGUAGE_STORAGE_KEY = 'stoked-language';
+/** The active language, also as a cookie: the server renders a visitor's first page in it. */
+export const LANGUAGE_COOKIE = 'stoked-language';
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);

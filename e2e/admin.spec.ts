@@ -1,8 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { expectToast, logIn, openLanguageMenu } from './helpers.ts';
+import { LANGUAGE_CODES } from '../common/languages.ts';
+
+// A journey cut short (then retried) must not leave languages switched off for the next ones.
+test.afterEach(async ({ browser, baseURL }) => {
+  const admin = await browser.newContext();
+  const headers = { origin: baseURL! };
+  await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
+  const restored = await admin.request.put('/api/admin/settings/languages', { data: { enabledLanguages: LANGUAGE_CODES }, headers });
+  expect(restored.ok(), await restored.text()).toBe(true);
+  await admin.close();
+});
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider contributes a place, the admin sees it in the panel and approves it; a rider is denied the panel', async ({ browser, baseURL }) => {
@@ -179,14 +190,14 @@ test('bootstrap, then the admin adds a discipline to a category, approves a tric
   await languages.getByLabel('Deutsch').uncheck();
   await languages.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Languages saved');
-  await page.getByTestId('language-selector').first().click();
+  await openLanguageMenu(page);
   await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeVisible();
   await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await languages.getByLabel('Deutsch').check();
   await languages.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Languages saved');
-  await page.getByTestId('language-selector').first().click();
+  await openLanguageMenu(page);
   await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
 import { expectToast, logIn } from './helpers.ts';
 

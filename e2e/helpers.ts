@@ -27,6 +27,18 @@ export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 }
 
+/**
+ * Opens the header's language menu and waits for its items. A click that did not open it (the
+ * button redrawn under the pointer) is made again; one that did is not, as it would close the menu.
+ */
+export async function openLanguageMenu(page: Page) {
+  const item = page.getByRole('menuitemradio').first();
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('language-selector').first().click({ timeout: 5000 });
+    await expect(item).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import sharp from 'sharp';
 import { E2E_FRIEND, E2E_RIDER, fixtureId } from './fixtures.ts';
 import { expectToast, logIn } from './helpers.ts';

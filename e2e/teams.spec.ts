@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './test.ts';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './fixtures.ts';
 import { expectToast, verificationLink } from './helpers.ts';
@@ -159,9 +159,11 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
     expect(created.status(), await created.text()).toBe(201);
   }
 
-  // Spec §8: a failed load shows 'Error fetching teams' and an empty list.
+  // Spec §8: a failed load shows 'Error fetching teams' and an empty list. (A first visit gets the
+  // list rendered by the server: the failure is the browser's own, on the way from another page.)
+  await page.goto('/');
   await page.route('**/api/teams?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR","message":"x"}' }));
-  await page.goto('/teams');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Teams' }).click();
   await expectToast(page, 'Error fetching teams');
   await expect(page.getByTestId('teams-empty')).toBeVisible();
   await page.unroute('**/api/teams?*');

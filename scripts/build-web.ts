@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageRendererOf } from '../server/lib/web-pages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
 const stamp = path.join(dist, '.build-stamp');
 const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'package-lock.json'];
+
 
 function newestMtime(entry: string): number {
   const full = path.join(root, entry);
@@ -15,21 +17,41 @@ function newestMtime(entry: string): number {
 }
 
 export function webBuildIsStale(): boolean {
-  if (!existsSync(stamp) || !existsSync(path.join(dist, 'index.html'))) return true;
+  if (!existsSync(stamp) || !existsSync(path.join(dist, 'index.html')) || !existsSync(pageRendererOf(dist))) return true;
   const built = statSync(stamp).mtimeMs;
   return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+/**
+ * The production build of the web app into `outDir` and, unless `pageRenderer` is false, the
+ * server's page renderer (web/entry-server.tsx) into `${outDir}-server`.
+ */
+export async function buildWeb(
+  outDir: string,
+  { manifest = false, pageRenderer = true, logLevel = 'warn' }: { manifest?: boolean; pageRenderer?: boolean; logLevel?: 'warn' | 'silent' } = {},
+): Promise<void> {
+  const { build } = await import('vite');
+  const common = { configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'web'), logLevel };
+  // The build is the production one even under a test runner's NODE_ENV=test (React's development
+  // build otherwise); whatever runs next sees the caller's value again.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ ...common, build: { outDir, emptyOutDir: true, manifest } });
+    if (pageRenderer) {
+      await build({ ...common, build: { ssr: 'entry-server.tsx', outDir: path.dirname(pageRendererOf(outDir)), emptyOutDir: true, copyPublicDir: false } });
+    }
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** Builds the web app when the build is missing or older than its sources. */
 export async function buildWebIfStale(force = false): Promise<boolean> {
   if (!force && !webBuildIsStale()) return false;
-  const { build } = await import('vite');
   console.log('Building the web app…');
-  // Vite sets NODE_ENV=production for its build; the server that starts next must see the user's value.
-  const nodeEnv = process.env.NODE_ENV;
-  await build({ configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'web'), logLevel: 'warn' });
-  if (nodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = nodeEnv;
+  await buildWeb(dist);
   writeFileSync(stamp, new Date().toISOString());
   return true;
 }

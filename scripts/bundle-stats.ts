@@ -27,26 +27,6 @@ export const PAGE_MODULES = ['locales/en.json?part=rest'];
 
 export const MAP_MODULE = 'features/places/places-map.tsx';
 
-/** Builds the web app with the project's Vite config into `outDir`, with a manifest. */
-export async function buildWeb(outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  // The measured build is the production one even under a test runner's NODE_ENV=test (React's
-  // development build would be measured otherwise); whatever runs next sees the caller's value again.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: path.join(root, 'vite.config.ts'),
-      root: path.join(root, 'web'),
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-}
-
 export function readManifest(outDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }

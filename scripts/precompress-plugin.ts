@@ -20,6 +20,8 @@ export function precompress(): Plugin {
   return {
     name: 'stoked-precompress',
     apply: 'build',
+    // Only what browsers download; the server's page renderer is read from disk once.
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
     writeBundle(options) {
       if (!options.dir) return;
       for (const file of files(options.dir)) {

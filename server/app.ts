@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -46,9 +43,9 @@ import { registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
+import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage.ts';
-import { ERROR_MESSAGES } from '../common/error-codes.ts';
 
 export type BuildOptions = {
   /** An already-open database (tests share one per file); otherwise one is opened from the config. */
@@ -166,29 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const index = path.join(config.webDist, 'index.html');
-  const hasWeb = existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz next to each asset (scripts/precompress-plugin.ts).
-      preCompressed: true,
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
-    if (hasWeb && isPage) {
-      // The SPA decides what to show, including its own not-found page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
-  });
+  await registerWebPages(app, config.webDist);
 
   return app;
 }

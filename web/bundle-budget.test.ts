@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWeb, chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES, type Manifest } from '../scripts/bundle-stats.ts';
+import { chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES, type Manifest } from '../scripts/bundle-stats.ts';
+import { buildWeb } from '../scripts/build-web.ts';
 
 /** The production build's size budget, and that it carries no server secret (sizes are deterministic; npm run bench:web prints them all). */
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
     process.env[name] = value;
   }
   try {
-    await buildWeb(outDir);
+    await buildWeb(outDir, { manifest: true, pageRenderer: false, logLevel: 'silent' });
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_CODES, languageDir, type LanguageCode } from '../common/languages.ts';
+import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
 
 type Catalogue = Record<string, unknown>;
 
@@ -51,6 +51,8 @@ function loadRest(language: LanguageCode): Promise<void> {
  * (A language switched to later is loaded whole by the backend before it shows.)
  */
 export async function catalogueComplete(): Promise<void> {
+  // The server renders with whole catalogues of its own (web/entry-server.tsx).
+  if (import.meta.env.SSR) return;
   await started;
   return restLoad ?? loadRest(initialLanguage!);
 }
@@ -91,6 +93,7 @@ export async function initI18n(language: LanguageCode): Promise<void> {
 function applyDocumentLanguage(language: LanguageCode): void {
   document.documentElement.lang = language;
   document.documentElement.dir = languageDir(language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** For React.lazy: the module, once the whole catalogue it may need is there too. */

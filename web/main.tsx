@@ -1,12 +1,15 @@
 import './lib/zod-jitless.ts';
-import { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, QueryClient } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { isLanguageCode, parseEnabledLanguages, resolveLanguage } from '../common/languages.ts';
 import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
 import { readStoredLanguage } from './features/settings/language.tsx';
-import { initI18n, prefetchRest, preloadCore } from './i18n.ts';
+import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
+import { routes } from './routes.tsx';
+import { readSsrState } from './ssr-state.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,16 +20,28 @@ const queryClient = new QueryClient({
 
 // The language depends on the enabled list, so the settings come first and the right catalogue
 // is the only one fetched; the stored (or default) language's strings start loading meanwhile,
-// as they are almost always the right ones.
+// as they are almost always the right ones. A page the server rendered brings its settings along.
+const ssr = readSsrState();
 const stored = readStoredLanguage();
-preloadCore(isLanguageCode(stored) ? stored : 'en');
-const settings = await fetchSiteSettings();
+preloadCore(ssr?.language ?? (isLanguageCode(stored) ? stored : 'en'));
+const settings = ssr?.settings ?? (await fetchSiteSettings());
 queryClient.setQueryData(settingsKeys.all, settings);
-await initI18n(resolveLanguage(readStoredLanguage(), parseEnabledLanguages(settings.enabledLanguages)));
+const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages));
+// The data the server rendered with serves in any language; a page rendered in another language
+// than this browser's choice is drawn anew rather than hydrated.
+if (ssr) hydrate(queryClient, ssr.queries);
+const hydrating = ssr?.language === language;
+await initI18n(language);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+    <App queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </App>
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// As a transition, hydration yields to the browser between parts instead of holding it in one long task.
+if (hydrating) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);
 prefetchRest();

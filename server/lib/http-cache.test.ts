@@ -152,6 +152,16 @@ describe('in-process cache of anonymous public reads', () => {
     expect(nameOf(await get(url, null, { 'accept-language': 'de' }))).toBe('Second Name');
   });
 
+  test('a request with Cache-Control: no-cache gets a fresh answer, which then serves the others', async () => {
+    const url = `/api/teams/${team.id}`;
+    await get(url, null, { 'accept-language': 'it' });
+    await renameInDatabase('Fresh Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it' })), 'still cached').not.toBe('Fresh Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it', 'cache-control': 'no-cache' }))).toBe('Fresh Name');
+    await renameInDatabase('Later Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it' })), 'the fresh answer is kept').toBe('Fresh Name');
+  });
+
   test('a successful write on this process empties the cache at once', async () => {
     const url = `/api/teams/${team.id}`;
     await get(url);

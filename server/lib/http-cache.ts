@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { AUTH_COOKIE_PREFIX } from '../features/auth/auth.ts';
 
 /**
@@ -52,7 +54,14 @@ export function hasSession(request: FastifyRequest): boolean {
   return (cookie !== undefined && SESSION_COOKIE.test(cookie)) || request.headers.authorization !== undefined;
 }
 
+/** A GET for one of the web app's pages (not the API, not a file). */
+export function isPageRequest(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+}
+
 export function cacheKindOf(request: FastifyRequest): CacheKind | undefined {
+  // A page a visitor gets is the same for every visitor with the same language (server/lib/web-pages.ts).
+  if (isPageRequest(request)) return hasSession(request) ? 'private' : 'public';
   const route = request.routeOptions.url;
   if (!route?.startsWith('/api/') || UNTOUCHED_ROUTES.has(route)) return undefined;
   if (NO_STORE_ROUTES.test(route)) return 'no-store';
@@ -65,6 +74,18 @@ export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/** The compression a client takes for a page: brotli, else gzip, else none (''). */
+export function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | '' {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : '';
+}
+
+/** What an anonymous answer depends on besides its URL: the language, and for a page, its compression. */
+function cacheKey(request: FastifyRequest): string {
+  const base = `${request.url}\n${request.headers['accept-language'] ?? ''}`;
+  return isPageRequest(request) ? `${base}\n${request.cookies[LANGUAGE_COOKIE] ?? ''}\n${acceptedEncoding(request)}` : base;
+}
+
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.slice(2);
@@ -74,7 +95,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-type Entry = { body: string | Buffer; etag: string; contentType: string; cacheControl: string; refreshAt: number; expires: number };
+type Entry = { body: string | Buffer; etag: string; contentType: string; contentEncoding?: string; cacheControl: string; refreshAt: number; expires: number };
 type Computation = { promise: Promise<Entry | undefined>; resolve: (entry: Entry | undefined) => void; settled: boolean };
 type State = { kind: CacheKind; key?: string; generation: number; hit?: boolean; computation?: Computation };
 
@@ -86,7 +107,7 @@ function addVary(reply: FastifyReply, ...names: string[]) {
 }
 
 /**
- * HTTP caching of the JSON API: a weak ETag on every read (304 on If-None-Match), Cache-Control by
+ * HTTP caching of the JSON API and of the pages rendered for visitors: a weak ETag on every read (304 on If-None-Match), Cache-Control by
  * kind of answer, and a short in-process cache of anonymous public reads (`ttlSeconds`, 0 = off).
  * A successful write on this process empties that cache at once; other processes serve an entry
  * until it expires, which is the documented bound on staleness with several servers.
@@ -121,7 +142,9 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     state.hit = true;
     reply.header('cache-control', entry.cacheControl).header('etag', entry.etag);
     addVary(reply, 'Cookie', 'Accept-Language');
+    if (entry.contentEncoding) addVary(reply, 'Accept-Encoding');
     if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (entry.contentEncoding) reply.header('content-encoding', entry.contentEncoding);
     return reply.header('content-type', entry.contentType).send(entry.body);
   };
 
@@ -132,7 +155,10 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     const state: State = { kind, generation };
     states.set(request, state);
     if (kind !== 'public' || ttlSeconds <= 0) return;
-    const key = (state.key = `${request.url}\n${request.headers['accept-language'] ?? ''}`);
+    const key = (state.key = cacheKey(request));
+    // A client asking for no-cache gets a fresh answer, which then serves the others (the server's
+    // page renderer asks so, so that a page is never older than the TTL).
+    if (/no-cache/.test(String(request.headers['cache-control'] ?? ''))) return;
     const now = Date.now();
     let entry = entries.get(key);
     if (entry && entry.expires <= now) {
@@ -181,6 +207,7 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
         body: payload,
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        contentEncoding: reply.hasHeader('content-encoding') ? String(reply.getHeader('content-encoding')) : undefined,
         cacheControl,
         refreshAt: now + (ttlSeconds * 1000) / 2,
         expires: now + ttlSeconds * 1000,

@@ -29,10 +29,19 @@ export async function apiUpload<T>(path: string, file: Blob, init: { method?: st
   return send<T>(path, { method: init.method ?? 'PUT', headers: { accept: 'application/json' }, body: form, signal: init.signal });
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, { ...init, credentials: 'same-origin' });
+
+/** The server renders pages with the API answered in-process (web/entry-server.tsx); the browser uses fetch. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: 'same-origin' });
+    response = await transport(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');

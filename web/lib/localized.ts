@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, numberFormat } from './intl.ts';
+import { useDisplayTimeZone } from './use-hydrated.ts';
 
 /** Picks the catalogue entry's name in the active language, falling back to its default name. */
 export function useLocalizedName() {
@@ -9,7 +11,7 @@ export function useLocalizedName() {
 
 export function useFormatNumber() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language);
+  const format = numberFormat(i18n.language);
   return (value: number) => format.format(value);
 }
 
@@ -20,8 +22,8 @@ export function useFormatNumber() {
 export function useFormatDate(options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const dayFormat = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
-  const instantFormat = new Intl.DateTimeFormat(lang, options);
+  const dayFormat = dateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+  const instantFormat = dateTimeFormat(lang, { ...options, timeZone: useDisplayTimeZone() });
   return (value: string) => {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
     const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);

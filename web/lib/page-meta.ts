@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The <head> element matching `selector`, created with `attributes` when missing. */
@@ -12,12 +12,18 @@ function headElement<T extends HTMLElement>(selector: string, tag: string, attri
   return element;
 }
 
+export type PageMeta = { title: string; description: string };
+
+/** The server's page renderer listens here for the title and description it writes into <head>. */
+export const PageMetaSink = createContext<((meta: PageMeta) => void) | null>(null);
+
 /** Sets the document title ('{title} - Stoked', or the product name alone) and meta description. */
 export function usePageMeta(title: string | undefined, description?: string, opts: { raw?: boolean } = {}): void {
   const { t } = useTranslation();
   const product = t('app.name');
   const fullTitle = !title ? product : opts.raw ? title : `${title} - ${product}`;
   const text = description ?? t('app.description');
+  useContext(PageMetaSink)?.({ title: fullTitle, description: text });
   useEffect(() => {
     document.title = fullTitle;
     headElement<HTMLMetaElement>('meta[name="description"]', 'meta', { name: 'description' }).content = text;

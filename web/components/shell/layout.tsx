@@ -11,6 +11,17 @@ import { Header } from './header.tsx';
 // Toasts only follow an action, so their code need not hold up the first page.
 const Toaster = lazy(() => import('./toaster.tsx'));
 
+/**
+ * Marks the document once the page answers input: a page the server rendered shows before its
+ * scripts run, and a click before then does nothing. Browser tests wait for it.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.pageReady = '';
+  }, []);
+  return null;
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const { logoUrl } = useSiteSettings();
@@ -29,6 +40,7 @@ export function Layout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       <Footer />

@@ -6,9 +6,11 @@ import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
+import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { useRsvp } from './events.api.ts';
+import { dateTimeFormat, numberFormat } from '../../lib/intl.ts';
 
 const TYPE_STYLES: Record<EventType, string> = {
   Competition: 'bg-rose-100 text-rose-800',
@@ -38,16 +40,16 @@ export function EventPicture({ event, className = 'h-44' }: { event: Event; clas
   );
 }
 
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-
 /** 'Jan 5, 2026', or 'Jan 5, 2026 – Jan 7, 2026' when it ends on another day; with times when `withTime`. */
 export function EventDates({ event, withTime = false }: { event: Event; withTime?: boolean }) {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const format = new Intl.DateTimeFormat(lang, withTime ? { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', year: 'numeric' });
+  const timeZone = useDisplayTimeZone();
+  const format = dateTimeFormat(lang, { ...(withTime ? { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', year: 'numeric' }), timeZone } as const);
   const start = new Date(event.startDate);
   const end = new Date(event.endDate);
-  const showEnd = withTime ? end.getTime() !== start.getTime() : !sameDay(start, end);
+  // Another day in the zone the dates are shown in.
+  const showEnd = withTime ? end.getTime() !== start.getTime() : format.format(start) !== format.format(end);
   if (withTime && showEnd) {
     // 'Nov 26, 2026, 5:00 – 8:00 PM': the parts both ends share are written once.
     return (
@@ -71,7 +73,7 @@ export function EventDates({ event, withTime = false }: { event: Event; withTime
 
 export function usePriceText() {
   const { t, i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'currency', currency: 'USD' });
+  const format = numberFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'currency', currency: 'USD' });
   return (price: number) => (price === 0 ? t('events.free') : format.format(price));
 }
 

@@ -5,6 +5,7 @@ import { EVENT_CALENDAR_LIMIT } from '../../../common/events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../lib/toast.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useEventCalendar } from './events.api.ts';
 
 /** 'YYYY-MM' of a local date. */
@@ -34,8 +35,18 @@ function firstWeekday(lang: string): number {
 
 const dayKey = (d: Date) => `${monthKey(d)}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** A month grid with the discipline's events (matching the search and type) on their days. */
-export function EventsCalendar({ disciplineId, q, type, month, onMonthChange }: { disciplineId: string; q: string; type: string; month: string | null; onMonthChange: (month: string) => void }) {
+type CalendarProps = { disciplineId: string; q: string; type: string; month: string | null; onMonthChange: (month: string) => void };
+
+/**
+ * A month grid with the discipline's events (matching the search and type) on their days. The month
+ * and "today" are the visitor's own, in their time zone: the server, which renders in UTC, leaves
+ * the grid to the browser.
+ */
+export function EventsCalendar(props: CalendarProps) {
+  return useHydrated() ? <MonthGrid {...props} /> : <Spinner />;
+}
+
+function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const first = parseMonth(month);

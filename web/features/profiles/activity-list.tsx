@@ -4,6 +4,8 @@ import { contentPath, type ContentType } from '../../../common/content.ts';
 import type { Activity } from '../../../common/profiles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
+import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 type Target = Activity['target'];
 const shared = (type: ContentType) => (target: Target) => contentPath(type, target.disciplineId ?? '', target.id);
@@ -24,7 +26,7 @@ const LINKS: Record<Activity['type'], (target: Target) => string> = {
 export function ActivityList({ items, loading }: { items: Activity[] | undefined; loading: boolean }) {
   const { t, i18n } = useTranslation();
   const name = useLocalizedName();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: useDisplayTimeZone() });
   if (loading) return <Spinner />;
   if (!items?.length) return <p className="text-slate-600">{t('profile.activity.empty')}</p>;
   return (

@@ -10,6 +10,7 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { useBlockPerson, useStartConversation } from '../messages/messages.api.ts';
@@ -18,6 +19,7 @@ import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
 import { TeamLinks } from './team-links.tsx';
 import { useActivity, useFollowPerson, usePublicProfile } from './profiles.api.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 export default function PublicProfilePage() {
   const { userId = '' } = useParams();
@@ -25,6 +27,7 @@ export default function PublicProfilePage() {
   const navigate = useNavigate();
   const name = useLocalizedName();
   const formatNumber = useFormatNumber();
+  const timeZone = useDisplayTimeZone();
   const { user } = useMe();
   const { data: profile, isLoading, isError } = usePublicProfile(userId);
   const activity = useActivity(profile?.id);
@@ -69,7 +72,7 @@ export default function PublicProfilePage() {
       onError: (error) => notify('error', t(next ? 'profile.block.blockFailed' : 'profile.block.unblockFailed'), errorText(t, error)),
     });
 
-  const since = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(profile.createdAt));
+  const since = dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone }).format(new Date(profile.createdAt));
   const achievements = profile.achievements.length ? (
     <ul className="space-y-2">
       {profile.achievements.map((a, i) => (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Review, ReviewCategory } from '../../../common/reviews.ts';
+import { numberFormat } from '../../lib/intl.ts';
 
 const CATEGORY_STYLE: Record<ReviewCategory, { icon: string; className: string }> = {
   Board: { icon: '🏄', className: 'bg-sky-100 text-sky-800' },
@@ -23,7 +24,7 @@ export function CategoryBadge({ category }: { category: ReviewCategory }) {
 export function OverallScore({ score, large = false }: { score: number | null; large?: boolean }) {
   const { t, i18n } = useTranslation();
   if (score === null) return null;
-  const text = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score);
+  const text = numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score);
   const band = score >= 8 ? 'bg-emerald-600' : score >= 5 ? 'bg-amber-500' : 'bg-red-600';
   return (
     <span
@@ -41,7 +42,7 @@ export function OverallScore({ score, large = false }: { score: number | null; l
 /** Prices are in US dollars, written the way the active language writes money. */
 export function useFormatPrice() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const format = numberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   return (value: number) => format.format(value);
 }
 

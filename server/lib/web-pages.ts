@@ -1,0 +1,124 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../../common/languages.ts';
+import { ERROR_MESSAGES } from '../../common/error-codes.ts';
+import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
+import { acceptedEncoding, hasSession, isPageRequest } from './http-cache.ts';
+
+/** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
+export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');
+
+type RenderPage = (request: PageRequest) => Promise<RenderedPage | null>;
+
+// A page not rendered by then is sent as the bare app, which draws it in the browser.
+const RENDER_DEADLINE_MS = 2000;
+const NO_BODY = new Set([204, 205, 304]);
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The built index.html with a rendered page in it. */
+export function fillTemplate(template: string, page: RenderedPage): string {
+  let html = template
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
+    // The settings come with the page; the app fetches them only when it starts without it.
+    .replace(/<link rel="preload" href="\/api\/settings"[^>]*>\s*/, '')
+    // The page shows without its scripts: they must not hold up the styles and images of the first paint.
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`);
+  if (page.meta) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.meta!.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.meta!.description)}"`);
+  }
+  return html;
+}
+
+async function loadRenderer(app: FastifyInstance, entry: string): Promise<RenderPage | undefined> {
+  if (!existsSync(entry)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
+    return module.renderPage;
+  } catch (error) {
+    app.log.error({ err: error }, 'The page renderer could not be loaded; pages are drawn in the browser');
+    return undefined;
+  }
+}
+
+/** Answers a page's API calls in-process, as for a visitor: no cookie, no session. */
+function visitorFetch(app: FastifyInstance) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    // Fresh data (no-cache): the page itself is then kept for the cache's TTL, and no longer.
+    const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', 'cache-control': 'no-cache' } });
+    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
+  };
+}
+
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+  const encoding = acceptedEncoding(request);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
+  return reply.send(html);
+}
+
+/**
+ * The web app: its built files, and every other GET that is not an API call answered with the app.
+ * A public page asked for without a session comes rendered by the server (web/entry-server.tsx),
+ * which the browser hydrates; anything else, or a render that fails or is late, is the bare app.
+ * Rendered pages are kept like the API's anonymous answers (server/lib/http-cache.ts).
+ */
+export async function registerWebPages(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(index);
+  let template = '';
+  let renderPage: RenderPage | undefined;
+  if (hasWeb) {
+    template = readFileSync(index, 'utf8');
+    renderPage = await loadRenderer(app, pageRendererOf(webDist));
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz next to each asset (scripts/precompress-plugin.ts).
+      preCompressed: true,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const fetchApi = visitorFetch(app);
+
+  const rendered = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+    if (!renderPage || hasSession(request)) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS)));
+    try {
+      const page = renderPage({ url: request.url, storedLanguage: request.cookies[LANGUAGE_COOKIE], fetchApi });
+      return await Promise.race([page, late]);
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'Page render failed; sending the bare app');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWeb && isPageRequest(request)) {
+      const page = await rendered(request);
+      if (page) return sendCompressed(request, reply, fillTemplate(template, page));
+      // The SPA decides what to show, including its own not-found page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+  });
+}

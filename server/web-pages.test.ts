@@ -1,0 +1,212 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildWeb } from '../scripts/build-web.ts';
+import { LANGUAGE_COOKIE } from '../common/languages.ts';
+import { pageRendererOf } from './lib/web-pages.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
+
+/**
+ * Public pages come rendered by the server for visitors (web/entry-server.tsx), with the data the
+ * browser hydrates from; everything else, and any render that fails or is late, is the bare app.
+ */
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-pages-'));
+const BARE_ROOT = '<div id="root"></div>';
+
+const html = (res: LightMyRequestResponse) => (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body);
+const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(page)?.[1];
+const stateOf = (page: string) => JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as {
+  language: string;
+  settings: { enabledLanguages: string[] };
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+};
+
+describe('with the real page renderer', () => {
+  let t: TestApp;
+  const webDist = path.join(tmp, 'real');
+  beforeAll(async () => {
+    await buildWeb(webDist, { logLevel: 'silent' });
+    t = await createTestApp({ ...RELAXED_LIMITS, webDist });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+
+  test('a visitor gets the home page rendered, compressed, with its data and the hero image hinted', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+    const page = html(res);
+    const root = rootOf(page)!;
+    expect(root).toContain('Welcome to Stoked</h1>');
+    expect(root).toContain('href="/category/water"');
+    expect(page.split('</head>')[0]).toContain('<link rel="preload" href="/images/home-background.webp" as="image" fetchPriority="high"/>');
+    for (const tag of page.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)!) expect(tag).toContain('fetchpriority="low"');
+    // The settings come inline, so the app does not fetch them again.
+    expect(page).not.toContain('href="/api/settings"');
+    const state = stateOf(page);
+    expect(state.language).toBe('en');
+    const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["categories"]', '["home","stats"]']));
+  });
+
+  test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {
+    const de = html(await get('/', { cookie: `${LANGUAGE_COOKIE}=de` }));
+    expect(de).toContain('<html lang="de" dir="ltr">');
+    expect(rootOf(de)).toContain('Willkommen bei Stoked');
+    expect(stateOf(de).language).toBe('de');
+
+    // Arabic is not among the languages enabled at first.
+    const ar = html(await get('/discipline/surfing', { cookie: `${LANGUAGE_COOKIE}=ar` }));
+    expect(ar).toContain('<html lang="en" dir="ltr">');
+
+    const unknown = html(await get('/', { cookie: `${LANGUAGE_COOKIE}=xx` }));
+    expect(unknown).toContain('<html lang="en" dir="ltr">');
+  });
+
+  test('title and description are the page\'s own', async () => {
+    const page = html(await get('/discipline/surfing'));
+    expect(page).toContain('<title>Surfing - Stoked</title>');
+    expect(rootOf(page)).toMatch(/<h1[^>]*>Surfing<\/h1>/);
+  });
+
+  test('signed-in users, pages with forms or of one user, unknown addresses and missing items get the bare app', async () => {
+    const rider = await signUpVerified(t);
+    for (const [url, cookie] of [['/', rider.cookie], ['/login', ''], ['/profile', ''], ['/admin', ''], ['/contact', ''], ['/no/such/page', ''], ['/team/00000000-0000-4000-8000-000000000000', '']] as const) {
+      const res = await get(url, cookie ? { cookie } : {});
+      expect(res.statusCode, url).toBe(200);
+      expect(html(res), url).toContain(BARE_ROOT);
+      expect(html(res), url).not.toContain('id="ssr-state"');
+    }
+  });
+
+  test('what users write cannot break out of the page: no script but the app\'s, values escaped', async () => {
+    const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const rider = await signUpVerified(t, { name: hostile });
+    const page = html(await get(`/profile/${rider.id}`));
+    expect(rootOf(page)).toBeDefined();
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<img src=x');
+    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+    expect(page).toContain(`<title>${hostile.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)} - Stoked</title>`);
+    const profile = stateOf(page).queries.queries.find((q) => JSON.stringify(q.state.data).includes('alert(1)'));
+    expect(profile, 'the name reaches the browser intact').toBeDefined();
+  });
+
+  test('a change shows on the next render (nothing kept beyond the API cache, off in tests)', async () => {
+    const admin = await signUpVerified(t);
+    await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const before = stateOf(html(await get('/'))).settings.enabledLanguages;
+    expect(before).toContain('de');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/languages',
+      headers: { cookie: admin.cookie, origin: t.config.publicUrl },
+      payload: { enabledLanguages: ['en', 'ar'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = html(await get('/', { cookie: `${LANGUAGE_COOKIE}=de` }));
+    expect(stateOf(after).settings.enabledLanguages).toEqual(['en', 'ar']);
+    expect(after).toContain('<html lang="en" dir="ltr">');
+    const ar = html(await get('/discipline/surfing', { cookie: `${LANGUAGE_COOKIE}=ar` }));
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(stateOf(ar).language).toBe('ar');
+  });
+});
+
+describe('kept like the API\'s anonymous answers, and around the renderer', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  async function appWithRenderer(name: string, source: string, httpCacheSeconds = 0) {
+    const webDist = path.join(tmp, name);
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`);
+    mkdirSync(path.dirname(pageRendererOf(webDist)), { recursive: true });
+    writeFileSync(pageRendererOf(webDist), source);
+    const app = await createTestApp({ webDist, httpCacheSeconds });
+    apps.push(app);
+    return app;
+  }
+
+  test('a renderer that throws: the bare app, 200', async () => {
+    const t = await appWithRenderer('throws', 'export async function renderPage() { throw new Error("boom"); }');
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(BARE_ROOT);
+  });
+
+  test('a renderer that never answers: the bare app within the deadline', async () => {
+    const t = await appWithRenderer('hangs', 'export function renderPage() { return new Promise(() => {}); }');
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/discipline/surfing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(BARE_ROOT);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('rendered pages in the cache', () => {
+  // Counts its renders, and renders the page with the language and the number of the render.
+  const COUNTING = `let renders = 0;
+export async function renderPage({ url, storedLanguage }) {
+  renders += 1;
+  return { html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined };
+}`;
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = path.join(tmp, 'counting');
+    mkdirSync(path.dirname(pageRendererOf(webDist)), { recursive: true });
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`);
+    writeFileSync(pageRendererOf(webDist), COUNTING);
+    t = await createTestApp({ ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const rendered = (res: LightMyRequestResponse) => /<p>([^<]*)<\/p>/.exec(html(res))?.[1];
+
+  test("a visitor's page is rendered once per address, language and compression, and revalidates with 304", async () => {
+    const first = await get('/teams');
+    expect(rendered(first)).toBe('/teams - #1');
+    expect(rendered(await get('/teams'))).toBe('/teams - #1');
+    expect(rendered(await get('/teams', { cookie: `${LANGUAGE_COOKIE}=de` }))).toBe('/teams de #2');
+    const br = await get('/teams', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(rendered(br)).toBe('/teams - #3');
+    const brAgain = await get('/teams', { 'accept-encoding': 'gzip, br' });
+    expect(brAgain.headers['content-encoding']).toBe('br');
+    expect(rendered(brAgain)).toBe('/teams - #3');
+    expect(rendered(await get('/teams?page=2'))).toBe('/teams?page=2 - #4');
+
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    expect((await get('/teams', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  test('ten visitors at once: one render', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/discipline/surfing')));
+    expect(new Set(answers.map(rendered)).size).toBe(1);
+  });
+
+  test('a signed-in user is not served a kept page, and a write empties the cache', async () => {
+    const before = rendered(await get('/category/water'));
+    const rider = await signUpVerified(t);
+    expect(html(await get('/category/water', { cookie: rider.cookie }))).toContain(BARE_ROOT);
+    expect(rendered(await get('/category/water'))).not.toBe(before);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { dateTimeFormat, numberFormat } from './intl.ts';
+
+const SPECIAL_SPACES = /[\u00A0\u2009\u202F]/;
+
+describe('Intl text the same on server and browser', () => {
+  test('a time range is written with plain spaces', () => {
+    const format = dateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    const text = format.formatRange(new Date('2031-03-10T15:00:00Z'), new Date('2031-03-10T17:00:00Z'));
+    expect(text).toBe('Mar 10, 2031, 3:00 – 5:00 PM');
+    expect(format.format(new Date('2031-03-10T15:00:00Z'))).not.toMatch(SPECIAL_SPACES);
+  });
+
+  test('grouped numbers and prices too, in languages that space them', () => {
+    expect(numberFormat('fr').format(1234567)).toBe('1 234 567');
+    expect(numberFormat('de', { style: 'currency', currency: 'USD' }).format(5)).toBe('5,00 $');
+    expect(numberFormat('en').format(1234)).toBe('1,234');
+  });
+});

@@ -1,0 +1,31 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { LanguageCode } from '../common/languages.ts';
+import type { SiteSettings } from '../common/schemas.ts';
+
+/** What a page rendered by the server hands to the browser, which then hydrates it. */
+export interface SsrState {
+  language: LanguageCode;
+  settings: SiteSettings;
+  queries: DehydratedState;
+}
+
+export const SSR_STATE_ID = 'ssr-state';
+
+/**
+ * A JSON data block, not a script: the CSP allows no inline script. `<` is escaped so that no value
+ * (a team called `</script>`, say) can end the element early.
+ */
+export function ssrStateElement(state: SsrState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>`;
+}
+
+export function readSsrState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as SsrState;
+  } catch {
+    return null;
+  }
+}
