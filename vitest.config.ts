@@ -11,6 +11,10 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/pglite-image.ts'],
+          // Files share the modules they import (and PGlite's compiled engine) instead of loading the
+          // server again for each: every file builds its own app on its own database anyway.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

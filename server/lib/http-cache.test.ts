@@ -1,11 +1,14 @@
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
-import { cacheKindOf } from './http-cache.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 
-// Counts how often the discipline hub is really computed.
+// Counts how often the discipline hub is really computed. API test files share their modules
+// (vitest.config.ts: isolate off), so the app is imported afresh here for the mock to take effect.
 const hubReads = vi.hoisted(() => ({ count: 0 }));
+vi.resetModules();
+const { cacheKindOf } = await import('./http-cache.ts');
+const { createTestApp, RELAXED_LIMITS, signUpVerified } = await import('../test/test-app.ts');
 vi.mock('../features/disciplines/disciplines.db.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../features/disciplines/disciplines.db.ts')>();
   return {
@@ -22,7 +25,7 @@ const PUBLIC = 'public, max-age=0, must-revalidate';
 const PRIVATE = 'private, no-cache';
 const TTL_SECONDS = 1;
 
-type User = Awaited<ReturnType<typeof signUpVerified>>;
+type User = Awaited<ReturnType<typeof import('../test/test-app.ts').signUpVerified>>;
 
 let t: TestApp;
 let leader: User;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
+import { PGLITE_IMAGE_ENV } from './pglite-image.ts';
 import { freshDatabase } from './postgres-databases.ts';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
@@ -19,8 +20,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+let migratedImage: Blob | undefined;
+function readMigratedImage(): Blob | undefined {
+  const file = process.env[PGLITE_IMAGE_ENV];
+  if (file) migratedImage ??= new Blob([readFileSync(file)]);
+  return migratedImage;
+}
+
 /**
- * A fresh app on its own database: in-memory PGlite by default, or a new database on the server
+ * A fresh app on its own database: in-memory PGlite by default (opened from the run's migrated image), or a new database on the server
  * of DATABASE_URL when that is set (dropped again on close).
  * With `shareWith`, a second server on the first one's database instead (its own pool on PostgreSQL,
  * the same instance on PGlite), as several processes behind a load balancer; close it first.
@@ -41,7 +49,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     { databaseUrl, publicUrl: 'http://localhost:3000', httpCacheSeconds: 0, ...overrides },
   );
   const sharesInstance = shared !== undefined && shared.database.kind === 'pglite';
-  const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true });
+  const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true, startFrom: databaseUrl ? undefined : readMigratedImage() });
   const mails: Mail[] = [];
   const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
   await app.ready();
