@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dateTimeFormat, numberFormat } from './intl.ts';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 
 const SPECIAL_SPACES = /[\u00A0\u2009\u202F]/;
 
@@ -15,5 +15,15 @@ describe('Intl text the same on server and browser', () => {
     expect(numberFormat('fr').format(1234567)).toBe('1 234 567');
     expect(numberFormat('de', { style: 'currency', currency: 'USD' }).format(5)).toBe('5,00 $');
     expect(numberFormat('en').format(1234)).toBe('1,234');
+  });
+
+  test('one formatter per language and options, made once', () => {
+    const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'UTC' };
+    expect(dateTimeFormat('en', options)).toBe(dateTimeFormat('en', { ...options }));
+    expect(dateTimeFormat('en', options)).not.toBe(dateTimeFormat('de', options));
+    expect(dateTimeFormat('en', options)).not.toBe(dateTimeFormat('en', { ...options, timeZone: 'Pacific/Kiritimati' }));
+    expect(numberFormat('en')).toBe(numberFormat('en', {}));
+    expect(numberFormat('en')).not.toBe(numberFormat('en', { style: 'currency', currency: 'USD' }));
+    expect(relativeTimeFormat('fr', { numeric: 'auto' })).toBe(relativeTimeFormat('fr', { numeric: 'auto' }));
   });
 });

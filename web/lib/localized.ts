@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat, numberFormat } from './intl.ts';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 import { useDisplayTimeZone } from './use-hydrated.ts';
 
 /** Picks the catalogue entry's name in the active language, falling back to its default name. */
@@ -44,7 +44,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** 'in 3 days', '5 minutes ago', 'now' in the active language, from an ISO time. */
 export function useRelativeTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage ?? i18n.language, { numeric: 'auto' });
+  const format = relativeTimeFormat(i18n.resolvedLanguage ?? i18n.language, { numeric: 'auto' });
   return (value: string, now = Date.now()) => {
     const seconds = (new Date(value).getTime() - now) / 1000;
     if (Number.isNaN(seconds)) return '';
