@@ -15,6 +15,13 @@ export function useFormatNumber() {
   return (value: number) => format.format(value);
 }
 
+/** Prices are in US dollars, written the way the active language writes money. */
+export function useFormatPrice() {
+  const { i18n } = useTranslation();
+  const format = numberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  return (value: number) => format.format(value);
+}
+
 /**
  * Formats dates in the active language. A date-only value ('2019-05-01') is a calendar day and is
  * shown as such in every time zone; a timestamp is shown in the visitor's own zone.

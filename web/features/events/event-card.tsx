@@ -10,7 +10,8 @@ import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { useRsvp } from './events.api.ts';
-import { dateTimeFormat, numberFormat } from '../../lib/intl.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
+import { useFormatPrice } from '../../lib/localized.ts';
 
 const TYPE_STYLES: Record<EventType, string> = {
   Competition: 'bg-rose-100 text-rose-800',
@@ -72,9 +73,9 @@ export function EventDates({ event, withTime = false }: { event: Event; withTime
 }
 
 export function usePriceText() {
-  const { t, i18n } = useTranslation();
-  const format = numberFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'currency', currency: 'USD' });
-  return (price: number) => (price === 0 ? t('events.free') : format.format(price));
+  const { t } = useTranslation();
+  const formatPrice = useFormatPrice();
+  return (price: number) => (price === 0 ? t('events.free') : formatPrice(price));
 }
 
 const isFull = (event: Event) => event.maxAttendees !== null && event.attendees >= event.maxAttendees;

@@ -9,7 +9,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -17,7 +17,7 @@ import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
 import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
-import { CategoryBadge, OverallScore, PointList, PreciseStars, useFormatPrice } from './review-parts.tsx';
+import { CategoryBadge, OverallScore, PointList, PreciseStars } from './review-parts.tsx';
 import { ReviewFormDialog } from './review-form-dialog.tsx';
 import { useDeleteReview, useReview } from './reviews.api.ts';
 

@@ -39,13 +39,6 @@ export function OverallScore({ score, large = false }: { score: number | null; l
   );
 }
 
-/** Prices are in US dollars, written the way the active language writes money. */
-export function useFormatPrice() {
-  const { i18n } = useTranslation();
-  const format = numberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-  return (value: number) => format.format(value);
-}
-
 /** Pros (✓) or cons (✗), as many as given. */
 export function PointList({ kind, items }: { kind: 'pros' | 'cons'; items: string[] }) {
   const { t } = useTranslation();

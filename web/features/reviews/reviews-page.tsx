@@ -10,13 +10,13 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
+import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
-import { CategoryBadge, OverallScore, PointList, readerRatingLabel, useFormatPrice } from './review-parts.tsx';
+import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
 import { ReviewFormDialog } from './review-form-dialog.tsx';
 import { useReviewList } from './reviews.api.ts';
 
