@@ -7,7 +7,7 @@ import type { TestApp } from '../test/test-app.ts';
 // (vitest.config.ts: isolate off), so the app is imported afresh here for the mock to take effect.
 const hubReads = vi.hoisted(() => ({ count: 0 }));
 vi.resetModules();
-const { cacheKindOf } = await import('./http-cache.ts');
+const { cacheKindOf, FRESH_READ } = await import('./http-cache.ts');
 const { createTestApp, RELAXED_LIMITS, signUpVerified } = await import('../test/test-app.ts');
 vi.mock('../features/disciplines/disciplines.db.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../features/disciplines/disciplines.db.ts')>();
@@ -155,12 +155,14 @@ describe('in-process cache of anonymous public reads', () => {
     expect(nameOf(await get(url, null, { 'accept-language': 'de' }))).toBe('Second Name');
   });
 
-  test('a request with Cache-Control: no-cache gets a fresh answer, which then serves the others', async () => {
+  test("the page renderer's fresh read gets a fresh answer, which then serves the others; a client's no-cache or a guessed token does not", async () => {
     const url = `/api/teams/${team.id}`;
     await get(url, null, { 'accept-language': 'it' });
     await renameInDatabase('Fresh Name');
     expect(nameOf(await get(url, null, { 'accept-language': 'it' })), 'still cached').not.toBe('Fresh Name');
-    expect(nameOf(await get(url, null, { 'accept-language': 'it', 'cache-control': 'no-cache' }))).toBe('Fresh Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it', 'cache-control': 'no-cache' })), 'a client cannot skip the cache').not.toBe('Fresh Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it', [FRESH_READ.header]: 'guessed' }))).not.toBe('Fresh Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'it', [FRESH_READ.header]: FRESH_READ.token }))).toBe('Fresh Name');
     await renameInDatabase('Later Name');
     expect(nameOf(await get(url, null, { 'accept-language': 'it' })), 'the fresh answer is kept').toBe('Fresh Name');
   });

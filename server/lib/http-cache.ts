@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
@@ -53,6 +53,13 @@ export function hasSession(request: FastifyRequest): boolean {
   const cookie = request.headers.cookie;
   return (cookie !== undefined && SESSION_COOKIE.test(cookie)) || request.headers.authorization !== undefined;
 }
+
+/**
+ * Marks an in-process read that must be computed afresh and then serves the others: the page
+ * renderer's (server/lib/web-pages.ts), so a page is never older than the TTL. Clients cannot guess
+ * the token, so a client's own Cache-Control cannot make every request a miss.
+ */
+export const FRESH_READ = { header: 'x-stoked-fresh-read', token: randomBytes(16).toString('hex') } as const;
 
 /** A GET for one of the web app's pages (not the API, not a file). */
 export function isPageRequest(request: FastifyRequest): boolean {
@@ -156,9 +163,7 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     states.set(request, state);
     if (kind !== 'public' || ttlSeconds <= 0) return;
     const key = (state.key = cacheKey(request));
-    // A client asking for no-cache gets a fresh answer, which then serves the others (the server's
-    // page renderer asks so, so that a page is never older than the TTL).
-    if (/no-cache/.test(String(request.headers['cache-control'] ?? ''))) return;
+    if (request.headers[FRESH_READ.header] === FRESH_READ.token) return;
     const now = Date.now();
     let entry = entries.get(key);
     if (entry && entry.expires <= now) {

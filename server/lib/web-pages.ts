@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
-import { acceptedEncoding, hasSession, isPageRequest } from './http-cache.ts';
+import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
 export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');
@@ -55,8 +55,8 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
 /** Answers a page's API calls in-process, as for a visitor: no cookie, no session. */
 function visitorFetch(app: FastifyInstance) {
   return async (url: string, init: RequestInit): Promise<Response> => {
-    // Fresh data (no-cache): the page itself is then kept for the cache's TTL, and no longer.
-    const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', 'cache-control': 'no-cache' } });
+    // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
+    const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', [FRESH_READ.header]: FRESH_READ.token } });
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
   };
 }
