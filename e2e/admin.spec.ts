@@ -190,6 +190,10 @@ test('bootstrap, then the admin adds a discipline to a category, approves a tric
   await languages.getByLabel('Deutsch').uncheck();
   await languages.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Languages saved');
+  // The toast sits below the header, so the language button stays within reach while it shows.
+  const headerBottom = await page.locator('header').first().evaluate((header) => header.getBoundingClientRect().bottom);
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
   await openLanguageMenu(page);
   await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeVisible();
   await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveCount(0);
