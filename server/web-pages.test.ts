@@ -23,6 +23,7 @@ const stateOf = (page: string) => JSON.parse(/<script type="application\/json" i
   language: string;
   settings: { enabledLanguages: string[] };
   queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  texts: Record<string, string>;
 };
 
 describe('with the real page renderer', () => {
@@ -50,13 +51,26 @@ describe('with the real page renderer', () => {
     expect(root).toContain('Welcome to Stoked</h1>');
     expect(root).toContain('href="/category/water"');
     expect(page.split('</head>')[0]).toContain('<link rel="preload" href="/images/home-background.webp" as="image" fetchPriority="high"/>');
-    for (const tag of page.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)!) expect(tag).toContain('fetchpriority="low"');
+    // The app's scripts are fetched and run only after the first paint, by paint-first.js: the entry and the modules it imports.
+    expect(page).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const loader = /<script defer src="\/paint-first.js" data-entry="(\/assets\/index-[\w-]+\.js)" data-preload="([^"]+)"><\/script>/.exec(page);
+    expect(loader).not.toBeNull();
+    const preloads = loader![2]!.split(' ');
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const href of preloads) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/);
     // The settings come inline, so the app does not fetch them again.
     expect(page).not.toContain('href="/api/settings"');
     const state = stateOf(page);
     expect(state.language).toBe('en');
     const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["categories"]', '["home","stats"]']));
+    // The numbers it shows come as the server wrote them: the browser formats none while hydrating.
+    const texts = Object.entries(state.texts);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const [key, text] of texts) {
+      expect(key).toMatch(/^number en \{\} \d+$/);
+      expect(root).toContain(text);
+    }
   });
 
   test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {
@@ -96,7 +110,7 @@ describe('with the real page renderer', () => {
     expect(rootOf(page)).toBeDefined();
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/paint-first.js" data-entry="\/assets\/|type="application\/json"/);
     expect(page).toContain(`<title>${hostile.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)} - Stoked</title>`);
     const profile = stateOf(page).queries.queries.find((q) => JSON.stringify(q.state.data).includes('alert(1)'));
     expect(profile, 'the name reaches the browser intact').toBeDefined();

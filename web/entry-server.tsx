@@ -9,6 +9,7 @@ import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, ty
 import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
 import { setApiTransport } from './lib/api.ts';
+import { noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import { routes, SERVER_RENDERED } from './routes.tsx';
 import { ssrStateElement } from './ssr-state.ts';
@@ -61,9 +62,11 @@ const waiting = (query: Query) => {
 
 type Fetch = (path: string, init: RequestInit) => Promise<Response>;
 
-// Each render's API calls go to the server that asked for it (tests run several in one process).
-const apiOfRender = new AsyncLocalStorage<Fetch>();
-setApiTransport((path, init) => apiOfRender.getStore()!(path, init));
+// Each render's API calls go to the server that asked for it (tests run several in one process),
+// and the texts its Intl formatters write are noted for the browser to hydrate with.
+const renderContext = new AsyncLocalStorage<{ fetchApi: Fetch; texts: FormattedTexts }>();
+setApiTransport((path, init) => renderContext.getStore()!.fetchApi(path, init));
+noteFormattedTexts(() => renderContext.getStore()?.texts);
 
 export interface PageRequest {
   /** Path and query string. */
@@ -88,10 +91,11 @@ export interface RenderedPage {
 
 /** Renders one page, or null when the address is not one the server renders (signed-in pages, forms) or a read failed. */
 export function renderPage({ url, storedLanguage, fetchApi }: PageRequest): Promise<RenderedPage | null> {
-  return apiOfRender.run(fetchApi, () => renderInContext(url, storedLanguage));
+  const texts: FormattedTexts = {};
+  return renderContext.run({ fetchApi, texts }, () => renderInContext(url, storedLanguage, texts));
 }
 
-async function renderInContext(url: string, storedLanguage: string | undefined): Promise<RenderedPage | null> {
+async function renderInContext(url: string, storedLanguage: string | undefined, texts: FormattedTexts): Promise<RenderedPage | null> {
   const context = await handler.query(new Request(new URL(url, 'http://stoked.local')));
   if (context instanceof Response || !context.matches.some((m) => (m.route.handle as typeof SERVER_RENDERED | undefined)?.serverRendered)) return null;
   const settings = await fetchSiteSettings();
@@ -117,7 +121,7 @@ async function renderInContext(url: string, storedLanguage: string | undefined):
   // A failed read (an item that is not there, say) is the browser's to show, after its own request:
   // only successful answers go into the page, so the server's error text could not be hydrated.
   if (queryClient.getQueryCache().findAll().some((query) => query.state.status === 'error')) return null;
-  const state = ssrStateElement({ language, settings, queries: dehydrate(queryClient) });
+  const state = ssrStateElement({ language, settings, queries: dehydrate(queryClient), texts });
   // React puts the page's resource hints (an image preload) first; they belong in <head>.
   const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
   return { html: html.slice(head.length), head, state, lang: language, dir: languageDir(language), meta };

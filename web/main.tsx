@@ -8,9 +8,12 @@ import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
 import { readStoredLanguage } from './features/settings/language.tsx';
 import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
+import { handOverFormattedTexts } from './lib/intl.ts';
 import { routes } from './routes.tsx';
 import { readSsrState } from './ssr-state.ts';
 import './styles.css';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,14 +32,21 @@ queryClient.setQueryData(settingsKeys.all, settings);
 const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages));
 // The data the server rendered with serves in any language; a page rendered in another language
 // than this browser's choice is drawn anew rather than hydrated.
-if (ssr) hydrate(queryClient, ssr.queries);
+if (ssr) {
+  hydrate(queryClient, ssr.queries);
+  handOverFormattedTexts(ssr.texts);
+}
 const hydrating = ssr?.language === language;
 await initI18n(language);
+// Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
+await nextTask();
+const router = createBrowserRouter(routes);
+await nextTask();
 
 const app = (
   <StrictMode>
     <App queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={router} />
     </App>
   </StrictMode>
 );

@@ -1,12 +1,15 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LanguageCode } from '../common/languages.ts';
 import type { SiteSettings } from '../common/schemas.ts';
+import type { FormattedTexts } from './lib/intl.ts';
 
 /** What a page rendered by the server hands to the browser, which then hydrates it. */
 export interface SsrState {
   language: LanguageCode;
   settings: SiteSettings;
   queries: DehydratedState;
+  /** What the page's Intl formatters wrote (web/lib/intl.ts). */
+  texts: FormattedTexts;
 }
 
 export const SSR_STATE_ID = 'ssr-state';

@@ -29,8 +29,13 @@ export function fillTemplate(template: string, page: RenderedPage): string {
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     // The settings come with the page; the app fetches them only when it starts without it.
     .replace(/<link rel="preload" href="\/api\/settings"[^>]*>\s*/, '')
-    // The page shows without its scripts: they must not hold up the styles and images of the first paint.
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => {
+      // The page shows without its scripts, which would share the phone's bandwidth and main thread
+      // with the page's first paint: web/public/paint-first.js fetches and starts them once it is drawn.
+      const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      return `<script defer src="/paint-first.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace('</head>', () => `${page.head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`);
   if (page.meta) {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 
 const SPECIAL_SPACES = /[\u00A0\u2009\u202F]/;
@@ -25,5 +25,44 @@ describe('Intl text the same on server and browser', () => {
     expect(numberFormat('en')).toBe(numberFormat('en', {}));
     expect(numberFormat('en')).not.toBe(numberFormat('en', { style: 'currency', currency: 'USD' }));
     expect(relativeTimeFormat('fr', { numeric: 'auto' })).toBe(relativeTimeFormat('fr', { numeric: 'auto' }));
+  });
+});
+
+describe('texts the server formatted, handed to the browser', () => {
+  test('the server notes what its formatters write, and the browser writes the same without starting Intl', async () => {
+    const server = await import('./intl.ts');
+    const noted: Record<string, string> = {};
+    server.noteFormattedTexts(() => noted);
+    try {
+      expect(server.numberFormat('de').format(1234567)).toBe('1.234.567');
+      expect(server.dateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2031-03-10T15:00:00Z'))).toBe('March 10, 2031');
+    } finally {
+      server.noteFormattedTexts(() => undefined);
+    }
+    expect(Object.values(noted).sort()).toEqual(['1.234.567', 'March 10, 2031']);
+
+    // A fresh copy of the module stands for the browser, which has made no formatter yet.
+    vi.resetModules();
+    const browser = await import('./intl.ts');
+    const { NumberFormat, DateTimeFormat } = Intl;
+    const makeNumbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
+      return new NumberFormat(...args);
+    });
+    const makeDates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+      return new DateTimeFormat(...args);
+    });
+    try {
+      browser.handOverFormattedTexts(noted);
+      expect(browser.numberFormat('de').format(1234567)).toBe('1.234.567');
+      expect(browser.dateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2031-03-10T15:00:00Z'))).toBe('March 10, 2031');
+      expect(makeNumbers).not.toHaveBeenCalled();
+      expect(makeDates).not.toHaveBeenCalled();
+      // A value the server did not write is formatted in the browser.
+      expect(browser.numberFormat('de').format(42000)).toBe('42.000');
+      expect(makeNumbers).toHaveBeenCalledTimes(1);
+    } finally {
+      makeNumbers.mockRestore();
+      makeDates.mockRestore();
+    }
   });
 });
