@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createAccount, createApprovedTeam, startBenchServer } from './lib/server.ts';
-import { chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES } from '../scripts/bundle-stats.ts';
+import { chunksWith, firstLoad, kb, LEAFLET, mapChunks, readManifest, ROUTES, ZOD } from '../scripts/bundle-stats.ts';
 import { buildWeb } from '../scripts/build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,11 +42,14 @@ const loads = ROUTES.map((route) => firstLoad(outDir, manifest, route));
 for (const load of loads) out(`| ${load.route} | ${kb(load.js)} | ${kb(load.css)} |`);
 out();
 const home = loads[0]!;
-const leaflet = chunksWithLeaflet(outDir, manifest);
+const leaflet = chunksWith(outDir, manifest, LEAFLET);
 const mapOnly = mapChunks(manifest);
 const leafletOutside = leaflet.filter((f) => !mapOnly.includes(f));
 out(`- \`/\` first-load JS: ${kb(home.js)} KB (budget ${BUDGET_KB} KB): ${home.js <= BUDGET_KB * 1024 ? 'OK' : 'OVER'}`);
 out(`- Leaflet found in: ${leaflet.join(', ') || 'nowhere'}; map chunks: ${mapOnly.join(', ')}: ${leafletOutside.length === 0 && leaflet.length > 0 ? 'OK' : `OUTSIDE THE MAP CHUNK: ${leafletOutside.join(', ')}`}`);
+const zod = chunksWith(outDir, manifest, ZOD);
+const zodOnVisitorPages = loads.filter((load, i) => ROUTES[i]!.visitor && load.files.some((f) => zod.includes(f))).map((load) => load.route);
+out(`- zod (schemas) in a visitor's page: ${zodOnVisitorPages.length === 0 ? 'none: OK' : zodOnVisitorPages.join(', ')}`);
 out();
 
 type AuditItem = { resourceType?: string; transferSize?: number; score?: number; node?: { selector?: string; snippet?: string }; items?: { node?: { selector?: string } }[] };

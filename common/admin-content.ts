@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { contentPath, contentStatusSchema, type ContentType } from './content.ts';
+import { contentPath, type ContentType } from './content-links.ts';
+import { contentStatusSchema } from './content.ts';
+import { ADMIN_CONTENT_PAGE_SIZE } from './paging.ts';
 
 /** The admin Content tab's lists (spec §2 Admin panel › Content): one per kind, every status, newest first. */
 
 export const ADMIN_CONTENT_KINDS = ['teams', 'articles', 'events', 'places', 'reviews', 'tricks', 'shops'] as const;
 export type AdminContentKind = (typeof ADMIN_CONTENT_KINDS)[number];
-
-export const ADMIN_CONTENT_PAGE_SIZE = 20;
 
 /** The kinds with a discipline section (every kind but teams); their admin form is the section's own fields. */
 export type AdminSectionKind = Exclude<AdminContentKind, 'teams'>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+import { MESSAGES_PAGE_SIZE } from './paging.ts';
 
 /** The site_settings keys an admin changes (spec §3). */
 export const SITE_IMAGE_SETTINGS = { logo: 'logo_url', background: 'homepage_background_url' } as const;
@@ -28,8 +29,6 @@ export const contactMessageSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-
-export const MESSAGES_PAGE_SIZE = 20;
 
 export const messagesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

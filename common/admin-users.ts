@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema } from './schemas.ts';
+import { ADMIN_USERS_PAGE_SIZE } from './paging.ts';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const userRoleSchema = z.enum(USER_ROLES, { error: 'VALIDATION_ERROR' });
 
-export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USERS_MAX_LIMIT = 50;
 
 /** ?q=&page=&limit= of the admin user list; q matches name or email; larger limits are capped rather than refused. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, ratingSummarySchema, reactionSummarySchema } from './content.ts';
+import { ARTICLE_PAGE_SIZE } from './paging.ts';
 
 /** Shared by the articles API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const ARTICLE_PAGE_SIZE = 12;
 export const ARTICLE_TITLE_MAX = 160;
 export const ARTICLE_CONTENT_MAX = 50_000;
 export const ARTICLE_EXCERPT_LENGTH = 200;

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { personSchema } from './teams.ts';
+import { COMMENT_MAX_LENGTH, isHttpUrl } from './content-links.ts';
 import { cleanLine, cleanText } from './text.ts';
 
 /**
  * Building blocks shared by every discipline section (places, events, tricks, reviews, shops,
  * articles) and by likes, comments and ratings. Zod issues carry error codes (see error-codes.ts).
  */
-
-/** Item types of the content tables; they name likes, comments, ratings and approvals too. */
-export const CONTENT_TYPES = ['article', 'event', 'place', 'review', 'trick', 'shop'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** The address of a content item's page: /discipline/{disciplineId}/{section}/{id}. */
-const SECTION_OF: Record<ContentType, string> = {
-  article: 'articles',
-  event: 'events',
-  place: 'places',
-  review: 'reviews',
-  trick: 'tricktionary',
-  shop: 'shops',
-};
-export const contentPath = (type: ContentType, disciplineId: string, id: string) =>
-  `/discipline/${encodeURIComponent(disciplineId)}/${SECTION_OF[type]}/${encodeURIComponent(id)}`;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,16 +43,6 @@ export const lineList = (maxItems: number, maxLength = 200) =>
     .array(z.string().transform(cleanLine).pipe(z.string().max(maxLength, { error: 'TOO_LONG' })))
     .transform((items) => items.filter((i) => i !== ''))
     .pipe(z.array(z.string()).max(maxItems, { error: 'TOO_MANY' }));
-
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * An optional absolute http(s) URL: javascript:, data:, vbscript: and protocol-relative `//host`
@@ -139,9 +114,6 @@ export const contentItemFields = {
 };
 
 // ---- Likes, comments, ratings ----
-
-export const COMMENT_MAX_LENGTH = 2000;
-export const COMMENT_PAGE_SIZE = 20;
 
 export const commentInputSchema = z.object({ body: paragraph(COMMENT_MAX_LENGTH) });
 export type CommentInput = z.input<typeof commentInputSchema>;

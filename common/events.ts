@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema } from './content.ts';
 import { personSchema } from './teams.ts';
+import { EVENT_PAGE_SIZE } from './paging.ts';
 
 /** Shared by the events API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const EVENT_PAGE_SIZE = 12;
 /** The calendar asks for one month of events at once. */
 export const EVENT_CALENDAR_LIMIT = 50;
 /** The attendee avatars of a detail page. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CONTENT_TYPES } from './content.ts';
+import { CONTENT_TYPES } from './content-links.ts';
 import { personSchema } from './teams.ts';
+import { FEED_PAGE_SIZE } from './paging.ts';
 
 /**
  * The personal feed: what happened in the disciplines, teams and people a user follows, newest
  * first, each item with the reason it is shown. Pages are read with an opaque cursor.
  */
 
-export const FEED_PAGE_SIZE = 20;
 export const FEED_PAGE_MAX = 50;
 export const FEED_EXCERPT_LENGTH = 200;
 /** Approved events of followed disciplines starting within this many days are shown once more. */

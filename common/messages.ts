@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { personSchema } from './teams.ts';
 import { cleanText } from './text.ts';
+import { MESSAGE_PAGE_SIZE } from './paging.ts';
 
 export const MESSAGE_MAX = 2000;
 /** The composer shows how many characters are left from this many on. */
 export const MESSAGE_COUNTER_FROM = 1800;
-export const MESSAGE_PAGE_SIZE = 30;
 
 /** Plain text: line breaks kept, bidi overrides, zero-width and control characters removed, trimmed. */
 export const messageBodySchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, contentPath } from './content.ts';
+import { CONTENT_TYPES, contentPath } from './content-links.ts';
+import { NOTIFICATION_PAGE_SIZE } from './paging.ts';
 
 /** What a notification can be about (issue 8); each has its own delivery setting on the own profile. */
 export const NOTIFICATION_TYPES = [
@@ -34,8 +35,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** GET /api/notifications: `before` pages back from the oldest id already shown. */
-export const NOTIFICATION_PAGE_SIZE = 20;
 export const notificationListQuerySchema = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
+import { PLACE_PAGE_SIZE } from './paging.ts';
 
 /** Shared by the places API and the web app. Zod issues carry error codes (see error-codes.ts). */
-
-export const PLACE_PAGE_SIZE = 12;
 
 const fields = {
   name: line(120),

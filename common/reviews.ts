@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_PAGE_SIZE } from './paging.ts';
 import {
   boundedNumber,
   contentItemFields,
@@ -14,7 +15,6 @@ import {
 
 /** Shared by the gear reviews API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const REVIEW_PAGE_SIZE = 12;
 export const REVIEW_CATEGORIES = ['Board', 'Wetsuit', 'Camera', 'Accessories'] as const;
 export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
 export const REVIEW_MAX_POINTS = 10;

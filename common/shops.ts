@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOP_PAGE_SIZE } from './paging.ts';
 import {
   boundedNumber,
   contentItemFields,
@@ -15,7 +16,6 @@ import {
 
 /** Shared by the shops API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const SHOP_PAGE_SIZE = 12;
 export const SHOP_MAX_SPECIALTIES = 10;
 export const SHOP_MAX_BRANDS = 30;
 export const SHOP_FIRST_YEAR = 1800;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from './text.ts';
+import { TEAM_PAGE_SIZE } from './paging.ts';
+import { DEFAULT_TEAM_TYPE, TEAM_MAX_DISCIPLINES } from './team-limits.ts';
 
 /** Shared by the teams API and the web app. Zod issues carry error codes (see error-codes.ts). */
-
-export const DEFAULT_TEAM_TYPE = 'Pro';
-export const SUGGESTED_TEAM_TYPES = ['Pro', 'Amateur'] as const;
-export const TEAM_PAGE_SIZE = 12;
-export const MEMBER_SEARCH_MIN = 3;
-export const MEMBER_SEARCH_MAX_RESULTS = 5;
-export const TEAM_MAX_DISCIPLINES = 10;
 
 const optionalLine = (max: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRICK_PAGE_SIZE } from './paging.ts';
 import {
   boundedNumber,
   contentItemFields,
@@ -14,7 +15,6 @@ import {
 
 /** Shared by the tricktionary API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const TRICK_PAGE_SIZE = 12;
 export const TRICK_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type TrickLevel = (typeof TRICK_LEVELS)[number];
 export const TRICK_STEPS_MAX = 20;

@@ -7,14 +7,17 @@ const root = path.resolve(import.meta.dirname, '..');
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Each measured route and the lazy page module it renders (none: the home page is in the entry). */
-export const ROUTES: { path: string; modules: string[] }[] = [
-  { path: '/', modules: [] },
-  { path: '/category/water', modules: ['features/disciplines/category-page.tsx'] },
-  { path: '/discipline/surfing', modules: ['features/disciplines/discipline-page.tsx'] },
-  { path: '/discipline/surfing/places', modules: ['features/places/places-page.tsx'] },
-  { path: '/team/:id', modules: ['features/teams/team-page.tsx'] },
-  { path: '/teams', modules: ['features/teams/teams-page.tsx'] },
+/**
+ * Each measured route and the lazy page module it renders (none: the home page is in the entry).
+ * A visitor's page shows no form: its first load leaves zod and the schemas out.
+ */
+export const ROUTES: { path: string; modules: string[]; visitor?: true }[] = [
+  { path: '/', modules: [], visitor: true },
+  { path: '/category/water', modules: ['features/disciplines/category-page.tsx'], visitor: true },
+  { path: '/discipline/surfing', modules: ['features/disciplines/discipline-page.tsx'], visitor: true },
+  { path: '/discipline/surfing/places', modules: ['features/places/places-page.tsx'], visitor: true },
+  { path: '/team/:id', modules: ['features/teams/team-page.tsx'], visitor: true },
+  { path: '/teams', modules: ['features/teams/teams-page.tsx'], visitor: true },
   { path: '/login', modules: ['features/auth/login-page.tsx'] },
   { path: '/profile', modules: ['features/profiles/own-profile-page.tsx'] },
   { path: '/admin', modules: ['features/admin/admin-page.tsx'] },
@@ -76,10 +79,14 @@ export function firstLoad(outDir: string, manifest: Manifest, route: (typeof ROU
   return { route: route.path, js: sum(js), css: sum(css), files: [...js, ...css] };
 }
 
-/** Chunks whose code holds Leaflet, by a marker string Leaflet's source always contains. */
-export function chunksWithLeaflet(outDir: string, manifest: Manifest): string[] {
+/** Strings each library's code always contains, minified or not. */
+export const LEAFLET = /Leaflet|leaflet-container/;
+export const ZOD = /\$ZodType/;
+
+/** Chunks whose code holds a library, by its marker. */
+export function chunksWith(outDir: string, manifest: Manifest, marker: RegExp): string[] {
   const files = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));
-  return [...files].filter((f) => /Leaflet|leaflet-container/.test(readFileSync(path.join(outDir, f), 'utf8'))).sort();
+  return [...files].filter((f) => marker.test(readFileSync(path.join(outDir, f), 'utf8'))).sort();
 }
 
 /** The chunks the map module is built into: itself and what only it imports. */

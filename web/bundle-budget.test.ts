@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chunksWithLeaflet, firstLoad, kb, mapChunks, readManifest, ROUTES, type Manifest } from '../scripts/bundle-stats.ts';
+import { chunksWith, firstLoad, kb, LEAFLET, mapChunks, readManifest, ROUTES, ZOD, type Manifest } from '../scripts/bundle-stats.ts';
 import { buildWeb } from '../scripts/build-web.ts';
 
 /** The production build's size budget, and that it carries no server secret (sizes are deterministic; npm run bench:web prints them all). */
@@ -56,9 +56,19 @@ describe('production bundle', () => {
   });
 
   test('Leaflet is only in the map chunk', () => {
-    const leaflet = chunksWithLeaflet(outDir, manifest);
+    const leaflet = chunksWith(outDir, manifest, LEAFLET);
     expect(leaflet.length).toBeGreaterThan(0);
     expect(leaflet.filter((f) => !mapChunks(manifest).includes(f))).toEqual([]);
+  });
+
+  test("a visitor's pages load no schemas: zod comes only with the forms", () => {
+    const zod = chunksWith(outDir, manifest, ZOD);
+    expect(zod.length).toBeGreaterThan(0);
+    const visitorPages = ROUTES.filter((r) => r.visitor);
+    expect(visitorPages.length).toBeGreaterThan(3);
+    for (const route of visitorPages) expect(firstLoad(outDir, manifest, route).files.filter((f) => zod.includes(f)), route.path).toEqual([]);
+    const login = firstLoad(outDir, manifest, ROUTES.find((r) => r.path === '/login')!);
+    expect(login.files.some((f) => zod.includes(f)), 'the log-in form validates with zod').toBe(true);
   });
 
   test('no built file holds a secret value or something shaped like one', () => {

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
-import type { ContentType, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
+import type { ContentType } from '../../common/content-links.ts';
+import type { Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
 import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';

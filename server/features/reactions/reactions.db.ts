@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Comment, CommentPage, ContentType, LikeResult, RatingSummary } from '../../../common/content.ts';
+import type { ContentType } from '../../../common/content-links.ts';
+import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, pageRows, ratingColumns, toPage, toRating, type Viewer } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';

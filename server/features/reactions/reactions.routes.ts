@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  COMMENT_PAGE_SIZE,
-  CONTENT_TYPES,
-  UUID_PATTERN,
-  commentInputSchema,
-  commentPageSchema,
-  commentSchema,
-  likeResultSchema,
-  ratingInputSchema,
-  ratingSummarySchema,
-  type ContentType,
-} from '../../../common/content.ts';
+import { CONTENT_TYPES, type ContentType } from '../../../common/content-links.ts';
+import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
+import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { isVisible } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';

@@ -13,7 +13,7 @@ import type {
   teamListQuerySchema,
   teamUpdateSchema,
 } from '../../../common/teams.ts';
-import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams.ts';
+import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
@@ -120,6 +120,12 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
   return { items: rows.map(toSummary), total, totalCapped, page: filters.page, pageSize: filters.limit };
 }
 
+// Names sort as readers expect ('émile' before 'Zoé'), which the database's collation does not
+// promise; the browser shows this order, and comparing names there would start its ICU.
+const nameOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byRoleThenName = (a: { role: string; name: string; id: string }, b: { role: string; name: string; id: string }) =>
+  Number(b.role === 'leader') - Number(a.role === 'leader') || nameOrder.compare(a.name, b.name) || a.id.localeCompare(b.id);
+
 /** The team as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
 export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise<TeamDetail | undefined> {
   const row = await summaries(db, viewer)
@@ -127,7 +133,7 @@ export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise
     .select(
       sql<(Omit<TeamMember, 'joinedAt'> & { joinedAt: string })[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role, 'joinedAt', m.joined_at)
-          order by m.role = 'leader' desc, m.joined_at, p.name)
+        )
         from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
     )
     .executeTakeFirst();
@@ -135,7 +141,7 @@ export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise
   return {
     ...toSummary(row),
     createdAt: new Date(row.created_at).toISOString(),
-    members: row.members.map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })),
+    members: row.members.sort(byRoleThenName).map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })),
     canManage: !!viewer && (viewer.role === 'admin' || viewer.id === row.leader_id),
   };
 }

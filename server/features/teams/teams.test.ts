@@ -246,6 +246,18 @@ describe('read one', () => {
     noEmails(res.body, leader, member);
   });
 
+  test('members after the leader come in the order readers expect of names, whatever the case, accents or joining order', async () => {
+    const { team, leader, member } = await approvedTeam();
+    await t.app.db.updateTable('profiles').set({ name: 'mia' }).where('id', '=', member.id).execute();
+    for (const name of ['zoé', 'Émile', 'Bob', 'rider 10', 'rider 9']) {
+      const joiner = await user(name);
+      await t.app.db.insertInto('team_members').values({ team_id: team.id, user_id: joiner.id }).execute();
+    }
+    const detail = (await call('GET', `/api/teams/${team.id}`)).json() as TeamDetail;
+    expect(detail.members.map((m) => m.name)).toEqual([leader.name, 'Bob', 'Émile', 'mia', 'rider 9', 'rider 10', 'zoé']);
+    expect(detail.members[0]).toMatchObject({ id: leader.id, role: 'leader' });
+  });
+
   test('canManage and myRole follow the caller', async () => {
     const { team, leader, member } = await approvedTeam();
     const read = async (u: User | null) => (await call('GET', `/api/teams/${team.id}`, u)).json() as TeamDetail;

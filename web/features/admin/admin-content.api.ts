@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_CONTENT_PAGE_SIZE, adminDeletePath, type AdminContentKind, type AdminContentList } from '../../../common/admin-content.ts';
+import { adminDeletePath, type AdminContentKind, type AdminContentList } from '../../../common/admin-content.ts';
+import { ADMIN_CONTENT_PAGE_SIZE } from '../../../common/paging.ts';
 import type { AdminUserPage } from '../../../common/admin-users.ts';
 import type { AdminTeam, AdminTeamInput } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';

@@ -1,11 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  MESSAGES_PAGE_SIZE,
-  type ContactMessage,
-  type ContactMessageList,
-  type SetupAdminResult,
-  type SiteImageSetting,
-} from '../../../common/admin-settings.ts';
+import type { ContactMessage, ContactMessageList, SetupAdminResult, SiteImageSetting } from '../../../common/admin-settings.ts';
+import { MESSAGES_PAGE_SIZE } from '../../../common/paging.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
 import type { SiteSettings } from '../../../common/schemas.ts';
 import { api, apiUpload } from '../../lib/api.ts';

@@ -1,11 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_USERS_PAGE_SIZE,
-  type AdminUser,
-  type AdminUserCreateInput,
-  type AdminUserPage,
-  type AdminUserUpdate,
-} from '../../../common/admin-users.ts';
+import type { AdminUser, AdminUserCreateInput, AdminUserPage, AdminUserUpdate } from '../../../common/admin-users.ts';
+import { ADMIN_USERS_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { adminKeys } from './admin.api.ts';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../common/articles.ts';
@@ -18,8 +18,10 @@ import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { ArticleBody } from './article-body.tsx';
-import { ArticleFormDialog } from './article-form-dialog.tsx';
 import { useArticle, useDeleteArticle } from './articles.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ArticleFormDialog = lazy(() => import('./article-form-dialog.tsx').then((m) => ({ default: m.ArticleFormDialog })));
 
 /** /discipline/:disciplineId/articles/:articleId: one article, its likes, readers' rating and comments. */
 export default function ArticlePage() {
@@ -108,7 +110,11 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
         <CommentsSection type="article" id={article.id} />
       </div>
 
-      {canEdit && <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={article} />}
+      {canEdit && (
+        <Suspense fallback={null}>
+          <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={article} />
+        </Suspense>
+      )}
     </article>
   );
 }

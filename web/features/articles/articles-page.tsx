@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -15,8 +15,10 @@ import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { ArticleFormDialog } from './article-form-dialog.tsx';
 import { useArticleList } from './articles.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ArticleFormDialog = lazy(() => import('./article-form-dialog.tsx').then((m) => ({ default: m.ArticleFormDialog })));
 
 /** /discipline/:disciplineId/articles: stories and guides written by riders. */
 export default function ArticlesPage() {
@@ -89,12 +91,14 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
       />
 
       {user && (
-        <ArticleFormDialog
-          open={creating}
-          onOpenChange={setCreating}
-          disciplineId={discipline.id}
-          onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))}
-        />
+        <Suspense fallback={null}>
+          <ArticleFormDialog
+            open={creating}
+            onOpenChange={setCreating}
+            disciplineId={discipline.id}
+            onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARTICLE_PAGE_SIZE, type Article, type ArticleInput, type ArticleSummary, type ArticleUpdate } from '../../../common/articles.ts';
+import type { Article, ArticleInput, ArticleSummary, ArticleUpdate } from '../../../common/articles.ts';
+import { ARTICLE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import type { Event, EventType } from '../../../common/events.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Event } from '../../../common/events.ts';
@@ -13,8 +13,10 @@ import { useMe } from '../auth/auth.api.ts';
 import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
-import { EventFormDialog } from './event-form-dialog.tsx';
 import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const EventFormDialog = lazy(() => import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })));
 
 /** /discipline/:disciplineId/events/:eventId: one event, shareable, with its RSVP, attendees, likes and comments. */
 export default function EventPage() {
@@ -98,7 +100,11 @@ export default function EventPage() {
         </div>
       </article>
       <CommentsSection type="event" id={event.id} />
-      {canEdit && editing && <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={event} />}
+      {canEdit && editing && (
+        <Suspense fallback={null}>
+          <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={event} />
+        </Suspense>
+      )}
     </div>
   );
 }

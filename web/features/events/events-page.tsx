@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../common/events.ts';
@@ -13,9 +13,11 @@ import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { EventCard } from './event-card.tsx';
-import { EventFormDialog } from './event-form-dialog.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 import { useEventList } from './events.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const EventFormDialog = lazy(() => import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })));
 
 /** /discipline/:disciplineId/events: competitions, meetups, festivals and workshops, as cards or a month calendar. */
 export default function EventsPage() {
@@ -154,7 +156,11 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
         />
       )}
 
-      {user && <EventFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <EventFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

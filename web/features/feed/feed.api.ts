@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FEED_PAGE_SIZE, type FeedPage } from '../../../common/feed.ts';
+import type { FeedPage } from '../../../common/feed.ts';
+import { FEED_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 
 export const feedKeys = { all: ['feed'] as const };

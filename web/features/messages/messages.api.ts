@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { MESSAGE_PAGE_SIZE, type Conversation, type ConversationSummary, type Message, type MessagePage } from '../../../common/messages.ts';
+import type { Conversation, ConversationSummary, Message, MessagePage } from '../../../common/messages.ts';
+import { MESSAGE_PAGE_SIZE } from '../../../common/paging.ts';
 import type { PublicProfile } from '../../../common/profiles.ts';
 import { api } from '../../lib/api.ts';
 import { profileKeys } from '../profiles/profiles.api.ts';

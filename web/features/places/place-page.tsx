@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
@@ -12,9 +12,11 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
-import { PlaceFormDialog } from './place-form-dialog.tsx';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const PlaceFormDialog = lazy(() => import('./place-form-dialog.tsx').then((m) => ({ default: m.PlaceFormDialog })));
 
 /** /discipline/:disciplineId/places/:placeId: one spot, shareable, with its likes and comments. */
 export default function PlacePage() {
@@ -73,7 +75,11 @@ export default function PlacePage() {
         </div>
       </article>
       <CommentsSection type="place" id={place.id} />
-      {canEdit && editing && <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={place} />}
+      {canEdit && editing && (
+        <Suspense fallback={null}>
+          <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={place} />
+        </Suspense>
+      )}
     </div>
   );
 }

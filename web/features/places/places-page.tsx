@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -16,8 +16,10 @@ import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { PlaceFormDialog } from './place-form-dialog.tsx';
 import { usePlaceList } from './places.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const PlaceFormDialog = lazy(() => import('./place-form-dialog.tsx').then((m) => ({ default: m.PlaceFormDialog })));
 
 // Leaflet and its CSS load only when someone opens the map.
 const PlacesMap = lazy(() => import('./places-map.tsx'));
@@ -140,7 +142,11 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
         />
       )}
 
-      {user && <PlaceFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <PlaceFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

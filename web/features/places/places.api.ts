@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLACE_PAGE_SIZE, type Place, type PlaceInput, type PlaceUpdate } from '../../../common/places.ts';
+import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
+import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ContentType, RatingSummary } from '../../../common/content.ts';
+import type { ContentType } from '../../../common/content-links.ts';
+import type { RatingSummary } from '../../../common/content.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useSetRating } from './reactions.api.ts';

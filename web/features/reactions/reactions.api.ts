@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMMENT_PAGE_SIZE, type Comment, type CommentPage, type ContentType, type LikeResult, type RatingSummary } from '../../../common/content.ts';
-import { hasNextPage } from '../../../common/paging.ts';
+import type { ContentType } from '../../../common/content-links.ts';
+import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
+import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import { api } from '../../lib/api.ts';
 
 export const reactionKeys = {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Review } from '../../../common/reviews.ts';
@@ -18,8 +18,10 @@ import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, PreciseStars } from './review-parts.tsx';
-import { ReviewFormDialog } from './review-form-dialog.tsx';
 import { useDeleteReview, useReview } from './reviews.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ReviewFormDialog = lazy(() => import('./review-form-dialog.tsx').then((m) => ({ default: m.ReviewFormDialog })));
 
 /** /discipline/:disciplineId/reviews/:reviewId: the whole review, readers' ratings and comments. */
 export default function ReviewPage() {
@@ -155,7 +157,11 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
         <CommentsSection type="review" id={review.id} />
       </div>
 
-      {canEdit && <ReviewFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} review={review} />}
+      {canEdit && (
+        <Suspense fallback={null}>
+          <ReviewFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} review={review} />
+        </Suspense>
+      )}
     </div>
   );
 }

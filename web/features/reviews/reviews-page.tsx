@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type Review, type ReviewCategory } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -17,8 +17,10 @@ import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
-import { ReviewFormDialog } from './review-form-dialog.tsx';
 import { useReviewList } from './reviews.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ReviewFormDialog = lazy(() => import('./review-form-dialog.tsx').then((m) => ({ default: m.ReviewFormDialog })));
 
 /** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
 export default function ReviewsPage() {
@@ -109,7 +111,11 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      {user && <ReviewFormDialog open={writing} onOpenChange={setWriting} disciplineId={discipline.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <ReviewFormDialog open={writing} onOpenChange={setWriting} disciplineId={discipline.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PAGE_SIZE, type Review, type ReviewInput, type ReviewUpdate } from '../../../common/reviews.ts';
+import type { Review, ReviewInput, ReviewUpdate } from '../../../common/reviews.ts';
+import { REVIEW_PAGE_SIZE } from '../../../common/paging.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import { SHOP_CARD_BRANDS, type Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -20,8 +20,10 @@ import { CommentsSection } from '../reactions/comments-section.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { Chips, ShopFacts, ShopRating } from './shop-card.tsx';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
-import { ShopFormDialog } from './shop-form-dialog.tsx';
 import { useDeleteShop, useShop } from './shops.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ShopFormDialog = lazy(() => import('./shop-form-dialog.tsx').then((m) => ({ default: m.ShopFormDialog })));
 
 /** /discipline/:disciplineId/shops/:shopId: one shop with every brand, readers' ratings and comments. */
 export default function ShopPage() {
@@ -141,7 +143,11 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         <CommentsSection type="shop" id={shop.id} />
       </div>
 
-      {canEdit && <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={shop} />}
+      {canEdit && (
+        <Suspense fallback={null}>
+          <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={shop} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -12,8 +12,10 @@ import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { ShopCard } from './shop-card.tsx';
-import { ShopFormDialog } from './shop-form-dialog.tsx';
 import { useShopList } from './shops.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const ShopFormDialog = lazy(() => import('./shop-form-dialog.tsx').then((m) => ({ default: m.ShopFormDialog })));
 
 /** /discipline/:disciplineId/shops: shops riders recommend, searched on the server. */
 export default function ShopsPage() {
@@ -86,7 +88,11 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      {user && <ShopFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <ShopFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SHOP_PAGE_SIZE, type Shop, type ShopInput, type ShopUpdate } from '../../../common/shops.ts';
+import type { Shop, ShopInput, ShopUpdate } from '../../../common/shops.ts';
+import { SHOP_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_SEARCH_MIN, type Person, type TeamDetail, type TeamMember } from '../../../common/teams.ts';
+import { MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
+import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -95,7 +96,6 @@ function MembersPanel({ team }: { team: TeamDetail }) {
     });
 
   const results = tooShort ? [] : (search.data ?? []);
-  const members = [...team.members].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'leader' ? -1 : 1));
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
@@ -147,7 +147,7 @@ function MembersPanel({ team }: { team: TeamDetail }) {
       <div>
         <h3 className="font-semibold">{t('teams.membersTitle', { count: team.memberCount })}</h3>
         <ul className="mt-3 divide-y divide-slate-100" data-testid="manage-members">
-          {members.map((member) => (
+          {team.members.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center gap-3 py-2">
               <Avatar person={member} />
               <Link to={`/profile/${member.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">

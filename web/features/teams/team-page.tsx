@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TeamDetail } from '../../../common/teams.ts';
@@ -11,10 +11,12 @@ import { useFormatDate, useFormatNumber, useLocalizedName } from '../../lib/loca
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
-import { ManageTeam } from './manage-team.tsx';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
 import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
 import { useCancelJoinRequest, useJoinTeam, useLeaveTeam, useTeam } from './teams.api.ts';
+
+// Only its leader and admins manage a team: visitors load neither the forms nor their schemas.
+const ManageTeam = lazy(() => import('./manage-team.tsx').then((m) => ({ default: m.ManageTeam })));
 
 export default function TeamPage() {
   const { teamId = '' } = useParams();
@@ -49,7 +51,6 @@ function TeamView({ team }: { team: TeamDetail }) {
   const name = useLocalizedName();
   const formatDate = useFormatDate();
   const formatNumber = useFormatNumber();
-  const members = [...team.members].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'leader' ? -1 : 1));
   const showStatus = team.status !== 'approved' && (team.myRole !== null || team.canManage);
 
   return (
@@ -140,7 +141,7 @@ function TeamView({ team }: { team: TeamDetail }) {
               {t('teams.membersTitle', { count: team.memberCount })}
             </h2>
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="team-members">
-              {members.map((member) => (
+              {team.members.map((member) => (
                 <li key={member.id}>
                   <Link
                     to={`/profile/${member.id}`}
@@ -162,7 +163,11 @@ function TeamView({ team }: { team: TeamDetail }) {
           </section>
         </div>
 
-        {team.canManage && <ManageTeam team={team} />}
+        {team.canManage && (
+          <Suspense fallback={<Spinner />}>
+            <ManageTeam team={team} />
+          </Suspense>
+        )}
       </div>
     </article>
   );

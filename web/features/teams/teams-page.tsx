@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { SUGGESTED_TEAM_TYPES } from '../../../common/teams.ts';
+import { SUGGESTED_TEAM_TYPES } from '../../../common/team-limits.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
@@ -12,9 +12,11 @@ import { notify } from '../../lib/toast.ts';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
 import { useTeamList, type TeamFilters } from './teams.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const CreateTeamDialog = lazy(() => import('./create-team-dialog.tsx').then((m) => ({ default: m.CreateTeamDialog })));
 
 /** /teams (every team) and /discipline/:disciplineId/teams (the teams of one discipline). */
 export default function TeamsPage() {
@@ -195,7 +197,11 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
         }
       />
 
-      {creating && <CreateTeamDialog open onOpenChange={setCreating} disciplineId={discipline?.id} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateTeamDialog open onOpenChange={setCreating} disciplineId={discipline?.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

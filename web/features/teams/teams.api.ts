@@ -1,15 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { hasNextPage } from '../../../common/paging.ts';
-import {
-  MEMBER_SEARCH_MIN,
-  TEAM_PAGE_SIZE,
-  type JoinRequest,
-  type Person,
-  type TeamDetail,
-  type TeamInput,
-  type TeamList,
-  type TeamUpdate,
-} from '../../../common/teams.ts';
+import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
+import { MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
+import type { JoinRequest, Person, TeamDetail, TeamInput, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { disciplineKeys } from '../disciplines/disciplines.api.ts';
 

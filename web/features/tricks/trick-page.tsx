@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { contentPath, isHttpUrl } from '../../../common/content.ts';
+import { contentPath, isHttpUrl } from '../../../common/content-links.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { PROGRESS_STATES, videoEmbed, type ProgressState, type Trick } from '../../../common/tricks.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
@@ -21,8 +21,10 @@ import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
-import { TrickFormDialog } from './trick-form-dialog.tsx';
 import { useDeleteTrick, useSetTrickProgress, useTrick } from './tricks.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const TrickFormDialog = lazy(() => import('./trick-form-dialog.tsx').then((m) => ({ default: m.TrickFormDialog })));
 
 /** /discipline/:disciplineId/tricktionary/:trickId: every step and tip, the video, and one's own progression. */
 export default function TrickPage() {
@@ -143,7 +145,11 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
         <CommentsSection type="trick" id={trick.id} />
       </div>
 
-      {canEdit && <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={trick} />}
+      {canEdit && (
+        <Suspense fallback={null}>
+          <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={trick} />
+        </Suspense>
+      )}
     </div>
   );
 }

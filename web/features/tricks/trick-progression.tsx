@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import { PROGRESS_STATES, type ProfileTrick } from '../../../common/tricks.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';

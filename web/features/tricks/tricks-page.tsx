@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { contentPath } from '../../../common/content.ts';
+import { contentPath } from '../../../common/content-links.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { TRICK_LEVELS, type Trick, type TrickLevel } from '../../../common/tricks.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -18,8 +18,10 @@ import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
-import { TrickFormDialog } from './trick-form-dialog.tsx';
 import { useTrickList } from './tricks.api.ts';
+
+// Only signed-in users open a form: visitors load neither it nor its schemas.
+const TrickFormDialog = lazy(() => import('./trick-form-dialog.tsx').then((m) => ({ default: m.TrickFormDialog })));
 
 const isLevel = (value: string | null): value is TrickLevel => TRICK_LEVELS.includes(value as TrickLevel);
 
@@ -102,7 +104,11 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      {user && <TrickFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <TrickFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  TRICK_PAGE_SIZE,
-  type ProfileTrick,
-  type ProgressState,
-  type Trick,
-  type TrickInput,
-  type TrickLevel,
-  type TrickUpdate,
-} from '../../../common/tricks.ts';
+import type { ProfileTrick, ProgressState, Trick, TrickInput, TrickLevel, TrickUpdate } from '../../../common/tricks.ts';
+import { TRICK_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
 
