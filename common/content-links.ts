@@ -1,6 +1,6 @@
 /**
  * What pages need of the content sections without their schemas: the item types, their pages'
- * addresses, which links are web links and the comment limits. Nothing here imports zod, so a
+ * addresses, which links are web links and a comment's longest length. Nothing here imports zod, so a
  * page that lists items does not load the forms' validation with it.
  */
 

@@ -132,8 +132,7 @@ export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise
     .where('t.id', '=', id)
     .select(
       sql<(Omit<TeamMember, 'joinedAt'> & { joinedAt: string })[]>`coalesce((
-        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role, 'joinedAt', m.joined_at)
-        )
+        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role, 'joinedAt', m.joined_at))
         from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
     )
     .executeTakeFirst();
