@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentPath, type ContentType } from './content-links.ts';
+import { contentPath, type ContentType } from './content-basics.ts';
 import { contentStatusSchema } from './content.ts';
 import { ADMIN_CONTENT_PAGE_SIZE } from './paging.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES } from './content-links.ts';
+import { CONTENT_TYPES } from './content-basics.ts';
 
 /** Kinds of contributions that wait in the admin approvals queue (spec §3 pending_approvals). */
 export const APPROVABLE_TYPES = ['team', ...CONTENT_TYPES] as const;

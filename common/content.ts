@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personSchema } from './teams.ts';
-import { COMMENT_MAX_LENGTH, isHttpUrl } from './content-links.ts';
+import { COMMENT_MAX_LENGTH, isHttpUrl } from './content-basics.ts';
 import { cleanLine, cleanText } from './text.ts';
 
 /**

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema } from './content.ts';
 import { personSchema } from './teams.ts';
 import { EVENT_PAGE_SIZE } from './paging.ts';
+import { EVENT_TYPES } from './events-basics.ts';
 
 /** Shared by the events API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-/** The calendar asks for one month of events at once. */
-export const EVENT_CALENDAR_LIMIT = 50;
 /** The attendee avatars of a detail page. */
 export const EVENT_ATTENDEES_LIMIT = 50;
-
-export const EVENT_TYPES = ['Competition', 'Meetup', 'Festival', 'Workshop'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 export const RSVP_STATES = ['going', 'waitlist'] as const;
 export type RsvpState = (typeof RSVP_STATES)[number];

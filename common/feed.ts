@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES } from './content-links.ts';
+import { CONTENT_TYPES } from './content-basics.ts';
 import { personSchema } from './teams.ts';
 import { FEED_PAGE_SIZE } from './paging.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, contentPath } from './content-links.ts';
+import { CONTENT_TYPES, contentPath } from './content-basics.ts';
 import { NOTIFICATION_PAGE_SIZE } from './paging.ts';
 
 /** What a notification can be about (issue 8); each has its own delivery setting on the own profile. */

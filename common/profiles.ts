@@ -3,10 +3,9 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { nameSchema, passwordSchema, PASSWORD_MAX } from './schemas.ts';
 import { cleanLine, cleanText } from './text.ts';
 import { ATHLETE_PAGE_SIZE } from './paging.ts';
+import { ATHLETE_LEVELS } from './profiles-basics.ts';
 
 export const ACHIEVEMENTS_MAX = 20;
-export const ATHLETE_LEVELS = ['professional', 'amateur'] as const;
-export type AthleteLevel = (typeof ATHLETE_LEVELS)[number];
 /** Spec: an athlete card shows at most two achievements. */
 export const ATHLETE_CARD_ACHIEVEMENTS = 2;
 

@@ -12,15 +12,12 @@ import {
   ratingSummarySchema,
   reactionSummarySchema,
 } from './content.ts';
+import { REVIEW_CATEGORIES } from './reviews-basics.ts';
 
 /** Shared by the gear reviews API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
-export const REVIEW_CATEGORIES = ['Board', 'Wetsuit', 'Camera', 'Accessories'] as const;
-export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
 export const REVIEW_MAX_POINTS = 10;
 export const REVIEW_CONTENT_MAX = 10_000;
-/** Cards show this many pros and cons; the detail page shows all. */
-export const REVIEW_CARD_POINTS = 2;
 
 const category = z.enum(REVIEW_CATEGORIES, { error: 'VALIDATION_ERROR' });
 

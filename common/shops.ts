@@ -19,8 +19,6 @@ import {
 export const SHOP_MAX_SPECIALTIES = 10;
 export const SHOP_MAX_BRANDS = 30;
 export const SHOP_FIRST_YEAR = 1800;
-/** Brands a card shows before '+N more' (spec §10 card limits). */
-export const SHOP_CARD_BRANDS = 3;
 
 /** Digits, spaces and + - ( ), with at least one digit. */
 export const PHONE_PATTERN = /^[0-9 +\-()]*[0-9][0-9 +\-()]*$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from './text.ts';
 import { TEAM_PAGE_SIZE } from './paging.ts';
-import { DEFAULT_TEAM_TYPE, TEAM_MAX_DISCIPLINES } from './team-limits.ts';
+import { DEFAULT_TEAM_TYPE, TEAM_MAX_DISCIPLINES } from './teams-basics.ts';
 
 /** Shared by the teams API and the web app. Zod issues carry error codes (see error-codes.ts). */
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { difficultyBand, trickFormSchema, trickInputSchema, videoEmbed } from './tricks.ts';
+import { difficultyBand, videoEmbed } from './tricks-basics.ts';
+import { trickFormSchema, trickInputSchema } from './tricks.ts';
 
 describe('difficultyBand', () => {
   test.each([

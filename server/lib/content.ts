@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
-import type { ContentType } from '../../common/content-links.ts';
+import type { ContentType } from '../../common/content-basics.ts';
 import type { Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
 import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { ContentType } from '../../common/content-links.ts';
+import type { ContentType } from '../../common/content-basics.ts';
 import type { DB } from '../db/schema.ts';
 import type { contentTestKit, User } from '../test/content-kit.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { markdownExcerpt } from '../../../common/articles.ts';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import {
   encodeFeedCursor,
   FEED_EXCERPT_LENGTH,

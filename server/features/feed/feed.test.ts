@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedItem, type FeedPage } from '../../../common/feed.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
 import { feedStatement } from './feed.db.ts';

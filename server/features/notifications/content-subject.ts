@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES } from '../../lib/content.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, pageRows, ratingColumns, toPage, toRating, type Viewer } from '../../lib/content.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTENT_TYPES, type ContentType } from '../../../common/content-links.ts';
+import { CONTENT_TYPES, type ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';

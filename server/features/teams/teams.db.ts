@@ -13,7 +13,7 @@ import type {
   teamListQuerySchema,
   teamUpdateSchema,
 } from '../../../common/teams.ts';
-import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
+import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';

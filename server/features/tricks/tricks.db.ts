@@ -1,14 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import type {
-  ProfileTrick,
-  ProgressState,
-  Trick,
-  trickInputSchema,
-  TrickList,
-  trickListQuerySchema,
-  trickUpdateSchema,
-} from '../../../common/tricks.ts';
+import type { ProgressState } from '../../../common/tricks-basics.ts';
+import type { ProfileTrick, Trick, trickInputSchema, TrickList, trickListQuerySchema, trickUpdateSchema } from '../../../common/tricks.ts';
 import type { DB } from '../../db/schema.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, newestFirstPage, publicTotal, ratingColumns, reactionColumns, stringList, toRating, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';

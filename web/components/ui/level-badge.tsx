@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AthleteLevel } from '../../../common/profiles.ts';
+import type { AthleteLevel } from '../../../common/profiles-basics.ts';
 
 /** Professional or Amateur, as set on the person's own profile; nothing when not set. */
 export function LevelBadge({ level, className = '' }: { level: AthleteLevel | null; className?: string }) {

@@ -1,5 +1,5 @@
 import type { Approval } from '../../../common/approvals.ts';
-import { contentPath } from '../../../common/content-links.ts';
+import { contentPath } from '../../../common/content-basics.ts';
 
 /** The page of a queued item (admins see pending items there); null when its discipline is unknown (the item is gone). */
 export function itemPath(approval: Pick<Approval, 'itemType' | 'itemId' | 'disciplineId'>): string | null {

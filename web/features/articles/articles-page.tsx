@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
+import { contentPath } from '../../../common/content-basics.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ATHLETE_LEVELS, type Athlete, type AthleteLevel } from '../../../common/profiles.ts';
+import { ATHLETE_LEVELS, type AthleteLevel } from '../../../common/profiles-basics.ts';
+import type { Athlete } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';

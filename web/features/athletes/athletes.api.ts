@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { hasNextPage } from '../../../common/paging.ts';
 // Types only: this module is on the first page's path (the follow button refreshes athletes), zod is not.
-import type { AthleteLevel, AthleteList } from '../../../common/profiles.ts';
+import type { AthleteLevel } from '../../../common/profiles-basics.ts';
+import type { AthleteList } from '../../../common/profiles.ts';
 import { api } from '../../lib/api.ts';
 
 export type AthleteFilters = { q?: string; level?: AthleteLevel };

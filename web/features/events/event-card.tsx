@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
-import type { Event, EventType } from '../../../common/events.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import type { EventType } from '../../../common/events-basics.ts';
+import type { Event } from '../../../common/events.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

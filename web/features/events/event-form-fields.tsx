@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EVENT_TYPES, eventInputSchema, type Event, type EventInput, type EventType } from '../../../common/events.ts';
+import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
+import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
-import { EVENT_CALENDAR_LIMIT } from '../../../common/events.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../lib/toast.ts';

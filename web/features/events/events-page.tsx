@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EVENT_TYPES, type EventType } from '../../../common/events.ts';
+import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { Button } from '../../components/ui/button.tsx';

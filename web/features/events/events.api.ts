@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_CALENDAR_LIMIT, type Event, type EventAttendees, type EventInput, type EventList, type EventUpdate } from '../../../common/events.ts';
+import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
+import type { Event, EventAttendees, EventInput, EventList, EventUpdate } from '../../../common/events.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';

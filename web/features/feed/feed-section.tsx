@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
+import { contentPath } from '../../../common/content-basics.ts';
 import { feedItemKey, type FeedItem, type FeedReason } from '../../../common/feed.ts';
 import { Avatar, TeamLogo } from '../../components/ui/avatar.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';

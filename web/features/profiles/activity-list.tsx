@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath, type ContentType } from '../../../common/content-links.ts';
+import { contentPath, type ContentType } from '../../../common/content-basics.ts';
 import type { Activity } from '../../../common/profiles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';

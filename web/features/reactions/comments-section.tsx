@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-links.ts';
+import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

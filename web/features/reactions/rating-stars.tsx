@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import type { RatingSummary } from '../../../common/content.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';

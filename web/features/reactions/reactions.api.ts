@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContentType } from '../../../common/content-links.ts';
+import type { ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import { api } from '../../lib/api.ts';

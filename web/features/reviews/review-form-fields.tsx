@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { REVIEW_CATEGORIES, REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
+import { REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
+import { REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Review, ReviewCategory } from '../../../common/reviews.ts';
+import type { ReviewCategory } from '../../../common/reviews-basics.ts';
+import type { Review } from '../../../common/reviews.ts';
 import { numberFormat } from '../../lib/intl.ts';
 
 const CATEGORY_STYLE: Record<ReviewCategory, { icon: string; className: string }> = {

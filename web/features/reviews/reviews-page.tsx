@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
-import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type Review, type ReviewCategory } from '../../../common/reviews.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type ReviewCategory } from '../../../common/reviews-basics.ts';
+import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
-import { SHOP_CARD_BRANDS, type Shop } from '../../../common/shops.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
+import type { Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
+import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';

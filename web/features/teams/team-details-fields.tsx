@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SUGGESTED_TEAM_TYPES, TEAM_MAX_DISCIPLINES } from '../../../common/team-limits.ts';
+import { SUGGESTED_TEAM_TYPES, TEAM_MAX_DISCIPLINES } from '../../../common/teams-basics.ts';
 import type { teamInputSchema } from '../../../common/teams.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';

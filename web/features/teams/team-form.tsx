@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DEFAULT_TEAM_TYPE } from '../../../common/team-limits.ts';
+import { DEFAULT_TEAM_TYPE } from '../../../common/teams-basics.ts';
 import { teamInputSchema, type TeamDetail, type TeamInput } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SUGGESTED_TEAM_TYPES } from '../../../common/team-limits.ts';
+import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { TeamSummary } from '../../../common/teams.ts';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { SUGGESTED_TEAM_TYPES } from '../../../common/team-limits.ts';
+import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';

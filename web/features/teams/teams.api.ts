@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
-import { MEMBER_SEARCH_MIN } from '../../../common/team-limits.ts';
+import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { disciplineKeys } from '../disciplines/disciplines.api.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { difficultyBand, type DifficultyBand, type TrickLevel } from '../../../common/tricks.ts';
+import { difficultyBand, type DifficultyBand, type TrickLevel } from '../../../common/tricks-basics.ts';
 
 const LEVEL_CLASS: Record<TrickLevel, string> = {
   Beginner: 'bg-sky-100 text-sky-800',

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { TRICK_LEVELS, TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
+import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
+import { TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { contentPath, isHttpUrl } from '../../../common/content-links.ts';
+import { contentPath, isHttpUrl } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { PROGRESS_STATES, videoEmbed, type ProgressState, type Trick } from '../../../common/tricks.ts';
+import { PROGRESS_STATES, videoEmbed, type ProgressState } from '../../../common/tricks-basics.ts';
+import type { Trick } from '../../../common/tricks.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
-import { PROGRESS_STATES, type ProfileTrick } from '../../../common/tricks.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import { PROGRESS_STATES } from '../../../common/tricks-basics.ts';
+import type { ProfileTrick } from '../../../common/tricks.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { useProfileTricks } from './tricks.api.ts';

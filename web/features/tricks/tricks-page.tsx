@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { contentPath } from '../../../common/content-links.ts';
+import { contentPath } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { TRICK_LEVELS, type Trick, type TrickLevel } from '../../../common/tricks.ts';
+import { TRICK_LEVELS, type TrickLevel } from '../../../common/tricks-basics.ts';
+import type { Trick } from '../../../common/tricks.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileTrick, ProgressState, Trick, TrickInput, TrickLevel, TrickUpdate } from '../../../common/tricks.ts';
+import type { ProgressState, TrickLevel } from '../../../common/tricks-basics.ts';
+import type { ProfileTrick, Trick, TrickInput, TrickUpdate } from '../../../common/tricks.ts';
 import { TRICK_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { useContentList } from '../../lib/content-list.ts';
