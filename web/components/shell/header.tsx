@@ -8,9 +8,10 @@ import { withCatalogue } from '../../i18n.ts';
 import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
 // Menus load when first needed, so a first visit downloads only what it shows.
-const LanguageSelector = lazy(() => import('./language-selector.tsx').then((m) => ({ default: m.LanguageSelector })));
+const LanguageSelector = lazyNamed(() => import('./language-selector.tsx'), 'LanguageSelector');
 const MobileMenu = lazy(withCatalogue(() => import('./mobile-menu.tsx')));
 const NotificationBell = lazy(withCatalogue(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell }))));
 

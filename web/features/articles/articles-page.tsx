@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
@@ -16,9 +16,9 @@ import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { useArticleList } from './articles.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const ArticleFormDialog = lazy(() => import('./article-form-dialog.tsx').then((m) => ({ default: m.ArticleFormDialog })));
+const ArticleFormDialog = lazyNamed(() => import('./article-form-dialog.tsx'), 'ArticleFormDialog');
 
 /** /discipline/:disciplineId/articles: stories and guides written by riders. */
 export default function ArticlesPage() {

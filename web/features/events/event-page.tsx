@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Event } from '../../../common/events.ts';
@@ -14,9 +14,9 @@ import { CommentsSection } from '../reactions/comments-section.tsx';
 import { LikeButton } from '../reactions/like-button.tsx';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
 import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const EventFormDialog = lazy(() => import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })));
+const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
 /** /discipline/:disciplineId/events/:eventId: one event, shareable, with its RSVP, attendees, likes and comments. */
 export default function EventPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
@@ -15,9 +15,9 @@ import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 import { useEventList } from './events.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const EventFormDialog = lazy(() => import('./event-form-dialog.tsx').then((m) => ({ default: m.EventFormDialog })));
+const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
 /** /discipline/:disciplineId/events: competitions, meetups, festivals and workshops, as cards or a month calendar. */
 export default function EventsPage() {

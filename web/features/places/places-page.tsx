@@ -17,9 +17,9 @@ import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { usePlaceList } from './places.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const PlaceFormDialog = lazy(() => import('./place-form-dialog.tsx').then((m) => ({ default: m.PlaceFormDialog })));
+const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
 
 // Leaflet and its CSS load only when someone opens the map.
 const PlacesMap = lazy(() => import('./places-map.tsx'));

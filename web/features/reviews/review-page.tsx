@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Review } from '../../../common/reviews.ts';
@@ -19,9 +19,9 @@ import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, PreciseStars } from './review-parts.tsx';
 import { useDeleteReview, useReview } from './reviews.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const ReviewFormDialog = lazy(() => import('./review-form-dialog.tsx').then((m) => ({ default: m.ReviewFormDialog })));
+const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
 
 /** /discipline/:disciplineId/reviews/:reviewId: the whole review, readers' ratings and comments. */
 export default function ReviewPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
@@ -19,9 +19,9 @@ import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
 import { useReviewList } from './reviews.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const ReviewFormDialog = lazy(() => import('./review-form-dialog.tsx').then((m) => ({ default: m.ReviewFormDialog })));
+const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
 
 /** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
 export default function ReviewsPage() {

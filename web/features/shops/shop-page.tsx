@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -21,9 +21,9 @@ import { RatingInput } from '../reactions/rating-stars.tsx';
 import { Chips, ShopFacts, ShopRating } from './shop-card.tsx';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
 import { useDeleteShop, useShop } from './shops.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const ShopFormDialog = lazy(() => import('./shop-form-dialog.tsx').then((m) => ({ default: m.ShopFormDialog })));
+const ShopFormDialog = lazyNamed(() => import('./shop-form-dialog.tsx'), 'ShopFormDialog');
 
 /** /discipline/:disciplineId/shops/:shopId: one shop with every brand, readers' ratings and comments. */
 export default function ShopPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -13,9 +13,9 @@ import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { ShopCard } from './shop-card.tsx';
 import { useShopList } from './shops.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const ShopFormDialog = lazy(() => import('./shop-form-dialog.tsx').then((m) => ({ default: m.ShopFormDialog })));
+const ShopFormDialog = lazyNamed(() => import('./shop-form-dialog.tsx'), 'ShopFormDialog');
 
 /** /discipline/:disciplineId/shops: shops riders recommend, searched on the server. */
 export default function ShopsPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TeamDetail } from '../../../common/teams.ts';
@@ -14,9 +14,9 @@ import { useMe } from '../auth/auth.api.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
 import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
 import { useCancelJoinRequest, useJoinTeam, useLeaveTeam, useTeam } from './teams.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only its leader and admins manage a team: visitors load neither the forms nor their schemas.
-const ManageTeam = lazy(() => import('./manage-team.tsx').then((m) => ({ default: m.ManageTeam })));
+const ManageTeam = lazyNamed(() => import('./manage-team.tsx'), 'ManageTeam');
 
 export default function TeamPage() {
   const { teamId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
@@ -14,9 +14,9 @@ import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { TeamCard } from './team-card.tsx';
 import { useTeamList, type TeamFilters } from './teams.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const CreateTeamDialog = lazy(() => import('./create-team-dialog.tsx').then((m) => ({ default: m.CreateTeamDialog })));
+const CreateTeamDialog = lazyNamed(() => import('./create-team-dialog.tsx'), 'CreateTeamDialog');
 
 /** /teams (every team) and /discipline/:disciplineId/teams (the teams of one discipline). */
 export default function TeamsPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { contentPath, isHttpUrl } from '../../../common/content-basics.ts';
@@ -23,9 +23,9 @@ import { LikeButton } from '../reactions/like-button.tsx';
 import { RatingInput } from '../reactions/rating-stars.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { useDeleteTrick, useSetTrickProgress, useTrick } from './tricks.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const TrickFormDialog = lazy(() => import('./trick-form-dialog.tsx').then((m) => ({ default: m.TrickFormDialog })));
+const TrickFormDialog = lazyNamed(() => import('./trick-form-dialog.tsx'), 'TrickFormDialog');
 
 /** /discipline/:disciplineId/tricktionary/:trickId: every step and tip, the video, and one's own progression. */
 export default function TrickPage() {

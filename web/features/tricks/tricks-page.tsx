@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
@@ -20,9 +20,9 @@ import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { useTrickList } from './tricks.api.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-// Only signed-in users open a form: visitors load neither it nor its schemas.
-const TrickFormDialog = lazy(() => import('./trick-form-dialog.tsx').then((m) => ({ default: m.TrickFormDialog })));
+const TrickFormDialog = lazyNamed(() => import('./trick-form-dialog.tsx'), 'TrickFormDialog');
 
 const isLevel = (value: string | null): value is TrickLevel => TRICK_LEVELS.includes(value as TrickLevel);
 
