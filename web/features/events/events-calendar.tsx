@@ -4,6 +4,7 @@ import { contentPath } from '../../../common/content-basics.ts';
 import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { dateTimeFormat } from '../../lib/intl.ts';
 import { errorText } from '../../lib/toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useEventCalendar } from './events.api.ts';
@@ -78,12 +79,12 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
   ];
   while (cells.length % 7 !== 0) cells.push(null);
 
-  const weekdayFormat = new Intl.DateTimeFormat(lang, { weekday: 'short' });
+  const weekdayFormat = dateTimeFormat(lang, { weekday: 'short' });
   // 2023-01-01 was a Sunday.
   const weekdays = Array.from({ length: 7 }, (_, i) => weekdayFormat.format(new Date(2023, 0, 1 + ((weekStart + i) % 7))));
-  const title = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(first);
+  const title = dateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(first);
   const today = dayKey(new Date());
-  const dayLabel = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long' });
+  const dayLabel = dateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long' });
 
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('events.calendar.label', { month: title })} data-testid="events-calendar">

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 /** A message's time: the clock for today, the date otherwise, in the active language. */
 export function useMessageTime() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
-  const full = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short' });
+  const clock = dateTimeFormat(lang, { timeStyle: 'short' });
+  const day = dateTimeFormat(lang, { dateStyle: 'medium' });
+  const full = dateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short' });
   return {
     short(value: string) {
       const date = new Date(value);
