@@ -123,6 +123,7 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
 // Names sort as readers expect ('émile' before 'Zoé'), which the database's collation does not
 // promise; the browser shows this order, and comparing names there would start its ICU.
 const nameOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Team members as every page lists them: the leader, then the others by name. */
 const byRoleThenName = (a: { role: string; name: string; id: string }, b: { role: string; name: string; id: string }) =>
   Number(b.role === 'leader') - Number(a.role === 'leader') || nameOrder.compare(a.name, b.name) || a.id.localeCompare(b.id);
 
@@ -263,8 +264,8 @@ export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | unde
       't.logo_url',
       't.banner_url',
       't.status',
-      sql<Person[]>`coalesce((
-        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url) order by m.role = 'leader' desc, p.name, p.id)
+      sql<(Person & { role: string })[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role))
         from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
       sql<string[]>`coalesce((select json_agg(td.discipline_id order by td.discipline_id) from team_disciplines td where td.team_id = t.id), '[]'::json)`.as(
         'discipline_ids',
@@ -272,6 +273,7 @@ export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | unde
     ])
     .executeTakeFirst();
   if (!row) return undefined;
+  const members: Person[] = row.members.sort(byRoleThenName).map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl }));
   return {
     id: row.id,
     name: row.name,
@@ -281,8 +283,8 @@ export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | unde
     isPrivate: row.is_private,
     foundedDate: row.founded_date,
     leaderId: row.leader_id,
-    memberIds: row.members.map((m) => m.id),
-    members: row.members,
+    memberIds: members.map((m) => m.id),
+    members,
     disciplineIds: row.discipline_ids,
     logoUrl: row.logo_url,
     bannerUrl: row.banner_url,

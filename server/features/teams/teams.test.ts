@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { JoinRequest, Person, TeamDetail, TeamInput, TeamList } from '../../../common/teams.ts';
+import type { AdminTeam, JoinRequest, Person, TeamDetail, TeamInput, TeamList } from '../../../common/teams.ts';
 import * as fixtures from '../../test/image-fixtures.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
 import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
@@ -256,6 +256,11 @@ describe('read one', () => {
     const detail = (await call('GET', `/api/teams/${team.id}`)).json() as TeamDetail;
     expect(detail.members.map((m) => m.name)).toEqual([leader.name, 'Bob', 'Émile', 'mia', 'rider 9', 'rider 10', 'zoé']);
     expect(detail.members[0]).toMatchObject({ id: leader.id, role: 'leader' });
+    // The admin's team form lists them in the same order.
+    const edited = (await call('GET', `/api/admin/teams/${team.id}`, await admin())).json() as AdminTeam;
+    expect(edited.members.map((m) => m.name)).toEqual(detail.members.map((m) => m.name));
+    expect(edited.memberIds).toEqual(detail.members.map((m) => m.id));
+    expect(edited.members[0]).toEqual({ id: leader.id, name: leader.name, avatarUrl: null });
   });
 
   test('canManage and myRole follow the caller', async () => {
