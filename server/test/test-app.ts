@@ -28,8 +28,8 @@ function readMigratedImage(): Blob | undefined {
 }
 
 /**
- * A fresh app on its own database: in-memory PGlite by default (opened from the run's migrated image), or a new database on the server
- * of DATABASE_URL when that is set (dropped again on close).
+ * A fresh app on its own database: in-memory PGlite by default (opened from the run's migrated
+ * image), or a new database on the server of DATABASE_URL when that is set (dropped again on close).
  * With `shareWith`, a second server on the first one's database instead (its own pool on PostgreSQL,
  * the same instance on PGlite), as several processes behind a load balancer; close it first.
  */
