@@ -61,9 +61,25 @@ export function hasSession(request: FastifyRequest): boolean {
  */
 export const FRESH_READ = { header: 'x-stoked-fresh-read', token: randomBytes(16).toString('hex') } as const;
 
-/** A GET for one of the web app's pages (not the API, not a file). */
+/** The request's path as the router reads it: percent-decoded, without its query. */
+function decodedPath(request: FastifyRequest): string {
+  const raw = request.url.split('?')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A GET for one of the web app's pages: no route matched it (API routes and built files are
+ * routes) and, read as the router reads paths, it is neither under /api nor a file. Never decided
+ * on the raw string: `/%61pi/me` is the API's `/api/me`.
+ */
 export function isPageRequest(request: FastifyRequest): boolean {
-  return request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+  if (request.method !== 'GET' || request.routeOptions.url !== undefined) return false;
+  const decoded = decodedPath(request);
+  return !/^\/+api(\/|$)/i.test(decoded) && !path.extname(decoded);
 }
 
 export function cacheKindOf(request: FastifyRequest): CacheKind | undefined {

@@ -12,10 +12,12 @@ export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): str
 /**
  * CSRF defence for cookie-authenticated writes: a write must come from our own origin and carry
  * a JSON or multipart body, which a cross-site form cannot send without a CORS preflight.
+ * It guards every write whatever its path: the router decodes and matches paths (`/%61pi/…` is
+ * `/api/…`), so a test of the raw URL string would let spellings of an API path through.
  */
 export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string[]): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) {
       throw new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');

@@ -123,10 +123,10 @@ const CODE_MAP: Record<string, ErrorCode> = {
 };
 
 /** Passes the request to better-auth and sets status and headers; returns the body, which the route sends. */
-async function forward(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown> | undefined, query?: Record<string, string>) {
+async function forward(request: FastifyRequest, reply: FastifyReply, path: string, body: Record<string, unknown> | undefined, query?: Record<string, string>) {
   const app = request.server;
-  const url = new URL(request.url, app.config.publicUrl);
-  if (query) url.search = new URLSearchParams(query).toString();
+  const url = new URL(`${AUTH_BASE_PATH}${path}`, app.config.publicUrl);
+  url.search = query ? new URLSearchParams(query).toString() : new URL(request.url, 'http://x').search;
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
@@ -176,13 +176,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
-      const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
+      // The path the router matched (decoded), never the raw URL: `/%61pi/auth/x` is `/api/auth/x`.
+      const path = `/${(request.params as { '*': string })['*']}`;
       // The reset link (GET /reset-password/:token) checks the token and redirects to our reset page.
       const key = request.method === 'GET' && path.startsWith(`${RESET_PASSWORD_PATH}/`) ? `GET ${RESET_PASSWORD_PATH}/:token` : `${request.method} ${path}`;
       const endpoint = ENDPOINTS[key];
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
-      const result = await forward(request, reply, shaped.body, shaped.query);
+      const result = await forward(request, reply, path, shaped.body, shaped.query);
       // Before the answer goes out, so that the client's next request sees the updated counters.
       await shaped.after?.(reply.statusCode);
       return result;
