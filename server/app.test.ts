@@ -187,6 +187,21 @@ describe('request hardening', () => {
     expect(await count('contact_messages')).toBe(before);
   });
 
+  test('`npm start` in development mode trusts no Vite origin; only `npm run dev` names one', async () => {
+    const vite = 'http://localhost:5173';
+    const follow = (app: TestApp, cookie: string) =>
+      app.app.inject({ method: 'PUT', url: '/api/disciplines/surfing/follow', headers: { cookie, origin: vite } });
+    const started = await createTestApp({ ...RELAXED_LIMITS, env: 'development' });
+    const dev = await createTestApp({ ...RELAXED_LIMITS, env: 'development', devWebOrigin: vite });
+    try {
+      const refused = await follow(started, (await signUpVerified(started)).cookie);
+      expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'BAD_ORIGIN' });
+      expect((await follow(dev, (await signUpVerified(dev)).cookie)).statusCode).toBe(200);
+    } finally {
+      await Promise.all([started.close(), dev.close()]);
+    }
+  });
+
   test('Sec-Fetch-Site: cross-site on a write → 403 BAD_ORIGIN', async () => {
     const user = await signUpVerified(t);
     const res = await t.app.inject({ method: 'PUT', url: '/api/disciplines/skydiving/follow', headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' } });

@@ -54,8 +54,6 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-const DEV_WEB_ORIGIN = 'http://localhost:5173';
-
 // Only hops added by proxies on our own network count: `true` would trust every X-Forwarded-For
 // entry, which the client writes, and let it pick its own address for the rate limits.
 const OWN_PROXIES = 'loopback,linklocal,uniquelocal';
@@ -88,7 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.sampleContent) await seedSamples(database.db);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const allowedOrigins = config.env === 'development' ? [config.publicUrl, DEV_WEB_ORIGIN] : [config.publicUrl];
+  // Only `npm run dev` names a second origin (its Vite server); `npm start` trusts PUBLIC_URL alone.
+  const allowedOrigins = config.devWebOrigin ? [config.publicUrl, config.devWebOrigin] : [config.publicUrl];
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -36,6 +36,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
   });
 
+  it('takes an empty variable as unset, as a compose file or `PORT= npm start` leaves it', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: '', PORT: '', HTTP_CACHE_SECONDS: ' ', PUBLIC_URL: '' });
+    expect({ env: config.env, port: config.port, httpCacheSeconds: config.httpCacheSeconds, publicUrl: config.publicUrl }).toEqual({
+      env: 'development',
+      port: 3000,
+      httpCacheSeconds: 2,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('trusts no second origin unless `npm run dev` names its Vite server, and never outside development', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).devWebOrigin).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development', DEV_WEB_ORIGIN: 'http://localhost:5173/' }).devWebOrigin).toBe('http://localhost:5173');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), DEV_WEB_ORIGIN: 'http://localhost:5173' })).toThrow(/DEV_WEB_ORIGIN/);
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET is required/);
   });

@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   HTTP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
+  // Set by `npm run dev` only: the Vite server whose pages call this API from another origin.
+  DEV_WEB_ORIGIN: optionalUrl(['http']),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
   MAP_ATTRIBUTION: z.string().trim().optional(),
@@ -91,13 +93,18 @@ export type Config = {
   notificationDigestMinutes: number;
   /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
   httpCacheSeconds: number;
+  /** `npm run dev`'s Vite origin, trusted for writes besides PUBLIC_URL; never set by `npm start`. */
+  devWebOrigin?: string;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // `PORT=` or `NODE_ENV=` (as a compose file or a shell leaves them) means unset, as if absent:
+  // otherwise an empty PORT would coerce to 0 (a random port) and an empty mode would be refused.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
@@ -112,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!authSecret) {
     if (e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
     authSecret = readOrCreateSecret(dataDir);
+  }
+  if (e.DEV_WEB_ORIGIN && e.NODE_ENV !== 'development') {
+    throw new ConfigError('Invalid configuration: DEV_WEB_ORIGIN is for `npm run dev` only (NODE_ENV=development)');
   }
   const port = overrides.port ?? e.PORT;
   return {
@@ -146,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
+    devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     ...overrides,
   };
 }
