@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENABLED_LANGUAGES, flagFor, parseEnabledLanguages, resolveLanguage } from './languages.ts';
+import { acceptedLanguages, DEFAULT_ENABLED_LANGUAGES, flagFor, parseEnabledLanguages, resolveLanguage } from './languages.ts';
 
 describe('parseEnabledLanguages (spec §5)', () => {
   it('keeps known codes in order and drops unknown ones', () => {
@@ -28,6 +28,22 @@ describe('resolveLanguage (spec §4)', () => {
   });
   it('starts in English with the default settings', () => {
     expect(resolveLanguage(null, DEFAULT_ENABLED_LANGUAGES)).toBe('en');
+  });
+  it("takes a first visitor's browser languages among the enabled ones, before the first enabled language", () => {
+    expect(resolveLanguage(null, DEFAULT_ENABLED_LANGUAGES, acceptedLanguages('de-CH,de;q=0.9,en;q=0.8'))).toBe('de');
+    expect(resolveLanguage(null, DEFAULT_ENABLED_LANGUAGES, acceptedLanguages('pt-BR,pt;q=0.9,fr;q=0.5'))).toBe('fr');
+    expect(resolveLanguage(null, ['en', 'ar'], ['ar-EG'])).toBe('ar');
+    expect(resolveLanguage(null, DEFAULT_ENABLED_LANGUAGES, acceptedLanguages('ja,ko'))).toBe('en');
+    // A stored choice still wins over the browser's.
+    expect(resolveLanguage('it', DEFAULT_ENABLED_LANGUAGES, ['de'])).toBe('it');
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('orders by quality, keeps the header order on ties and drops q=0 and *', () => {
+    expect(acceptedLanguages('en;q=0.5, fr, de;q=0.8, es;q=0, *;q=0.1')).toEqual(['fr', 'de', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
   });
 });
 

@@ -57,9 +57,34 @@ export function parseEnabledLanguages(raw: unknown): LanguageCode[] {
   return known.length > 0 ? known : [DEFAULT_LANGUAGE];
 }
 
-/** Spec §4: starts en; the stored choice wins only when enabled; otherwise the first enabled language. */
-export function resolveLanguage(stored: string | null | undefined, enabled: readonly LanguageCode[]): LanguageCode {
+/**
+ * Spec §4: the stored choice wins when enabled; a first visit takes the first of the browser's
+ * languages (`Accept-Language`, `navigator.languages`: most preferred first) that is enabled, by its
+ * primary subtag (de-CH → de); otherwise the first enabled language.
+ */
+export function resolveLanguage(stored: string | null | undefined, enabled: readonly LanguageCode[], preferred: readonly string[] = []): LanguageCode {
   if (enabled.length === 0) return DEFAULT_LANGUAGE;
   if (stored && (enabled as readonly string[]).includes(stored)) return stored as LanguageCode;
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const match = enabled.find((code) => code === primary);
+    if (match) return match;
+  }
   return enabled[0]!;
+}
+
+/** The languages of an `Accept-Language` header, most preferred first (q=0 means "not this one"). */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
 }

@@ -87,6 +87,17 @@ describe('with the real page renderer', () => {
     expect(unknown).toContain('<html lang="en" dir="ltr">');
   });
 
+  test("a first visit is in the browser's language (Accept-Language) among the enabled ones; a cookie's choice wins", async () => {
+    const fr = html(await get('/', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' }));
+    expect(fr).toContain('<html lang="fr" dir="ltr">');
+    expect(stateOf(fr).language).toBe('fr');
+    const chosen = html(await get('/', { 'accept-language': 'fr-CH, fr;q=0.9', cookie: `${LANGUAGE_COOKIE}=de` }));
+    expect(chosen).toContain('<html lang="de" dir="ltr">');
+    // Arabic is not enabled at first: the next accepted language that is.
+    const ar = html(await get('/', { 'accept-language': 'ar-EG, es;q=0.5' }));
+    expect(ar).toContain('<html lang="es" dir="ltr">');
+  });
+
   test('title and description are the page\'s own', async () => {
     const page = html(await get('/discipline/surfing'));
     expect(page).toContain('<title>Surfing - Stoked</title>');

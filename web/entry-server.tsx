@@ -73,6 +73,8 @@ export interface PageRequest {
   url: string;
   /** The visitor's language cookie, if any. */
   storedLanguage: string | undefined;
+  /** The browser's languages (`Accept-Language`), most preferred first: a first visit's choice. */
+  acceptedLanguages?: readonly string[];
   /** Answers the page's API calls as for a visitor without a session. */
   fetchApi: Fetch;
 }
@@ -90,16 +92,16 @@ export interface RenderedPage {
 }
 
 /** Renders one page, or null when the address is not one the server renders (signed-in pages, forms) or a read failed. */
-export function renderPage({ url, storedLanguage, fetchApi }: PageRequest): Promise<RenderedPage | null> {
+export function renderPage({ url, storedLanguage, acceptedLanguages = [], fetchApi }: PageRequest): Promise<RenderedPage | null> {
   const texts: FormattedTexts = {};
-  return renderContext.run({ fetchApi, texts }, () => renderInContext(url, storedLanguage, texts));
+  return renderContext.run({ fetchApi, texts }, () => renderInContext(url, storedLanguage, acceptedLanguages, texts));
 }
 
-async function renderInContext(url: string, storedLanguage: string | undefined, texts: FormattedTexts): Promise<RenderedPage | null> {
+async function renderInContext(url: string, storedLanguage: string | undefined, accepted: readonly string[], texts: FormattedTexts): Promise<RenderedPage | null> {
   const context = await handler.query(new Request(new URL(url, 'http://stoked.local')));
   if (context instanceof Response || !context.matches.some((m) => (m.route.handle as typeof SERVER_RENDERED | undefined)?.serverRendered)) return null;
   const settings = await fetchSiteSettings();
-  const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages));
+  const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), accepted);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   queryClient.setQueryData(settingsKeys.all, settings);

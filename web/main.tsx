@@ -29,7 +29,8 @@ const stored = readStoredLanguage();
 preloadCore(ssr?.language ?? (isLanguageCode(stored) ? stored : 'en'));
 const settings = ssr?.settings ?? (await fetchSiteSettings());
 queryClient.setQueryData(settingsKeys.all, settings);
-const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages));
+// navigator.languages is what the browser sends as Accept-Language, from which the server chose.
+const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages), navigator.languages);
 // The data the server rendered with serves in any language; a page rendered in another language
 // than this browser's choice is drawn anew rather than hydrated.
 if (ssr) {

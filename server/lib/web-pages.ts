@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../../common/languages.ts';
+import { acceptedLanguages, LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
@@ -107,7 +107,12 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS)));
     try {
-      const page = renderPage({ url: request.url, storedLanguage: request.cookies[LANGUAGE_COOKIE], fetchApi });
+      const page = renderPage({
+        url: request.url,
+        storedLanguage: request.cookies[LANGUAGE_COOKIE],
+        acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
+        fetchApi,
+      });
       return await Promise.race([page, late]);
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'Page render failed; sending the bare app');

@@ -27,7 +27,7 @@ export function useLanguage() {
 
   // When an admin disables the active language, fall back as at start-up.
   useEffect(() => {
-    if (!enabled.includes(current)) void i18n.changeLanguage(resolveLanguage(readStoredLanguage(), enabled));
+    if (!enabled.includes(current)) void i18n.changeLanguage(resolveLanguage(readStoredLanguage(), enabled, navigator.languages));
   }, [enabled.join(','), current, i18n]);
 
   const setLanguage = useCallback(
