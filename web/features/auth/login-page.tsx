@@ -36,7 +36,7 @@ export default function LoginPage() {
       onSuccess: async () => {
         const { user } = await client.fetchQuery({ queryKey: authKeys.me, queryFn: () => api<{ user: SessionUser | null }>('/api/me') });
         // The language chosen in the profile follows the account to this browser, when enabled.
-        if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage)) setLanguage(user.preferredLanguage);
+        if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage)) setLanguage(user.preferredLanguage, { save: false });
         notify('success', t('auth.toast.welcomeBack'), t('auth.toast.loggedIn'));
         void navigate('/');
       },

@@ -145,7 +145,7 @@ function PreferredLanguage({ initial }: { initial: string | null }) {
             { preferredLanguage: code },
             {
               onSuccess: () => {
-                setLanguage(code);
+                setLanguage(code, { save: false });
                 notify('success', t('profile.settings.languageSaved'));
               },
               onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +9,8 @@ import {
   resolveLanguage,
   type LanguageCode,
 } from '../../../common/languages.ts';
+import { api } from '../../lib/api.ts';
+import { authKeys, useMe } from '../auth/auth.api.ts';
 import { useSiteSettings } from './settings.api.ts';
 
 export function readStoredLanguage(): string | null {
@@ -30,8 +33,14 @@ export function useLanguage() {
     if (!enabled.includes(current)) void i18n.changeLanguage(resolveLanguage(readStoredLanguage(), enabled, navigator.languages));
   }, [enabled.join(','), current, i18n]);
 
+  const { user } = useMe();
+  const client = useQueryClient();
+  /**
+   * Switches the language; for a signed-in person it is also saved as their preferred language, in
+   * which their mails are written (`save: false` where it was just saved or just read from the profile).
+   */
   const setLanguage = useCallback(
-    (code: LanguageCode) => {
+    (code: LanguageCode, { save = true }: { save?: boolean } = {}) => {
       if (!enabled.includes(code)) return;
       try {
         localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
@@ -39,8 +48,15 @@ export function useLanguage() {
         // private mode: the choice lasts for this visit only
       }
       void i18n.changeLanguage(code);
+      if (save && user && user.preferredLanguage !== code) {
+        // In the background: the page is already in the new language, and a failed save only
+        // leaves the mails in the previous one until the next switch.
+        void api('/api/profile', { method: 'PATCH', body: { preferredLanguage: code } })
+          .then(() => client.setQueryData(authKeys.me, { user: { ...user, preferredLanguage: code } }))
+          .catch(() => undefined);
+      }
     },
-    [enabled.join(','), i18n],
+    [enabled.join(','), i18n, user, client],
   );
 
   return { current, enabled: LANGUAGES.filter((l) => enabled.includes(l.code)), setLanguage };

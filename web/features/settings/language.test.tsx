@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { SessionUser } from '../../../common/schemas.ts';
+import { authKeys } from '../auth/auth.api.ts';
+import { DEFAULT_SITE_SETTINGS, settingsKeys } from './settings.api.ts';
+import { useLanguage } from './language.tsx';
+
+const ann: SessionUser = { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'user', avatarUrl: null, preferredLanguage: 'en' };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Switches to German through the hook, as the header's language menu does, for `user`. */
+async function switchToGerman(user: SessionUser | null, options?: { save: boolean }) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(authKeys.me, { user });
+  client.setQueryData(settingsKeys.all, DEFAULT_SITE_SETTINGS);
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: {} });
+  let set!: ReturnType<typeof useLanguage>['setLanguage'];
+  function Probe() {
+    set = useLanguage().setLanguage;
+    return null;
+  }
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <Probe />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  act(() => set('de', options));
+  await waitFor(() => expect(i18n.language).toBe('de'));
+  return client;
+}
+
+const profilePatches = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/profile' && (init as RequestInit).method === 'PATCH');
+
+describe('switching the language', () => {
+  test('a signed-in person’s switch is saved as their preferred language (their mails follow it)', async () => {
+    const client = await switchToGerman(ann);
+    await waitFor(() => expect(profilePatches()).toHaveLength(1));
+    expect(JSON.parse(String((profilePatches()[0]![1] as RequestInit).body))).toEqual({ preferredLanguage: 'de' });
+    await waitFor(() => expect(client.getQueryData<{ user: SessionUser }>(authKeys.me)?.user.preferredLanguage).toBe('de'));
+  });
+
+  test('a visitor’s switch sends nothing; nor does one that was just saved or read from the profile', async () => {
+    await switchToGerman(null);
+    await switchToGerman(ann, { save: false });
+    expect(profilePatches()).toEqual([]);
+  });
+});
