@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { translate } from './digest.ts';
+import { translate } from '../../lib/mail-texts.ts';
 
 const env = { NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
 

@@ -1,47 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../common/languages.ts';
+import type { LanguageCode } from '../../../common/languages.ts';
 import { notificationPath, notificationText } from '../../../common/notifications.ts';
+import { composeMail, mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
 
 // Any fixed number: the key of the advisory lock that lets one server at a time send a batch.
 const DIGEST_LOCK = 80_080_008;
 // One run mails at most this many notifications; the rest wait for the next run.
 const BATCH = 2000;
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../web/locales');
-
-type Catalogue = Record<string, unknown>;
-const catalogues = new Map<LanguageCode, Catalogue>();
-
-/** The web's own catalogue, so that a text lives in one place for the pages and the mails. */
-function catalogue(language: LanguageCode): Catalogue {
-  let found = catalogues.get(language);
-  if (!found) {
-    found = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Catalogue;
-    catalogues.set(language, found);
-  }
-  return found;
-}
-
-function lookup(language: LanguageCode, key: string): string | undefined {
-  let node: unknown = catalogue(language);
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Catalogue)[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** i18next's essentials: `{{name}}` values and `_one`/`_other`… plural forms by the language's rules. */
-export function translate(language: LanguageCode, key: string, values: Record<string, string | number> = {}): string {
-  const pluralKey = typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(language).select(values.count)}` : undefined;
-  const text =
-    (pluralKey && lookup(language, pluralKey)) ??
-    lookup(language, key) ??
-    (pluralKey && lookup(DEFAULT_LANGUAGE, pluralKey)) ??
-    lookup(DEFAULT_LANGUAGE, key) ??
-    key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 /**
  * One mail per user listing the notifications not mailed yet of the types they get by e-mail
@@ -67,7 +34,7 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
       .execute();
     const byUser = new Map<string, { email: string; name: string; language: LanguageCode; ids: number[] }>();
     for (const row of pending) {
-      const language = isLanguageCode(row.preferred_language) ? row.preferred_language : DEFAULT_LANGUAGE;
+      const language = mailLanguage(row.preferred_language);
       const entry = byUser.get(row.user_id) ?? { email: row.email, name: row.name, language, ids: [] };
       entry.ids.push(Number(row.id));
       byUser.set(row.user_id, entry);
@@ -83,11 +50,15 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
         return `• ${text}${target ? `\n  ${app.config.publicUrl}${target}` : ''}`;
       });
       try {
-        await app.mailer.send({
-          to: user.email,
-          subject: t('email.subject', { count: items.length }),
-          text: [t('email.greeting', { name: user.name }), '', t('email.intro', { count: items.length }), '', ...lines, '', t('email.footer', { url: `${app.config.publicUrl}/profile` })].join('\n'),
-        });
+        await app.mailer.send(
+          composeMail(user.language, {
+            to: user.email,
+            subject: t('email.subject', { count: items.length }),
+            paragraphs: [t('email.greeting', { name: user.name }), t('email.intro', { count: items.length }), ...lines],
+            action: { label: translate(user.language, 'mail.digestAction'), url: app.config.publicUrl },
+            after: [t('email.footer', { url: `${app.config.publicUrl}/profile` })],
+          }),
+        );
       } catch (error) {
         // Left unmarked, they go out with the next run.
         app.log.error({ err: error, userId }, 'notification digest not sent');

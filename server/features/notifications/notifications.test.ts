@@ -356,6 +356,22 @@ describe('e-mail digest', () => {
     expect(mails.length).toBe(before + 2);
   });
 
+  test('an Arabic digest reads right to left in its HTML part, with no English left in either part', async () => {
+    const reader = await user('Layla');
+    await db().updateTable('profiles').set({ preferred_language: 'ar' }).where('id', '=', reader.id).execute();
+    await ok(await call('PUT', '/api/notifications/preferences', reader, { follower: 'email' }));
+    await ok(await call('PUT', `/api/profiles/${reader.id}/follow`, await user('Omar Fan')));
+    const before = kit.t.mails.length;
+    await sendNotificationDigests(kit.t.app);
+    const [mail] = kit.t.mails.slice(before).filter((m) => m.to === reader.email);
+    expect(mail!.subject).toBe('إشعار جديد على Stoked');
+    expect(mail!.html).toContain('<html lang="ar" dir="rtl">');
+    for (const part of [mail!.text, mail!.html!]) {
+      expect(part).toContain('مرحبًا Layla،');
+      expect(part).not.toMatch(/Here is what happened|started following you|Choose which notifications/);
+    }
+  });
+
   test('notifications read in the app, or from before e-mail was chosen, are not mailed', async () => {
     const reader = await user();
     await ok(await call('PUT', `/api/profiles/${reader.id}/follow`, await user()));
