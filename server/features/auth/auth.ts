@@ -10,6 +10,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deleteAccount } from '../admin/admin-users.db.ts';
+import { authMails } from './auth-mails.ts';
+import { mailLanguage } from '../../lib/mail-texts.ts';
 
 // OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
 const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
@@ -59,6 +61,13 @@ const tables = {
 } as const;
 
 export type DeletedUser = { id: string; avatarUrl: string | null; bannerUrl: string | null };
+
+/** Whom an account mail goes to, in the language saved on the account. */
+const recipient = (user: { email: string; name: string; preferred_language?: unknown }) => ({
+  to: user.email,
+  name: user.name,
+  language: mailLanguage(typeof user.preferred_language === 'string' ? user.preferred_language : null),
+});
 
 export function createAuth(opts: {
   config: Config;
@@ -129,12 +138,7 @@ export function createAuth(opts: {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Stoked password',
-          text: `Hi ${user.name},\n\nOpen this link to choose a new password:\n${url}\n\nIf you did not ask for this, ignore this message.`,
-          link: url,
-        });
+        await mailer.send(authMails.passwordReset(recipient(user), url));
       },
     },
     emailVerification: {

@@ -178,6 +178,17 @@ describe('forgotten password', () => {
     expect((await login(user.email, 'brand new secret 2')).statusCode).toBe(200);
   });
 
+  it('writes the reset mail in the language saved on the account', async () => {
+    const user = await signUpVerified(t, { name: 'Jürgen' });
+    await t.app.db.updateTable('profiles').set({ preferred_language: 'de' }).where('id', '=', user.id).execute();
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email } });
+    const mail = t.mails.findLast((m) => m.to === user.email)!;
+    expect(mail.subject).toBe('Setze dein Stoked-Passwort zurück');
+    expect(mail.text).toContain('Hallo Jürgen,');
+    expect(mail.html).toContain('<html lang="de" dir="ltr">');
+    expect(mail.text).toContain(mail.link);
+  });
+
   it('answers the same for an unknown address (no account enumeration) and sends nothing', async () => {
     const before = t.mails.length;
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'nobody@example.com' } });
