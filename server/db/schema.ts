@@ -287,6 +287,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** At most one unread row per recipient, type, actor and subject (migration 0012): repeats fold into it. */
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: string;

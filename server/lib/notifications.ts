@@ -16,22 +16,46 @@ export type NotifyInput = {
  * Records a notification and signals it live, in the caller's transaction when it has one.
  * Nothing is recorded for one's own actions, for a type the user switched off, or from someone the
  * user blocked.
+ *
+ * A repeat (same recipient, kind, actor and subject) is folded rather than stacked, so that toggling
+ * an action cannot flood anyone: it refreshes the time and details of the unread one already there,
+ * or of one read less than an hour ago, which stays read. Only a new row raises the unread count and
+ * is signalled; a repeat more than an hour after the last was read is news again.
  */
 export async function notify(db: Kysely<DB>, input: NotifyInput): Promise<void> {
   const actorId = input.actorId ?? null;
   if (actorId === input.userId) return;
-  const inserted = await sql<{ id: number }>`
-    insert into notifications (user_id, type, actor_id, subject_type, subject_id, data)
-    select ${input.userId}, ${input.type}, ${actorId}, ${input.subjectType ?? null}, ${input.subjectId ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
-    where not exists (
-      select 1 from notification_preferences p where p.user_id = ${input.userId} and p.type = ${input.type} and p.channel = 'off'
+  const subjectType = input.subjectType ?? null;
+  const subjectId = input.subjectId ?? null;
+  const data = JSON.stringify(input.data ?? {});
+  // The unique index of migration 0012 makes the unread fold race-free; xmax = 0 tells a row this
+  // statement inserted from one it updated.
+  const { rows } = await sql<{ id: number; inserted: boolean }>`
+    with allowed as (
+      select where not exists (
+        select 1 from notification_preferences p where p.user_id = ${input.userId} and p.type = ${input.type} and p.channel = 'off'
+      )
+      and not exists (
+        select 1 from user_blocks b where b.blocker_id = ${input.userId} and b.blocked_id = ${actorId}
+      )
+    ),
+    recently_read as (
+      update notifications n set created_at = now(), data = ${data}::jsonb
+      where exists (select from allowed)
+        and n.user_id = ${input.userId} and n.type = ${input.type} and n.actor_id = ${actorId}
+        and coalesce(n.subject_type, '') = coalesce(${subjectType}, '') and coalesce(n.subject_id, '') = coalesce(${subjectId}, '')
+        and n.read_at is not null and n.created_at > now() - interval '1 hour'
+      returning n.id
     )
-    and not exists (
-      select 1 from user_blocks b where b.blocker_id = ${input.userId} and b.blocked_id = ${actorId}
-    )
-    returning id`.execute(db);
-  const row = inserted.rows[0];
-  if (row) await publish(db, { userId: input.userId, event: 'notification', id: Number(row.id) });
+    insert into notifications as n (user_id, type, actor_id, subject_type, subject_id, data)
+    select ${input.userId}, ${input.type}, ${actorId}, ${subjectType}, ${subjectId}, ${data}::jsonb
+    from allowed
+    where not exists (select from recently_read)
+    on conflict (user_id, type, actor_id, coalesce(subject_type, ''), coalesce(subject_id, '')) where read_at is null
+    do update set created_at = now(), data = excluded.data
+    returning n.id, n.xmax = 0 as inserted`.execute(db);
+  const row = rows[0];
+  if (row?.inserted) await publish(db, { userId: input.userId, event: 'notification', id: Number(row.id) });
 }
 
 /** A user's notifications in the API's shape, newest first: after `afterId` (a resuming client), before `beforeId` (paging) or exactly `ids`. */

@@ -32,9 +32,12 @@ async function connect(who: User | null, opts: { lastEventId?: string | number; 
   return client;
 }
 
-/** A follow notification for `to` from `from`, recorded and signalled; returns its id. */
+/**
+ * A follow notification for `to` from `from`, recorded and signalled; returns its id. Each is about
+ * a subject of its own: repeats about one subject fold into one (security/notification-floods.test.ts).
+ */
 async function follow(to: User, from: User, db = t.app.db): Promise<number> {
-  await notify(db, { userId: to.id, type: 'follower', actorId: from.id, subjectType: 'profile', subjectId: from.id });
+  await notify(db, { userId: to.id, type: 'follower', actorId: from.id, subjectType: 'profile', subjectId: crypto.randomUUID() });
   const row = await db.selectFrom('notifications').select('id').where('user_id', '=', to.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
   return Number(row.id);
 }

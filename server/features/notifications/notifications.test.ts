@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationPage, type NotificationPreferences } from '../../../common/notifications.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
@@ -73,7 +74,10 @@ describe('triggers', () => {
     const again = (await call('GET', `/api/teams/${team.id}/join-requests`, leader)).json() as { id: string }[];
     from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/join-requests/${again[0]!.id}/accept`, leader));
-    expect(await since(from)).toMatchObject([{ user: rider.id, type: 'join_answer', data: { decision: 'accepted' } }]);
+    // The decline is still unread: the answer folds into it (one notification, now saying accepted).
+    expect(await since(from)).toEqual([]);
+    const answers = await db().selectFrom('notifications').select(['data', 'read_at']).where('user_id', '=', rider.id).where('type', '=', 'join_answer').where('subject_id', '=', team.id).execute();
+    expect(answers).toEqual([{ data: { teamName: team.name, decision: 'accepted' }, read_at: null }]);
   });
 
   test('being added or made leader is told; joining a public team oneself tells nobody', async () => {
@@ -199,16 +203,18 @@ describe('triggers', () => {
       [rider.id, 'event_changed', organizer.id, data],
     ]);
 
+    // Once read, a change more than an hour later is news again.
+    await sql`update notifications set read_at = now(), created_at = now() - interval '2 hours' where type = 'event_changed' and subject_id = ${event.id}`.execute(db());
     from = await mark();
     await ok(await call('PATCH', `/api/events/${event.id}`, organizer, { startDate: new Date(Date.parse(start) + 3600_000).toISOString() }));
     expect((await since(from)).map((r) => r.user).sort()).toEqual([other.id, rider.id].sort());
 
+    // Unread, the cancellation folds into that one: no second notification, its details updated.
     from = await mark();
     await ok(await call('DELETE', `/api/events/${event.id}`, organizer), 204);
-    expect((await since(from)).map((r) => [r.user, r.type, r.data.cancelled])).toEqual([
-      [other.id, 'event_changed', true],
-      [rider.id, 'event_changed', true],
-    ]);
+    expect(await since(from)).toEqual([]);
+    const changed = await db().selectFrom('notifications').select(['user_id', 'data']).where('type', '=', 'event_changed').where('subject_id', '=', event.id).where('read_at', 'is', null).orderBy('user_id').execute();
+    expect(changed.map((r) => [r.user_id, r.data.cancelled])).toEqual([other.id, rider.id].sort().map((id) => [id, true]));
   });
 
   test('a type switched off records nothing; neither does a blocked actor', async () => {

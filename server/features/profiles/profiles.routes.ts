@@ -10,6 +10,7 @@ import {
   userFollowStateSchema,
 } from '../../../common/profiles.ts';
 import { personSchema } from '../../../common/teams.ts';
+import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
@@ -114,7 +115,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
         if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot follow yourself.');
         if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
         if (follow && (await blockedBetween(app.db, user.id, request.params.id))) throw blockedError();
-        if (follow) await app.limiter.consume(`follow-user:${user.id}`, { max: 200, windowSeconds: 3600 });
+        await limitAction(app, 'follow', user.id);
         return setUserFollow(app.db, user.id, request.params.id, follow);
       },
     });

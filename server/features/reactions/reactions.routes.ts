@@ -5,6 +5,7 @@ import { CONTENT_TYPES, type ContentType } from '../../../common/content-basics.
 import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
+import { limitAction } from '../../lib/action-limits.ts';
 import { isVisible } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -41,11 +42,13 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
     const { user, item } = await signedInOnVisibleItem(request, request.params);
+    await limitAction(app, 'like', user.id);
     return setLike(app.db, item, user.id, true);
   });
 
   r.delete('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
     const { user, item } = await signedInOnVisibleItem(request, request.params);
+    await limitAction(app, 'like', user.id);
     return setLike(app.db, item, user.id, false);
   });
 
@@ -83,12 +86,14 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: itemParams, body: ratingInputSchema, response: { 200: ratingSummarySchema } } },
     async (request) => {
       const { user, item } = await signedInOnVisibleItem(request, request.params);
+      await limitAction(app, 'rating', user.id);
       return setRating(app.db, item, user, request.body.score);
     },
   );
 
   r.delete('/api/content/:type/:id/rating', { schema: { tags, params: itemParams, response: { 200: ratingSummarySchema } } }, async (request) => {
     const { user, item } = await signedInOnVisibleItem(request, request.params);
+    await limitAction(app, 'rating', user.id);
     return setRating(app.db, item, user, null);
   });
 }

@@ -16,6 +16,7 @@ import {
   teamUpdateSchema,
   userIdBodySchema,
 } from '../../../common/teams.ts';
+import { limitAction } from '../../lib/action-limits.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
@@ -180,6 +181,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/teams/:id/members', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
+    await limitAction(app, 'memberChange', user.id);
     const result = await addMember(app.db, request.params.id, request.body.userId, user.id);
     if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
     if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
@@ -188,6 +190,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/teams/:id/members/:userId', { schema: { tags, params: memberParams, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
+    await limitAction(app, 'memberChange', user.id);
     const result = await removeMember(app.db, request.params.id, request.params.userId);
     if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
     if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
@@ -196,6 +199,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
+    await limitAction(app, 'memberChange', user.id);
     if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
     return detail(request.params.id, user);
   });

@@ -1,0 +1,198 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { NotificationType } from '../../common/notifications.ts';
+import { ACTION_LIMITS } from '../lib/action-limits.ts';
+import { notify, type NotifyInput } from '../lib/notifications.ts';
+import { contentTestKit, expectError, type User } from '../test/content-kit.ts';
+import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
+
+/**
+ * Checklist 39: toggling an action that tells someone (member add/remove, like, follow) or
+ * re-rating cannot flood a person. Each is limited per actor (429 with Retry-After, other actors
+ * unaffected), and repeats of one notification fold into the one already there.
+ */
+const kit = contentTestKit('place');
+const { call, token, user } = kit;
+const db = () => kit.t.app.db;
+
+beforeAll(() => kit.start());
+afterAll(() => kit.stop());
+
+const streams: SseClient[] = [];
+afterEach(() => streams.splice(0).forEach((s) => s.close()));
+
+async function notificationsOf(who: User, type: NotificationType) {
+  return db().selectFrom('notifications').select(['id', 'read_at', 'created_at']).where('user_id', '=', who.id).where('type', '=', type).orderBy('id').execute();
+}
+
+async function unread(who: User): Promise<number> {
+  const res = await call('GET', '/api/notifications', who);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { unreadCount: number }).unreadCount;
+}
+
+/** Calls `step` until it answers 429 (or `cap` calls); returns every status. */
+async function untilLimited(step: (i: number) => Promise<LightMyRequestResponse>, cap: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < cap; i++) {
+    const res = await step(i);
+    statuses.push(res.statusCode);
+    if (res.statusCode === 429) {
+      expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      break;
+    }
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return statuses;
+}
+
+async function approvedPlace(author: User) {
+  const res = await call('POST', '/api/disciplines/surfing/places', author, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+  expect(res.statusCode, res.body).toBe(201);
+  const place = res.json() as { id: string };
+  await kit.decide(place.id, 'approved');
+  return place;
+}
+
+async function teamLedBy(leader: User) {
+  const payload = { name: `Crew ${token()}`, type: 'Amateur', isPrivate: false, leaderId: leader.id, memberIds: [], disciplineIds: [] };
+  const res = await call('POST', '/api/admin/teams', kit.admin, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string };
+}
+
+describe('per-actor limits on actions that notify', () => {
+  test('adding and removing one member over and over: 429 past the limit, one notification, another leader unaffected', async () => {
+    const [leader, rider, otherLeader] = [await user(), await user(), await user()];
+    const team = await teamLedBy(leader);
+    const { max } = ACTION_LIMITS.memberChange;
+    const statuses = await untilLimited(
+      (i) => (i % 2 === 0 ? call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }) : call('DELETE', `/api/teams/${team.id}/members/${rider.id}`, leader)),
+      40,
+    );
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    expect(await notificationsOf(rider, 'team_added')).toHaveLength(1);
+    expect(await unread(rider)).toBe(1);
+
+    const otherTeam = await teamLedBy(otherLeader);
+    expect((await call('POST', `/api/teams/${otherTeam.id}/members`, otherLeader, { userId: rider.id })).statusCode).toBe(200);
+    // The limited change stored nothing: the rider is where the last allowed change left them.
+    const members = await db().selectFrom('team_members').select('user_id').where('team_id', '=', team.id).where('user_id', '=', rider.id).execute();
+    expect(members).toHaveLength(max % 2 === 0 ? 0 : 1);
+  });
+
+  test('liking and unliking over and over: 429 past the limit, one notification, another rider unaffected', async () => {
+    const [author, fan, other] = [await user(), await user(), await user()];
+    const place = await approvedPlace(author);
+    const { max } = ACTION_LIMITS.like;
+    const statuses = await untilLimited((i) => call(i % 2 === 0 ? 'PUT' : 'DELETE', `/api/content/place/${place.id}/like`, fan), max + 5);
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    expect(await notificationsOf(author, 'like')).toHaveLength(1);
+    const res = await call('PUT', `/api/content/place/${place.id}/like`, other);
+    expect(res.json()).toMatchObject({ liked: true, likes: max % 2 === 0 ? 1 : 2 });
+  });
+
+  test('rating over and over: 429 past the limit, the score stays the last allowed one, another rider unaffected', async () => {
+    const [author, rater, other] = [await user(), await user(), await user()];
+    const place = await approvedPlace(author);
+    const { max } = ACTION_LIMITS.rating;
+    const statuses = await untilLimited((i) => call('PUT', `/api/content/place/${place.id}/rating`, rater, { score: (i % 5) + 1 }), max + 5);
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    const stored = await db().selectFrom('ratings').select('score').where('item_id', '=', place.id).where('user_id', '=', rater.id).executeTakeFirstOrThrow();
+    expect(stored.score).toBe(((max - 1) % 5) + 1);
+    expectError(await call('DELETE', `/api/content/place/${place.id}/rating`, rater), 429, 'RATE_LIMITED');
+    expect((await call('PUT', `/api/content/place/${place.id}/rating`, other, { score: 4 })).statusCode).toBe(200);
+  });
+
+  test('following and unfollowing over and over: 429 past the limit, one notification, another rider unaffected', async () => {
+    const [star, fan, other] = [await user(), await user(), await user()];
+    const { max } = ACTION_LIMITS.follow;
+    const statuses = await untilLimited((i) => call(i % 2 === 0 ? 'PUT' : 'DELETE', `/api/profiles/${star.id}/follow`, fan), max + 5);
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    expect(await notificationsOf(star, 'follower')).toHaveLength(1);
+    expect(await unread(star)).toBe(1);
+    expect((await call('PUT', `/api/profiles/${star.id}/follow`, other)).statusCode).toBe(200);
+    expect(await notificationsOf(star, 'follower')).toHaveLength(2);
+  });
+});
+
+describe('folding repeated notifications', () => {
+  const about = (to: User, from: User, subjectId: string, data: NotifyInput['data'] = {}): NotifyInput => ({
+    userId: to.id,
+    type: 'event_changed',
+    actorId: from.id,
+    subjectType: 'event',
+    subjectId,
+    data,
+  });
+
+  test('a repeat of an unread one updates it (newer time and details): no second row, no new badge, no second toast', async () => {
+    const [to, from] = [await user(), await user()];
+    const subject = crypto.randomUUID();
+    const stream = await openSse(`${await serveHttp(kit.t.app)}/api/live`, { cookie: to.cookie });
+    streams.push(stream);
+
+    await notify(db(), about(to, from, subject, { what: 'first' }));
+    const [first] = await notificationsOf(to, 'event_changed');
+    await stream.waitFor((e) => e.event === 'notification' && e.id === String(first!.id));
+    await sql`update notifications set created_at = now() - interval '10 minutes' where id = ${first!.id}`.execute(db());
+
+    await notify(db(), about(to, from, subject, { what: 'second' }));
+    const rows = await db().selectFrom('notifications').selectAll().where('user_id', '=', to.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first!.id, read_at: null, data: { what: 'second' } });
+    expect(Date.now() - new Date(rows[0]!.created_at).getTime()).toBeLessThan(60_000);
+    expect(await unread(to)).toBe(1);
+    expect(await stream.collect((e) => e.event === 'notification', 300)).toHaveLength(1);
+  });
+
+  test('a repeat within the hour of a read one folds into it silently; an hour later it is news again', async () => {
+    const [to, from] = [await user(), await user()];
+    const subject = crypto.randomUUID();
+    await notify(db(), about(to, from, subject));
+    await db().updateTable('notifications').set({ read_at: sql`now()` }).where('user_id', '=', to.id).execute();
+
+    await notify(db(), about(to, from, subject));
+    expect(await notificationsOf(to, 'event_changed')).toEqual([expect.objectContaining({ read_at: expect.any(Date) })]);
+    expect(await unread(to)).toBe(0);
+
+    await sql`update notifications set created_at = now() - interval '61 minutes' where user_id = ${to.id}`.execute(db());
+    await notify(db(), about(to, from, subject));
+    const rows = await notificationsOf(to, 'event_changed');
+    expect(rows.map((r) => r.read_at === null)).toEqual([false, true]);
+    expect(await unread(to)).toBe(1);
+  });
+
+  test('another actor, another subject, another kind or another recipient is not folded', async () => {
+    const [to, from, second, otherTo] = [await user(), await user(), await user(), await user()];
+    const subject = crypto.randomUUID();
+    await notify(db(), about(to, from, subject));
+    await notify(db(), about(to, second, subject));
+    await notify(db(), about(to, from, crypto.randomUUID()));
+    await notify(db(), { ...about(to, from, subject), type: 'approval' });
+    await notify(db(), about(otherTo, from, subject));
+    expect(await unread(to)).toBe(4);
+    expect(await unread(otherTo)).toBe(1);
+  });
+
+  test('the database itself refuses a second unread copy, so concurrent repeats cannot both insert', async () => {
+    const [to, from] = [await user(), await user()];
+    const subject = crypto.randomUUID();
+    await Promise.all([notify(db(), about(to, from, subject)), notify(db(), about(to, from, subject))]);
+    expect(await notificationsOf(to, 'event_changed')).toHaveLength(1);
+    const copy = { user_id: to.id, type: 'event_changed' as const, actor_id: from.id, subject_type: 'event', subject_id: subject, data: '{}' };
+    await expect(db().insertInto('notifications').values(copy).execute()).rejects.toThrow(/unique|duplicate/i);
+  });
+
+  test('actors who delete their accounts leave their notifications behind, without an actor, side by side', async () => {
+    const [to, gone, alsoGone] = [await user(), await user(), await user()];
+    const subject = crypto.randomUUID();
+    await notify(db(), about(to, gone, subject));
+    await notify(db(), about(to, alsoGone, subject));
+    await db().deleteFrom('profiles').where('id', 'in', [gone.id, alsoGone.id]).execute();
+    const rows = await db().selectFrom('notifications').select('actor_id').where('user_id', '=', to.id).execute();
+    expect(rows).toEqual([{ actor_id: null }, { actor_id: null }]);
+  });
+});
