@@ -91,6 +91,8 @@ export type Config = {
   notificationDigestMinutes: number;
   /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
   httpCacheSeconds: number;
+  /** How often each process checks the sessions of its open live streams; a stream outlives its session by at most this. */
+  liveSessionCheckMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
+    liveSessionCheckMs: 2000,
     ...overrides,
   };
 }
