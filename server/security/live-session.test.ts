@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { notify } from '../lib/notifications.ts';
 import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
 import { cookieOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
@@ -166,5 +166,22 @@ describe('an open live stream ends with its session', () => {
     await ping(user);
     await stream.waitFor((e) => e.event === 'notification');
     expect(stream.events).toHaveLength(1);
+  });
+
+  test('the sessions are queried while streams are open, and not at all once none is left', async () => {
+    const user = await signUpVerified(t, { password: PASSWORD });
+    const selectFrom = vi.spyOn(t.app.db, 'selectFrom');
+    try {
+      const checks = () => selectFrom.mock.calls.filter(([from]) => from === 'sessions as s').length;
+      const stream = await connect(user.cookie);
+      await expect.poll(checks).toBeGreaterThanOrEqual(2);
+      stream.close();
+      await new Promise((r) => setTimeout(r, 300));
+      const afterClose = checks();
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(checks()).toBe(afterClose);
+    } finally {
+      selectFrom.mockRestore();
+    }
   });
 });
