@@ -95,6 +95,8 @@ export type Config = {
   httpCacheSeconds: number;
   /** `npm run dev`'s Vite origin, trusted for writes besides PUBLIC_URL; never set by `npm start`. */
   devWebOrigin?: string;
+  /** How often each process checks the sessions of its open live streams; a stream outlives its session by at most this. */
+  liveSessionCheckMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
+    liveSessionCheckMs: 2000,
     ...overrides,
   };
 }

@@ -15,6 +15,8 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** Which row of `sessions` the request came with, for what must end with that session (live streams). */
+const sessionIds = new WeakMap<FastifyRequest, string>();
 
 /** The signed-in user of this request, or null. Read once per request. */
 export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
@@ -22,6 +24,10 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
   if (!pending) {
     pending = request.server.auth.api
       .getSession({ headers: toWebHeaders(request) })
+      .then((s) => {
+        if (s) sessionIds.set(request, s.session.id);
+        return s;
+      })
       .then((s) =>
         s
           ? {
@@ -43,6 +49,12 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   const user = await currentUser(request);
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The signed-in user and the id of the session the request came with. */
+export async function requireSession(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string }> {
+  const user = await requireUser(request);
+  return { user, sessionId: sessionIds.get(request)! };
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {

@@ -12,7 +12,8 @@ import { freshDatabase, insertVerifiedUsers, PASSWORD, postgresUrl, signIn, spaw
  * Two server processes on one PostgreSQL database, as behind a load balancer: started at the same
  * moment they migrate once; a session made on one is valid on the other; the login limit counts
  * attempts on both; a change made through one is served by the other within the answer cache's
- * TTL; a message sent through one reaches a live stream open on the other.
+ * TTL; a message sent through one reaches a live stream open on the other; signing out or a ban
+ * through one ends, within 5 s, a live stream open on the other.
  */
 const pgUrl = await postgresUrl();
 if (!pgUrl) console.log('several-servers: skipped, no PostgreSQL answers at DATABASE_URL');
@@ -123,6 +124,31 @@ describe.skipIf(!pgUrl)('two servers, one database', () => {
       expect(JSON.parse(event.data)).toMatchObject({ conversationId: id });
     } finally {
       stream.close();
+    }
+  });
+
+  test('signing out through A, or a ban, ends within 5 s a live stream open on B, and nothing more reaches it', async () => {
+    await database.db.deleteFrom('rate_limits').where('key', 'like', 'login%').execute();
+    const rider = users[2]!;
+    const endsWithin = async (stream: Awaited<ReturnType<typeof openSse>>, ms: number) =>
+      Promise.race([stream.ended.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), ms))]);
+
+    const cookie = await signIn(b.url, rider.email);
+    const stream = await openSse(`${b.url}/api/live`, { cookie });
+    const banned = await openSse(`${b.url}/api/live`, { cookie: await signIn(a.url, rider.email) });
+    try {
+      expect([stream.status, banned.status]).toEqual([200, 200]);
+      const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+      expect(out.status).toBe(200);
+      expect(await endsWithin(stream, 5000), 'the stream outlived its signed-out session').toBe(true);
+
+      await database.db.updateTable('profiles').set({ banned: true }).where('id', '=', rider.id).execute();
+      expect(await endsWithin(banned, 5000), "the stream outlived its account's ban").toBe(true);
+      expect([...stream.events, ...banned.events]).toEqual([]);
+    } finally {
+      stream.close();
+      banned.close();
+      await database.db.updateTable('profiles').set({ banned: false }).where('id', '=', rider.id).execute();
     }
   });
 });

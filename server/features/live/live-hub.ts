@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { DB } from '../../db/schema.ts';
 import { LIVE_CHANNEL, type LiveSignal } from '../../lib/live.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
+import { liveSessions } from './live.db.ts';
 
 /** A buggy client reconnecting in a loop must not pile up connections. */
 export const MAX_STREAMS_PER_USER = 10;
@@ -34,6 +35,9 @@ export function parseSignal(payload: string): LiveSignal | null {
   }
 }
 
+/** Who a stream was opened for: it lasts as long as this session does and the role stays the same. */
+export type StreamOwner = { userId: string; sessionId: string; role: 'user' | 'admin' };
+
 /** One open Server-Sent Events response of one user. Writes happen in order, one task at a time. */
 export class LiveStream {
   #queue: Promise<void> = Promise.resolve();
@@ -42,12 +46,16 @@ export class LiveStream {
   #replayed = new Set<number>();
 
   constructor(
-    readonly userId: string,
+    readonly owner: StreamOwner,
     private readonly res: ServerResponse,
     private readonly log: FastifyBaseLogger,
     private readonly onEnd: (stream: LiveStream) => void,
   ) {
     res.on('close', () => this.end());
+  }
+
+  get userId(): string {
+    return this.owner.userId;
   }
 
   get closed(): boolean {
@@ -103,11 +111,16 @@ export class LiveHub {
   #streams = new Map<string, Set<LiveStream>>();
   #unlisten: (() => Promise<void>) | null = null;
   #ping: NodeJS.Timeout | undefined;
+  /** Armed only while streams are open, so that an idle process queries nothing. */
+  #sessionTimer: NodeJS.Timeout | undefined;
+  #sessionCheck: Promise<void> | undefined;
   #stopped = false;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: FastifyBaseLogger,
+    /** A stream outlives its session (sign-out, revocation, deletion, ban, role change) by at most this. */
+    private readonly sessionCheckMs: number,
   ) {}
 
   async start(database: Database): Promise<void> {
@@ -120,9 +133,10 @@ export class LiveHub {
     this.#ping.unref();
   }
 
-  /** Takes over `res` (headers already written) for `userId`; resumes after `lastEventId` when given. */
-  open(userId: string, res: ServerResponse, lastEventId?: number): LiveStream {
-    const stream = new LiveStream(userId, res, this.log, (s) => this.#remove(s));
+  /** Takes over `res` (headers already written) for `owner`; resumes after `lastEventId` when given. */
+  open(owner: StreamOwner, res: ServerResponse, lastEventId?: number): LiveStream {
+    const { userId } = owner;
+    const stream = new LiveStream(owner, res, this.log, (s) => this.#remove(s));
     if (this.#stopped) {
       stream.end();
       return stream;
@@ -135,6 +149,7 @@ export class LiveHub {
     // Registered before the resume reads, so a signal in between is queued behind it, not lost.
     streams.add(stream);
     if (streams.size > MAX_STREAMS_PER_USER) streams.values().next().value!.end();
+    this.#armSessionCheck();
     if (lastEventId !== undefined) {
       stream.enqueue(async () => {
         const missed = await loadNotifications(this.db, userId, { afterId: lastEventId, limit: MAX_REPLAY });
@@ -155,12 +170,15 @@ export class LiveHub {
   /** Ends every stream (so that the server can close) and refuses new ones. */
   endAll(): void {
     this.#stopped = true;
+    clearTimeout(this.#sessionTimer);
     this.#everyStream((s) => s.end());
   }
 
   async stop(): Promise<void> {
     this.endAll();
     clearInterval(this.#ping);
+    // A check under way would query a database about to close.
+    await this.#sessionCheck;
     const unlisten = this.#unlisten;
     this.#unlisten = null;
     await unlisten?.();
@@ -189,6 +207,39 @@ export class LiveHub {
       for (const s of streams) s.enqueue(() => s.send(LIVE_EVENTS.message, data));
     } else {
       for (const s of streams) s.enqueue(() => s.send(LIVE_EVENTS.unread, {}));
+    }
+  }
+
+  #armSessionCheck(): void {
+    if (this.#sessionTimer || this.#sessionCheck || this.#stopped) return;
+    this.#sessionTimer = setTimeout(() => {
+      this.#sessionTimer = undefined;
+      this.#sessionCheck = this.#checkSessions().finally(() => {
+        this.#sessionCheck = undefined;
+        if (this.count() > 0) this.#armSessionCheck();
+      });
+    }, this.sessionCheckMs);
+    this.#sessionTimer.unref();
+  }
+
+  /**
+   * Ends the streams whose session is gone or no longer what it was, in one query for all of this
+   * process's streams: each process checks its own, so no message between processes is needed.
+   */
+  async #checkSessions(): Promise<void> {
+    // Streams opened while the query runs are left for the next check: their sessions were not asked about.
+    const streams: LiveStream[] = [];
+    this.#everyStream((s) => streams.push(s));
+    if (streams.length === 0) return;
+    const found = await liveSessions(this.db, [...new Set(streams.map((s) => s.owner.sessionId))]).catch((error: unknown) => {
+      // Sessions cannot be told apart while the database is away; the next check tries again.
+      if (!this.#stopped) this.log.warn({ err: error }, 'live session check failed');
+      return null;
+    });
+    if (!found) return;
+    for (const stream of streams) {
+      const session = found.get(stream.owner.sessionId);
+      if (!session || session.userId !== stream.userId || session.role !== stream.owner.role) stream.end();
     }
   }
 

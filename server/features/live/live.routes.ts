@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../lib/session.ts';
+import { requireSession } from '../../lib/session.ts';
 import { LiveHub } from './live-hub.ts';
 
 const liveQuery = z.object({ lastEventId: z.string().max(20).optional() });
@@ -14,7 +14,7 @@ function resumeId(header: string | string[] | undefined, query: string | undefin
 }
 
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
-  const hub = new LiveHub(app.db, app.log);
+  const hub = new LiveHub(app.db, app.log, app.config.liveSessionCheckMs);
   await hub.start(app.database);
   // Open streams would keep the server from closing: they end before it waits for connections.
   app.addHook('preClose', async () => hub.endAll());
@@ -25,7 +25,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     '/api/live',
     { schema: { querystring: liveQuery, description: 'Server-Sent Events of the signed-in user: notification, message, unread.' } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const { user, sessionId } = await requireSession(request);
       // EventSource sends Last-Event-ID itself when it reconnects; the query serves its first connection.
       const lastEventId = resumeId(request.headers['last-event-id'], request.query.lastEventId);
       reply.hijack();
@@ -37,7 +37,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         'x-content-type-options': 'nosniff',
       });
       reply.raw.write('retry: 3000\n\n');
-      hub.open(user.id, reply.raw, lastEventId);
+      hub.open({ userId: user.id, sessionId, role: user.role }, reply.raw, lastEventId);
     },
   );
 }
