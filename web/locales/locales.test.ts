@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
 import { ERROR_CODES } from '../../common/error-codes.ts';
@@ -29,6 +30,7 @@ function values(catalogue: Record<string, unknown>, prefix = ''): [string, strin
 
 const en = load('en');
 const enKeys = keys(en);
+const pluralBases = [...new Set(values(en).filter(([k]) => /_(one|other)$/.test(k)).map(([k]) => k.replace(PLURAL, '')))];
 
 describe('catalogues', () => {
   it.each(LANGUAGE_CODES)('%s has every key of en and no other', (code) => {
@@ -51,6 +53,26 @@ describe('catalogues', () => {
       for (const placeholder of expected) {
         if (placeholder === '{{count}}') continue;
         expect(value, `${code} ${key}`).toContain(placeholder);
+      }
+    }
+  });
+
+  // The folded key test above would pass with a Polish _few missing: each plural must have exactly its language's forms.
+  it.each(LANGUAGE_CODES)('%s has exactly the plural forms of its language for every plural key', (code) => {
+    const own = new Set(values(load(code)).map(([k]) => k));
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    for (const base of pluralBases) {
+      const forms = ['zero', 'one', 'two', 'few', 'many', 'other'].filter((c) => own.has(`${base}_${c}`));
+      expect(forms.sort(), `${code} ${base}`).toEqual([...categories].sort());
+    }
+  });
+
+  it.each(LANGUAGE_CODES)('%s: i18next finds a string for every plural key at every count', async (code) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: code, resources: { [code]: { translation: load(code) } }, fallbackLng: false, interpolation: { escapeValue: false } });
+    for (const base of pluralBases) {
+      for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000, 1.5]) {
+        expect(i18n.t(base, { count, formatted: String(count) }), `${code} ${base} ${count}`).not.toBe(base);
       }
     }
   });
