@@ -77,6 +77,14 @@ describe('catalogues', () => {
     }
   });
 
+  it('ar says adventure sports, never «متطرف» (extremist)', () => {
+    expect(values(load('ar')).filter(([, v]) => v.includes('متطرف')).map(([k]) => k)).toEqual([]);
+  });
+
+  it.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s names the Tricktionary as its tab does', (code) => {
+    expect(values(load(code)).filter(([, v]) => /tricktionary/i.test(v)).map(([k]) => k)).toEqual([]);
+  });
+
   it('translates every API error code', () => {
     for (const code of ERROR_CODES) expect(enKeys.has(`errors.${code}`), code).toBe(true);
   });
