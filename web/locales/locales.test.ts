@@ -89,6 +89,11 @@ describe('catalogues', () => {
     expect(values(load('ar')).filter(([, v]) => v.includes('متطرف')).map(([k]) => k)).toEqual([]);
   });
 
+  it('fr addresses the user as «vous» only', () => {
+    const tu = /(?<![\p{L}'’])(tu|te|toi|ton|ta|tes|tien|tienne|tiens|t['’](?=\p{L}))(?![\p{L}'’])/iu;
+    expect(values(load('fr')).filter(([, v]) => tu.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+
   it.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s names the Tricktionary as its tab does', (code) => {
     expect(values(load(code)).filter(([, v]) => /tricktionary/i.test(v)).map(([k]) => k)).toEqual([]);
   });
