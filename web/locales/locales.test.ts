@@ -98,6 +98,19 @@ describe('catalogues', () => {
     expect(values(load(code)).filter(([, v]) => /tricktionary/i.test(v)).map(([k]) => k)).toEqual([]);
   });
 
+  // Wordings that assume the user is a man where a neutral phrasing exists («Opanowałeś» → «Trik … opanowany»).
+  const GENDERED: Record<string, RegExp> = {
+    pl: /\p{L}+(łeś|łaś)(?!\p{L})|jesteś (absolutnie )?pewien|być zalogowany|bądź pierwszy/iu,
+    ru: /будьте первым|станьте первым|\(а\)/iu,
+    it: /sii il primo|sei (assolutamente )?sicuro|(?<!(il|di) )benvenuto|ti sei unito|sei uscito/iu,
+    es: /sé el primero|estás (completamente )?seguro|bienvenido|eres el (líder|n\.º)/iu,
+    fr: /soyez le premier|(es|êtes)[- ](tu|vous) (vraiment |absolument )?sûr|devez être connecté|prêt à/iu,
+    de: /sei der erste/iu,
+  };
+  it.each(Object.keys(GENDERED))('%s addresses the user without assuming a gender', (code) => {
+    expect(values(load(code)).filter(([, v]) => GENDERED[code]!.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+
   it('translates every API error code', () => {
     for (const code of ERROR_CODES) expect(enKeys.has(`errors.${code}`), code).toBe(true);
   });
