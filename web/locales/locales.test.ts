@@ -72,9 +72,14 @@ describe('catalogues', () => {
   it.each(LANGUAGE_CODES)('%s: i18next finds a string for every plural key at every count', async (code) => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: code, resources: { [code]: { translation: load(code) } }, fallbackLng: false, interpolation: { escapeValue: false } });
+    const rules = new Intl.PluralRules(code);
     for (const base of pluralBases) {
       for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000, 1.5]) {
-        expect(i18n.t(base, { count, formatted: String(count) }), `${code} ${base} ${count}`).not.toBe(base);
+        const options = { count, formatted: String(count) };
+        const shown = i18n.t(base, options);
+        expect(shown, `${code} ${base} ${count}`).not.toBe(base);
+        // The form shown is the one Intl.PluralRules names (fr 1,000,000 → _many), not a fallback.
+        expect(shown, `${code} ${base} ${count}`).toBe(i18n.t(`${base}_${rules.select(count)}`, options));
       }
     }
   });
