@@ -112,6 +112,17 @@ describe('connectLive', () => {
     close();
   });
 
+  test('a stream the server ended for good asks who is signed in: a session that ended signs the tab out', () => {
+    vi.useFakeTimers();
+    client.setQueryData(authKeys.me, { user: me });
+    const close = connectLive(client);
+    latest().open();
+    expect(client.getQueryState(authKeys.me)?.isInvalidated).toBe(false);
+    latest().failForGood();
+    expect(client.getQueryState(authKeys.me)?.isInvalidated).toBe(true);
+    close();
+  });
+
   test('without EventSource (old browsers, jsdom) nothing happens', () => {
     vi.stubGlobal('EventSource', undefined);
     const close = connectLive(client);

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useEffect, useRef } from 'react';
 import { LIVE_EVENTS } from '../../common/live-events.ts';
 import type { Notification } from '../../common/notifications.ts';
-import { useMe } from '../features/auth/auth.api.ts';
+import { authKeys, useMe } from '../features/auth/auth.api.ts';
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;
 export type LiveEventData = {
@@ -64,6 +64,9 @@ export function connectLive(client: QueryClient): () => void {
     current.onerror = () => {
       if (current.readyState !== CLOSED || stopped) return;
       current.close();
+      // The server ends a stream whose session ended (sign-out elsewhere, password change, ban):
+      // asking who is signed in then signs this tab out, which closes the stream for good.
+      void client.invalidateQueries({ queryKey: authKeys.me });
       timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     };
