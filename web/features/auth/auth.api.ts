@@ -29,6 +29,15 @@ export function useRegister() {
   });
 }
 
+/** The confirmation link's token with the password chosen at sign-up; success signs in. */
+export function useConfirmEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => api('/api/auth/confirm-email', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
