@@ -113,7 +113,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   // The confirmation link's page sends its token with the password chosen at sign-up: the link alone
   // signs nobody in (login CSRF), and only who chose that password gets the account.
   'POST /confirm-email': async (request, app) => {
-    await app.limiter.consume(`confirm:ip:${request.ip}`, { max: 20, windowSeconds: minutes(30) });
+    // A few tries for each sign-up one address may make; guesses at one account are limited below.
+    await app.limiter.consume(`confirm:ip:${request.ip}`, { max: 4 * app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
     const { token, password } = parse(confirmEmailBody, request.body);
     const pending = await findPendingConfirmation(app.db, token);
     if (!pending) throw new AppError(400, 'INVALID_TOKEN', ERROR_MESSAGES.INVALID_TOKEN);
