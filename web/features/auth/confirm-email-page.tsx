@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/ui/auth-card.tsx';
@@ -35,7 +35,7 @@ export default function ConfirmEmailPage() {
     );
   }
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!password) return;
     confirm.mutate(
