@@ -16,11 +16,19 @@ export function mailsTo(email: string): string[] {
   return files.filter((f) => f.endsWith(`${email}.eml`)).map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'));
 }
 
-/** The confirmation link of the newest mail to this address. */
+/** The confirmation link of the newest mail to this address (it opens a page that asks for the password). */
 export function verificationLink(email: string): string | undefined {
   // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
   const body = mailsTo(email).at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return body?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+  return body?.match(/https?:\/\/\S+\/confirm-email\?token=\S+/)?.[0];
+}
+
+/** Opens the newest confirmation link to this address and confirms it with the password chosen at sign-up. */
+export async function confirmEmail(page: Page, email: string, password: string) {
+  await expect.poll(() => verificationLink(email)).toBeTruthy();
+  await page.goto(verificationLink(email)!);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Confirm and log in' }).click();
 }
 
 export async function expectToast(page: Page, text: string | RegExp) {

@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage />, handle: SERVER_RENDERED },
           { path: 'login', ...page(() => import('./features/auth/login-page.tsx')) },
           { path: 'register', ...page(() => import('./features/auth/register-page.tsx')) },
-          { path: 'auth/callback', ...page(() => import('./features/auth/auth-callback-page.tsx')) },
+          { path: 'confirm-email', ...page(() => import('./features/auth/confirm-email-page.tsx')) },
           { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page.tsx')) },
           { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page.tsx')) },
           { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx')) },

@@ -27,7 +27,7 @@ const AUTH_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/change-password',
   'POST /api/auth/update-user',
-  'GET /api/auth/verify-email',
+  'POST /api/auth/confirm-email',
   'GET /api/auth/get-session',
 ];
 

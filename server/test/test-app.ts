@@ -79,7 +79,7 @@ export function uniqueEmail(prefix = 'rider'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** Signs a user up, follows the mailed verification link and returns the session cookie. */
+/** Signs a user up, confirms with the mailed link's token and the password, and returns the session cookie. */
 export async function signUpVerified(t: TestApp, user: { name?: string; email?: string; password?: string } = {}) {
   const email = user.email ?? uniqueEmail();
   const password = user.password ?? 'correct horse battery';
@@ -88,8 +88,8 @@ export async function signUpVerified(t: TestApp, user: { name?: string; email?: 
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const mail = t.mails.findLast((m) => m.to === email.toLowerCase());
   if (!mail?.link) throw new Error('no verification mail');
-  const link = new URL(mail.link);
-  const verify = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  const token = new URL(mail.link).searchParams.get('token');
+  const verify = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token, password } });
   const cookie = cookieOf(verify);
   if (!cookie) throw new Error(`verification gave no session: ${verify.statusCode} ${verify.body}`);
   const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });

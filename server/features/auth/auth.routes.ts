@@ -1,22 +1,45 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
-import { emailSchema, meSchema, nameSchema, passwordSchema } from '../../../common/schemas.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../common/languages.ts';
+import { emailSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
 import { ping } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { mailLanguage } from '../../lib/mail-texts.ts';
+import type { Limit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
-import { AUTH_BASE_PATH, VERIFY_CALLBACK_PATH } from './auth.ts';
+import { authMails } from './auth-mails.ts';
+import { AUTH_BASE_PATH, CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_SECONDS, hashPassword, verifyPassword } from './auth.ts';
+import { deviceCookieHeader, knownDevice } from './device-cookie.ts';
+import { confirmEmail, findAccountByEmail, findPendingConfirmation, issueConfirmation, saveSignUpLanguage, supersedePendingSignUp } from './sign-up.db.ts';
 
-const signUpBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+// In UTF-16 units, as better-auth counts: the sign-up of a known address never reaches better-auth,
+// and must refuse what it would refuse.
+const signUpBody = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema.refine((p) => p.length <= PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' }),
+  // The page's language: the confirmation mail and the later ones are written in it.
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]).optional(),
+});
 const signInBody = z.object({ email: emailSchema, password: z.string().min(1).max(128), rememberMe: z.boolean().optional() });
 const emailBody = z.object({ email: emailSchema });
 const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema });
 const resetPasswordBody = z.object({ token: z.string().min(1).max(500), newPassword: passwordSchema });
 const deleteUserBody = z.object({ password: z.string().min(1).max(128) });
+const confirmEmailBody = z.object({ token: z.string().min(1).max(500), password: z.string().min(1).max(128) });
 
 export const RESET_PASSWORD_PATH = '/reset-password';
 
-type Shaped = { body?: Record<string, unknown>; query?: Record<string, string>; after?: (status: number) => Promise<void> };
+type Shaped = {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  /** The better-auth endpoint to call instead of the requested one. */
+  path?: string;
+  /** Our own answer: nothing goes to better-auth. */
+  answer?: Record<string, unknown>;
+  after?: (status: number, reply: FastifyReply) => Promise<void>;
+};
 type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -30,6 +53,50 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 }
 
 const minutes = (n: number) => n * 60;
+
+/**
+ * Wrong passwords are counted per address and source: past LOGIN_FAILURES_PER_SOURCE that source
+ * alone waits. Per address from every source, past loginFailuresPerHour, only browsers without a
+ * device cookie for the account wait (device-cookie.ts); a browser with one counts its own failures
+ * instead, so a flood of guesses from anywhere never locks the owner out of a device they used before.
+ */
+const LOGIN_FAILURES_PER_SOURCE = { max: 10, windowSeconds: minutes(15) };
+
+/** Sign-up's one answer, whatever became of the address (new, unconfirmed or already an account). */
+const SIGN_UP_ANSWER = { status: 'check-your-inbox' };
+
+async function sendConfirmation(app: FastifyInstance, user: { id: string; name: string; language: LanguageCode }, email: string): Promise<void> {
+  const token = await issueConfirmation(app.db, user.id, CONFIRMATION_TTL_SECONDS);
+  const link = `${app.config.publicUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
+  await app.mailer.send(authMails.confirmation({ to: email, name: user.name, language: user.language }, link));
+}
+
+/**
+ * A sign-up never tells whether the address was known, and never gives the registrant a way into an
+ * account whose mailbox they do not control: a confirmed address only earns its owner a warning mail;
+ * an unconfirmed one is taken over by the newest sign-up (its name and password, its link only), and
+ * confirming asks for that password (confirm-email below). Every path hashes the password once so
+ * that they take about the same time.
+ */
+async function register(app: FastifyInstance, request: FastifyRequest, input: z.infer<typeof signUpBody>): Promise<void> {
+  const { name, email, password, language } = input;
+  const existing = await findAccountByEmail(app.db, email);
+  if (existing?.emailVerified) {
+    await hashPassword(password);
+    // In the owner's language, not the registrant's.
+    const owner = { to: email, name: existing.name, language: mailLanguage(existing.preferredLanguage) };
+    await app.mailer.send(authMails.registerAttempt(owner, `${app.config.publicUrl}/login`));
+    return;
+  }
+  const mailIn = language ?? DEFAULT_LANGUAGE;
+  if (existing) {
+    if (await supersedePendingSignUp(app.db, existing.id, name, await hashPassword(password), language ?? null)) await sendConfirmation(app, { id: existing.id, name, language: mailIn }, email);
+    return;
+  }
+  const created = await app.auth.api.signUpEmail({ body: { name, email, password }, headers: toWebHeaders(request) });
+  if (language) await saveSignUpLanguage(app.db, created.user.id, language);
+  await sendConfirmation(app, { id: created.user.id, name, language: mailIn }, email);
+}
 
 function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const query = (request.query ?? {}) as Record<string, unknown>;
@@ -47,28 +114,55 @@ function redirect(request: FastifyRequest, path: string): Record<string, string>
  */
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /get-session': async () => ({}),
-  // The links of our mails: only their token comes from the client, the redirect is ours (an invalid
+  // The reset mail's link: only its token comes from the client, the redirect is ours (an invalid
   // callbackURL made better-auth fail with a 500, and a foreign one is an open redirect).
-  'GET /verify-email': async (request) => ({ query: { token: queryOf(request).token ?? '', ...redirect(request, VERIFY_CALLBACK_PATH) } }),
   [`GET ${RESET_PASSWORD_PATH}/:token`]: async (request) => ({ query: redirect(request, RESET_PASSWORD_PATH) }),
   'POST /sign-out': async () => ({ body: {} }),
   'POST /sign-up/email': async (request, app) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
-    const { name, email, password } = parse(signUpBody, request.body);
-    return { body: { name, email, password, callbackURL: VERIFY_CALLBACK_PATH } };
+    await register(app, request, parse(signUpBody, request.body));
+    return { answer: SIGN_UP_ANSWER };
+  },
+  // The confirmation link's page sends its token with the password chosen at sign-up: the link alone
+  // signs nobody in (login CSRF), and only who chose that password gets the account.
+  'POST /confirm-email': async (request, app) => {
+    // A few tries for each sign-up one address may make; guesses at one account are limited below.
+    await app.limiter.consume(`confirm:ip:${request.ip}`, { max: 4 * app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
+    const { token, password } = parse(confirmEmailBody, request.body);
+    const pending = await findPendingConfirmation(app.db, token);
+    if (!pending) throw new AppError(400, 'INVALID_TOKEN', ERROR_MESSAGES.INVALID_TOKEN);
+    await app.limiter.consume(`confirm:${pending.userId}`, { max: 10, windowSeconds: minutes(30) });
+    if (!pending.passwordHash || !(await verifyPassword(pending.passwordHash, password))) {
+      throw new AppError(401, 'CONFIRM_PASSWORD_MISMATCH', ERROR_MESSAGES.CONFIRM_PASSWORD_MISMATCH);
+    }
+    await confirmEmail(app.db, pending.userId);
+    return {
+      path: '/sign-in/email',
+      body: { email: pending.email, password, rememberMe: true },
+      after: async (status, reply) => {
+        if (status === 200) reply.header('set-cookie', deviceCookieHeader(app.config.authSecret, pending.email, app.config.publicUrl.startsWith('https://')));
+      },
+    };
   },
   'POST /sign-in/email': async (request, app) => {
     const limits = app.config.rateLimits;
     await app.limiter.consume(`login:ip:${request.ip}`, { max: limits.loginPerMinute, windowSeconds: 60 });
     const { email, password, rememberMe } = parse(signInBody, request.body);
-    const failures = { max: limits.loginFailuresPerHour, windowSeconds: minutes(60) };
-    // Counted as a failure before the password is checked, so that concurrent guesses cannot all pass
+    const device = knownDevice(request, app.config.authSecret, email);
+    const counters: [string, Limit][] = device
+      ? [[`login-fail:device:${device}`, LOGIN_FAILURES_PER_SOURCE]]
+      : [
+          [`login-fail:${email}:${request.ip}`, LOGIN_FAILURES_PER_SOURCE],
+          [`login-fail:${email}`, { max: limits.loginFailuresPerHour, windowSeconds: minutes(60) }],
+        ];
+    // Counted as failures before the password is checked, so that concurrent guesses cannot all pass
     // a check made before any of them failed; taken back when the password was right.
-    await app.limiter.consume(`login-fail:${email}`, failures);
+    for (const [key, limit] of counters) await app.limiter.consume(key, limit);
     return {
-      body: { email, password, rememberMe: rememberMe ?? true, callbackURL: VERIFY_CALLBACK_PATH },
-      after: async (status) => {
-        if (status !== 401) await app.limiter.undo(`login-fail:${email}`, failures);
+      body: { email, password, rememberMe: rememberMe ?? true },
+      after: async (status, reply) => {
+        if (status !== 401) for (const [key, limit] of counters) await app.limiter.undo(key, limit);
+        if (status === 200) reply.header('set-cookie', deviceCookieHeader(app.config.authSecret, email, app.config.publicUrl.startsWith('https://')));
       },
     };
   },
@@ -100,7 +194,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     await app.limiter.consume(`verify-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
     const { email } = parse(emailBody, request.body);
     await app.limiter.consume(`verify-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
-    return { body: { email, callbackURL: VERIFY_CALLBACK_PATH } };
+    // A new link for an unconfirmed address only: it still needs the password chosen at sign-up.
+    const account = await findAccountByEmail(app.db, email);
+    if (account && !account.emailVerified) await sendConfirmation(app, { ...account, language: mailLanguage(account.preferredLanguage) }, email);
+    return { answer: { status: true } };
   },
 };
 
@@ -158,7 +255,16 @@ async function forward(request: FastifyRequest, reply: FastifyReply, path: strin
     reply.header('content-type', 'application/json; charset=utf-8');
     return { code, message: ERROR_MESSAGES[code] };
   }
-  return text;
+  return withoutToken(text);
+}
+
+/** The session token travels in the HttpOnly cookie only, never where a script could read it. */
+function withoutToken(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text, (key, value: unknown) => (key === 'token' ? undefined : value)));
+  } catch {
+    return text;
+  }
 }
 
 async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
@@ -183,9 +289,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const endpoint = ENDPOINTS[key];
       if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
       const shaped = await endpoint(request, app);
-      const result = await forward(request, reply, path, shaped.body, shaped.query);
+      if (shaped.answer) return shaped.answer;
+      // An endpoint of ours may hand over to another of better-auth's (confirming signs in).
+      const result = await forward(request, reply, shaped.path ?? path, shaped.body, shaped.query);
       // Before the answer goes out, so that the client's next request sees the updated counters.
-      await shaped.after?.(reply.statusCode);
+      await shaped.after?.(reply.statusCode, reply);
       return result;
     },
   });

@@ -55,9 +55,10 @@ function mailsTo(t: TestApp, email: string) {
   return t.mails.filter((m) => m.to === email.toLowerCase());
 }
 
-function verificationPath(link: string): string {
-  const url = new URL(link);
-  return url.pathname + url.search;
+/** What the confirmation page does: the link's token with the password typed by the visitor. */
+function confirm(t: TestApp, link: string, password: string) {
+  const token = new URL(link).searchParams.get('token');
+  return t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token, password } });
 }
 
 describe('auth (raised rate limits)', () => {
@@ -80,7 +81,7 @@ describe('auth (raised rate limits)', () => {
       expect(mails).toHaveLength(1);
       const link = new URL(mails[0]!.link!);
       expect(link.origin).toBe(ORIGIN);
-      expect(link.pathname).toBe('/api/auth/verify-email');
+      expect(link.pathname).toBe('/confirm-email');
       expect(link.searchParams.get('token')).toBeTruthy();
       expect(mails[0]!.text).toContain(mails[0]!.link!);
 
@@ -96,7 +97,7 @@ describe('auth (raised rate limits)', () => {
       expect(mailsTo(t, email)).toHaveLength(1);
     });
 
-    test('a second sign-up with the same email looks the same (no enumeration) but changes nothing', async () => {
+    test('a second sign-up of an unconfirmed email looks the same and replaces the first: name, password and link', async () => {
       const email = uniqueEmail('dup');
       const first = await signUp(t, { name: 'First', email, password: 'correct horse battery' });
       expect(first.statusCode).toBe(200);
@@ -104,13 +105,17 @@ describe('auth (raised rate limits)', () => {
       const hashBefore = await passwordHashes(t, original!.id);
       expect(hashBefore).toHaveLength(1);
       const again = await signUp(t, { name: 'Second', email, password: 'another password' });
-      // better-auth with required verification answers as for a new account, so that sign-up does not reveal who is registered.
       expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
       expect(again.headers['set-cookie']).toBeUndefined();
       const rows = await t.app.db.selectFrom('profiles').select(['id', 'name']).where('email', '=', email).execute();
-      expect(rows).toEqual([{ id: original!.id, name: 'First' }]);
-      expect(await passwordHashes(t, original!.id)).toEqual(hashBefore);
-      expect(mailsTo(t, email)).toHaveLength(1);
+      expect(rows).toEqual([{ id: original!.id, name: 'Second' }]);
+      const hashAfter = await passwordHashes(t, original!.id);
+      expect(hashAfter).toHaveLength(1);
+      expect(hashAfter).not.toEqual(hashBefore);
+      const [firstMail, secondMail] = mailsTo(t, email);
+      expect((await confirm(t, firstMail!.link!, 'correct horse battery')).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      expect((await confirm(t, secondMail!.link!, 'another password')).statusCode).toBe(200);
     });
 
     test.each([1, 5])('a %i-character password → 400 PASSWORD_TOO_SHORT, nothing stored', async (length) => {
@@ -166,7 +171,7 @@ describe('auth (raised rate limits)', () => {
       expect(login.statusCode).toBe(403);
 
       // After verification the role is still 'user'.
-      const verify = await t.app.inject({ method: 'GET', url: verificationPath(mailsTo(t, email).at(-1)!.link!) });
+      const verify = await confirm(t, mailsTo(t, email).at(-1)!.link!, 'correct horse battery');
       const cookie = cookieOf(verify);
       expect(cookie).toContain('stoked.session_token=');
       const user = await me(t, cookie);
@@ -221,7 +226,7 @@ describe('auth (raised rate limits)', () => {
       expect(await sessionCount(t, row!.id)).toBe(0);
     });
 
-    test('resending the verification mail writes another mail whose link signs in', async () => {
+    test('resending the verification mail writes another mail whose link confirms with the password', async () => {
       const email = uniqueEmail('resend');
       expect((await signUp(t, { name: 'Resend', email, password: 'correct horse battery' })).statusCode).toBe(200);
       expect(mailsTo(t, email)).toHaveLength(1);
@@ -230,25 +235,26 @@ describe('auth (raised rate limits)', () => {
       expect(res.statusCode).toBe(200);
       const mails = mailsTo(t, email);
       expect(mails).toHaveLength(2);
-      expect(new URL(mails[1]!.link!).pathname).toBe('/api/auth/verify-email');
+      expect(new URL(mails[1]!.link!).pathname).toBe('/confirm-email');
 
-      const verify = await t.app.inject({ method: 'GET', url: verificationPath(mails[1]!.link!) });
+      const verify = await confirm(t, mails[1]!.link!, 'correct horse battery');
       expect(cookieOf(verify)).toContain('stoked.session_token=');
       expect((await profileByEmail(t, email))!.email_verified).toBe(true);
     });
 
-    test('the verification link verifies the email and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    test('confirming with the password verifies the email and sets HttpOnly, SameSite=Lax session and device cookies', async () => {
       const email = uniqueEmail('verify');
       expect((await signUp(t, { name: 'Verify Me', email, password: 'correct horse battery' })).statusCode).toBe(200);
       const link = mailsTo(t, email)[0]!.link!;
 
-      const verify = await t.app.inject({ method: 'GET', url: verificationPath(link) });
-      expect(verify.statusCode).toBe(302);
-      expect(verify.headers.location).toBe('/auth/callback');
-      const session = setCookies(verify).find((c) => c.startsWith('stoked.session_token='));
-      expect(session).toBeDefined();
-      expect(session).toMatch(/;\s*HttpOnly/i);
-      expect(session).toMatch(/;\s*SameSite=Lax/i);
+      const verify = await confirm(t, link, 'correct horse battery');
+      expect(verify.statusCode).toBe(200);
+      for (const name of ['stoked.session_token=', 'stoked.device=']) {
+        const cookie = setCookies(verify).find((c) => c.startsWith(name));
+        expect(cookie, name).toBeDefined();
+        expect(cookie).toMatch(/;\s*HttpOnly/i);
+        expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      }
 
       const row = await profileByEmail(t, email);
       expect(row!.email_verified).toBe(true);
@@ -256,46 +262,30 @@ describe('auth (raised rate limits)', () => {
       expect(user).toEqual({ id: row!.id, name: 'Verify Me', email, role: 'user', avatarUrl: null, preferredLanguage: null });
     });
 
-    test('a verification link used twice does not create a second session', async () => {
+    test('a confirmation link used twice does not create a second session', async () => {
       const email = uniqueEmail('reuse');
       expect((await signUp(t, { name: 'Reuse', email, password: 'correct horse battery' })).statusCode).toBe(200);
-      const path = verificationPath(mailsTo(t, email)[0]!.link!);
+      const link = mailsTo(t, email)[0]!.link!;
 
-      const first = await t.app.inject({ method: 'GET', url: path });
+      const first = await confirm(t, link, 'correct horse battery');
       expect(cookieOf(first)).toContain('stoked.session_token=');
       const userId = (await profileByEmail(t, email))!.id;
       expect(await sessionCount(t, userId)).toBe(1);
 
-      // better-auth answers an already-verified token with a plain redirect to the callback: no cookie, no session.
-      const second = await t.app.inject({ method: 'GET', url: path });
-      expect(second.statusCode).toBe(302);
-      expect(second.headers.location).toMatch(/^\/auth\/callback/);
+      const second = await confirm(t, link, 'correct horse battery');
+      expect(second.statusCode).toBe(400);
+      expect(second.json()).toMatchObject({ code: 'INVALID_TOKEN' });
       expect(second.headers['set-cookie']).toBeUndefined();
       expect(await sessionCount(t, userId)).toBe(1);
     });
 
-    test('a forged verification token is refused', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.token&callbackURL=%2Fauth%2Fcallback' });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/auth/callback?error=INVALID_TOKEN');
+    test('a forged confirmation token is refused, and better-auth\'s own link endpoint is not exposed', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'not-a-token', password: 'correct horse battery' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
       expect(res.headers['set-cookie']).toBeUndefined();
       const bare = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.token' });
-      expect(bare.statusCode).toBe(401);
-      expect(bare.json()).toMatchObject({ code: 'INVALID_TOKEN' });
-    });
-
-    test('a verification link whose callbackURL was changed still lands on our own page', async () => {
-      const email = uniqueEmail('redirect');
-      expect((await signUp(t, { name: 'Redirect', email, password: 'correct horse battery' })).statusCode).toBe(200);
-      const link = new URL(mailsTo(t, email)[0]!.link!);
-      for (const foreign of ['https://evil.example/phish', 'not a url at all']) {
-        link.searchParams.set('callbackURL', foreign);
-        const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-        expect(res.statusCode).toBe(302);
-        expect(res.headers.location).toMatch(/^\/auth\/callback/);
-      }
-      const forged = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not.a.token&callbackURL=https%3A%2F%2Fevil.example' });
-      expect(forged.headers.location).toBe('/auth/callback?error=INVALID_TOKEN');
+      expect(bare.statusCode).toBe(404);
     });
   });
 
@@ -388,12 +378,12 @@ describe('auth (raised rate limits)', () => {
   });
 
   test(
-    '100 failed logins for one account in an hour → the 101st attempt is 429 even with the right password',
+    '100 failed logins for one account in an hour → a browser that never logged in waits (429), the owner\'s known device does not',
     async () => {
       expect(t.config.rateLimits.loginFailuresPerHour).toBe(100);
       const user = await signUpVerified(t);
       for (let i = 1; i <= 100; i++) {
-        const res = await signIn(t, { email: user.email, password: `wrong password ${i}` });
+        const res = await signIn(t, { email: user.email, password: `wrong password ${i}` }, { remoteAddress: `198.51.100.${Math.ceil(i / 10)}` });
         expect(res.statusCode, `attempt ${i}`).toBe(401);
       }
       const blocked = await signIn(t, { email: user.email, password: user.password });
@@ -403,7 +393,8 @@ describe('auth (raised rate limits)', () => {
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(3600);
       expect(blocked.headers['set-cookie']).toBeUndefined();
 
-      // Only that account is locked: another one still logs in.
+      expect((await signIn(t, { email: user.email, password: user.password }, { headers: { cookie: user.cookie } })).statusCode).toBe(200);
+      // Only that account is slowed: another one still logs in.
       const other = await signUpVerified(t);
       expect((await signIn(t, { email: other.email, password: other.password })).statusCode).toBe(200);
     },
@@ -428,7 +419,7 @@ describe('auth (raised rate limits)', () => {
     async () => {
       const user = await signUpVerified(t);
       const attempts = await Promise.all(
-        Array.from({ length: 130 }, (_, i) => signIn(t, { email: user.email, password: `parallel guess ${i}` })),
+        Array.from({ length: 130 }, (_, i) => signIn(t, { email: user.email, password: `parallel guess ${i}` }, { remoteAddress: `198.51.100.${i % 13}` })),
       );
       const statuses = attempts.map((r) => r.statusCode);
       // Every guess past the 100th is refused before its password is checked.

@@ -24,8 +24,18 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: { name: string; email: string; password: string }) =>
+    // The page's language goes along: the confirmation mail is written in it.
+    mutationFn: (input: { name: string; email: string; password: string; language: string }) =>
       api('/api/auth/sign-up/email', { method: 'POST', body: input }),
+  });
+}
+
+/** The confirmation link's token with the password chosen at sign-up; success signs in. */
+export function useConfirmEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => api('/api/auth/confirm-email', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries(),
   });
 }
 

@@ -14,7 +14,7 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useRegister } from './auth.api.ts';
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const registerUser = useRegister();
   const [sentTo, setSentTo] = useState<string | null>(null);
   usePageMeta(t('nav.register'));
@@ -23,7 +23,7 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(
     (values) => {
       registerUser.mutate(
-        { name: values.name, email: values.email, password: values.password },
+        { name: values.name, email: values.email, password: values.password, language: i18n.language },
         {
           onSuccess: () => {
             notify('success', t('auth.toast.signUpSuccess'), t('auth.toast.checkEmail'));

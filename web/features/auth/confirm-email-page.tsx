@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormCard } from '../../components/ui/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useConfirmEmail } from './auth.api.ts';
+
+/**
+ * Landing of the confirmation link. The link alone proves nothing (anyone may have registered this
+ * address, or sent the link to its owner): the account opens to the password chosen at sign-up.
+ */
+export default function ConfirmEmailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const confirm = useConfirmEmail();
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  usePageMeta(t('auth.confirmTitle'));
+
+  if (!token || invalid) {
+    return (
+      <StateMessage icon="⚠️" title={t('auth.verifyFailedTitle')} text={t('auth.verifyFailedText')}>
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {t('nav.login')}
+        </Link>
+      </StateMessage>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) return;
+    confirm.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          notify('success', t('auth.toast.emailConfirmed'));
+          void navigate('/', { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INVALID_TOKEN') setInvalid(true);
+          notify('error', t('auth.toast.error'), errorText(t, error));
+        },
+      },
+    );
+  };
+
+  return (
+    <FormCard title={t('auth.confirmTitle')} subtitle={t('auth.confirmText')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label={t('auth.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button type="submit" className="w-full" disabled={confirm.isPending || !password}>
+          {confirm.isPending && <Spinner className="h-4 w-4" />}
+          {t('auth.confirmButton')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.confirmNotYours')}{' '}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          {t('nav.register')}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}
