@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from './content-basics.ts';
+import { revisionChangeSchema } from './revisions.ts';
 
 /** Kinds of contributions that wait in the admin approvals queue (spec §3 pending_approvals). */
 export const APPROVABLE_TYPES = ['team', ...CONTENT_TYPES] as const;
@@ -15,6 +16,8 @@ export const approvalSchema = z.object({
   createdAt: z.string(),
   /** The discipline of a content item, for the link to its page; null for teams (or a vanished item). */
   disciplineId: z.string().nullable(),
+  /** Set for an edit of an approved item: only its changed fields, the public value beside the proposed one. */
+  changes: z.array(revisionChangeSchema).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personSchema } from './teams.ts';
 import { COMMENT_MAX_LENGTH, isHttpUrl } from './content-basics.ts';
+import { pendingRevisionSchema } from './revisions.ts';
 import { cleanLine, cleanText } from './text.ts';
 
 /**
@@ -111,6 +112,8 @@ export const contentItemFields = {
   createdAt: z.string(),
   /** The caller wrote it (and so may edit or delete it). */
   mine: z.boolean(),
+  /** Its author's edit waiting for an admin; shown to the author and admins only. */
+  pendingRevision: pendingRevisionSchema.optional(),
 };
 
 // ---- Likes, comments, ratings ----

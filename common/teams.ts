@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingRevisionSchema } from './revisions.ts';
 import { cleanLine, cleanText } from './text.ts';
 import { TEAM_PAGE_SIZE } from './paging.ts';
 import { DEFAULT_TEAM_TYPE, TEAM_MAX_DISCIPLINES } from './teams-basics.ts';
@@ -117,6 +118,8 @@ export const teamDetailSchema = teamSummarySchema.extend({
   members: z.array(teamMemberSchema),
   /** Leader or admin: may see the Manage Team area. */
   canManage: z.boolean(),
+  /** A leader's edit waiting for an admin; shown to those who may manage the team. */
+  pendingRevision: pendingRevisionSchema.optional(),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 

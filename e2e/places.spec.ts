@@ -91,13 +91,14 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   await expect(visitor.getByTestId('like-count')).toHaveText('1');
   await expect(visitor.getByTestId('comment')).toContainText('Best at mid tide, watch the reef.');
 
-  // Its author edits it; then deletes it after confirming.
+  // Its author edits it: the edit waits for an admin, listed on the page, while the approved place stays; then deletes it after confirming.
   await rider.getByRole('button', { name: 'Edit' }).click();
   const edit = rider.getByTestId('place-form-dialog');
   await edit.getByLabel('Location').fill('Maui, Hawaii, USA');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(rider, 'Place saved!');
-  await expect(rider.getByText('Maui, Hawaii, USA')).toBeVisible();
+  await expectToast(rider, 'Your changes will be visible once an admin approves them.');
+  await expect(rider.getByTestId('pending-revision')).toContainText('Maui, Hawaii, USA');
   await rider.getByRole('button', { name: 'Delete' }).first().click();
   await rider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expectToast(rider, 'Item deleted successfully!');

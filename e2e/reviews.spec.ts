@@ -79,7 +79,7 @@ test('a rider writes a review, sees it pending, and visitors find it once approv
   await visitor.goto('/discipline/surfing/reviews/00000000-0000-4000-8000-000000000000');
   await expect(visitor.getByRole('heading', { name: 'Content not found' })).toBeVisible();
 
-  // The author edits the review in place, then deletes it.
+  // The author edits the review (the edit waits for an admin, listed on the page), then deletes it.
   await rider.goto(reviewUrl);
   await rider.getByTestId('review-detail').getByRole('button', { name: 'Edit' }).click();
   const edit = rider.getByTestId('review-form-dialog');
@@ -88,7 +88,8 @@ test('a rider writes a review, sees it pending, and visitors find it once approv
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(rider, 'Review updated');
   await expect(edit).toBeHidden();
-  await expect(rider.getByTestId('review-detail')).toContainText('Pyzel Surfboards');
+  await expect(rider.getByTestId('pending-revision')).toContainText('Pyzel Surfboards');
+  await expect(rider.getByTestId('review-detail')).not.toContainText('Pyzel Surfboards');
   await expect(rider.getByTestId('review-detail')).toContainText('March 2024');
   await rider.getByTestId('review-detail').getByRole('button', { name: 'Delete' }).click();
   await rider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

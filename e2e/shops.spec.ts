@@ -91,13 +91,14 @@ test('a rider adds a shop, the admin approves it, a visitor finds it by brand, c
   await visitor.goto(`/discipline/surfing/shops?q=${encodeURIComponent(brand)}`);
   await expect(visitor.getByTestId('shop-card').getByTestId('shop-rating')).toContainText('4.0(1 review)');
 
-  // Its author edits it, then deletes it after confirming.
+  // Its author edits it (the edit waits for an admin, listed on the page), then deletes it after confirming.
   await rider.getByRole('button', { name: 'Edit' }).click();
   const edit = rider.getByTestId('shop-form-dialog');
   await edit.getByLabel('Location').fill('Sunset Beach, Oahu, Hawaii');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(rider, 'Shop updated');
-  await expect(rider.getByText('Sunset Beach, Oahu, Hawaii')).toBeVisible();
+  await expectToast(rider, 'Your changes will be visible once an admin approves them.');
+  await expect(rider.getByTestId('pending-revision')).toContainText('Sunset Beach, Oahu, Hawaii');
   await rider.getByRole('button', { name: 'Delete' }).first().click();
   await rider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expectToast(rider, 'Item deleted successfully!');

@@ -264,6 +264,19 @@ export interface PendingApprovalsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0010: a non-admin's edit of an approved item, waiting for an admin. */
+export interface PendingRevisionsTable {
+  id: Generated<string>;
+  status: Generated<Status>;
+  item_type: string;
+  item_id: string;
+  changes: ColumnType<Record<string, unknown>, string, string>;
+  submitted_by: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface SiteSettingsTable {
   setting_key: string;
   setting_value: string;
@@ -358,6 +371,7 @@ export interface DB {
   comments: CommentsTable;
   ratings: RatingsTable;
   pending_approvals: PendingApprovalsTable;
+  pending_revisions: PendingRevisionsTable;
   site_settings: SiteSettingsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;

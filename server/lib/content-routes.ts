@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ContentType } from '../../common/content-basics.ts';
 import { UUID_PATTERN } from '../../common/content.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
-import { disciplineExists, type Viewer } from './content.ts';
+import { CONTENT_TABLES, disciplineExists, type Viewer } from './content.ts';
 import { forbidden, notFound } from './errors.ts';
+import { proposeRevision, withPendingRevision } from './revisions.ts';
 import { currentUser, requireUser } from './session.ts';
 
 /** Route pieces shared by the discipline sections. */
@@ -59,9 +61,12 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
   section: string;
   schemas: { input: I; update: U; listQuery: Q; item: T; list: L };
   list: (db: Db, disciplineId: string, filters: z.output<Q>, viewer: Viewer) => Promise<z.input<L>>;
-  get: (db: Db, id: string, viewer: Viewer) => Promise<(z.input<T> & { mine: boolean }) | undefined>;
+  get: (db: Db, id: string, viewer: Viewer) => Promise<(z.input<T> & { mine: boolean; status: string }) | undefined>;
   create: (db: Db, disciplineId: string, input: z.output<I>, author: NonNullable<Viewer>) => Promise<string>;
-  /** `editor` is the author or admin making the change (people told of it are never told of their own). */
+  /**
+   * `editor` is the author or admin making the change (people told of it are never told of their own).
+   * `db` may be a transaction: a revision is tried in one, and applied in its approval's.
+   */
   update: (db: Db, id: string, changes: z.output<U>, editor: NonNullable<Viewer>) => Promise<void>;
   remove: (db: Db, id: string, editor: NonNullable<Viewer>) => Promise<void>;
 };
@@ -69,7 +74,8 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
 /**
  * The five routes every content section has: its list in a discipline (anyone), contributing to it
  * (signed in, within the hourly limit), one item (404 unless visible), and editing and deleting
- * (its author or an admin). Returns the item getter for the section's own further routes.
+ * (its author or an admin; the author's edit of an approved item waits for an admin as a pending
+ * revision). Returns the item getter for the section's own further routes.
  */
 export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType, T extends z.ZodType, L extends z.ZodType>(
   app: FastifyInstance,
@@ -81,6 +87,14 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   // hand the section's functions the parsed types its own schemas produce.
   const { input, update, listQuery, item, list } = c.schemas as Record<keyof typeof c.schemas, z.ZodType>;
   const get = (id: string, viewer: Viewer) => c.get(app.db, id, viewer);
+  // A section's addresses are named after its table.
+  const type = (Object.keys(CONTENT_TABLES) as ContentType[]).find((t) => CONTENT_TABLES[t] === c.section);
+  if (!type) throw new Error(`No content table for section ${c.section}`);
+  /** The item as `viewer` sees it, with its pending revision for its author and admins. */
+  const shown = async (id: string, viewer: Viewer) => {
+    const found = await findVisible(get, id, viewer);
+    return withPendingRevision(app.db, { type, id }, found, viewer?.role === 'admin' || found.mine);
+  };
 
   r.get(
     `/api/disciplines/:id/${c.section}`,
@@ -99,15 +113,21 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   });
 
   r.get(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (request, reply) => {
-    const found = await findVisible(get, request.params.id, await viewerOf(request));
+    const found = await shown(request.params.id, await viewerOf(request));
     reply.header('cache-control', 'private, no-cache');
     return found;
   });
 
   r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
-    const { user } = await requireEditor(request, get, request.params.id);
-    await c.update(app.db, request.params.id, request.body as z.output<U>, user);
-    return findVisible(get, request.params.id, user);
+    const { user, item: current } = await requireEditor(request, get, request.params.id);
+    const id = request.params.id;
+    const changes = request.body as z.output<U>;
+    if (user.role !== 'admin' && current.status === 'approved') {
+      await proposeRevision(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx) => c.update(tx, id, changes, user));
+    } else {
+      await c.update(app.db, id, changes, user);
+    }
+    return shown(id, user);
   });
 
   r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
+import { inTransaction } from './revisions.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
@@ -204,9 +205,12 @@ export async function addContribution(
   });
 }
 
-/** Changes the given columns of a contribution (its status stays); a new name shows in the approvals queue. */
+/**
+ * Changes the given columns of a contribution (its status stays); a new name shows in the approvals queue.
+ * Runs in the caller's transaction when given one: approving a revision applies it in the decision's.
+ */
 export async function updateContribution(db: Db, type: ContentType, id: string, columns: Record<string, unknown>, newName: string | undefined): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // One statement for six tables: the caller's columns come from its own typed changes.
     await tx
       .updateTable(CONTENT_TABLES[type] as 'places')

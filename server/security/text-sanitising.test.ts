@@ -69,7 +69,8 @@ describe('teams', () => {
 
     const teamId = await insertTeam(db(), leader);
     const renamed = spoofed(`Renamed Crew ${token('t')}`);
-    const patch = await call('PATCH', `/api/teams/${teamId}`, leader, { name: renamed.sent });
+    // An admin's edit applies at once; a leader's waits as a revision of the same sanitised values.
+    const patch = await call('PATCH', `/api/teams/${teamId}`, kit.admin, { name: renamed.sent });
     expect(patch.statusCode, patch.body).toBe(200);
     expectClean((await db().selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow()).name, renamed.clean);
   });
@@ -88,7 +89,8 @@ describe.each(CONTENT)('$section', (spec) => {
 
     const id = await insertContent(db(), spec, author, `Item ${token('c')}`);
     const renamed = spoofed(`Renamed ${token('c')}`);
-    const patch = await call('PATCH', `/api/${spec.section}/${id}`, author, { [spec.nameField]: renamed.sent });
+    // An admin's edit applies at once; an author's waits as a revision of the same sanitised values.
+    const patch = await call('PATCH', `/api/${spec.section}/${id}`, kit.admin, { [spec.nameField]: renamed.sent });
     expect(patch.statusCode, patch.body).toBe(200);
     const after = await db().selectFrom(spec.section).select(spec.nameColumn as 'name').where('id', '=', id).executeTakeFirstOrThrow();
     expectClean((after as Record<string, string>)[spec.nameColumn]!, renamed.clean);

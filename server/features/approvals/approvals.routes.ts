@@ -5,14 +5,16 @@ import { approvalDecisionSchema, approvalSchema } from '../../../common/approval
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin } from '../../lib/session.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
+import { decideRevision, listPendingRevisions } from './revisions.db.ts';
 
 export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
   r.get('/api/admin/approvals', { schema: { tags, response: { 200: z.array(approvalSchema) } } }, async (request) => {
-    await requireAdmin(request);
-    return listPendingApprovals(app.db);
+    const admin = await requireAdmin(request);
+    const [contributions, revisions] = await Promise.all([listPendingApprovals(app.db), listPendingRevisions(app.db, { id: admin.id, role: 'admin' })]);
+    return [...contributions, ...revisions].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   });
 
   r.post(
@@ -20,7 +22,9 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: z.object({ id: z.uuid() }), body: approvalDecisionSchema, response: { 200: z.object({ status: z.string() }) } } },
     async (request) => {
       const admin = await requireAdmin(request);
-      const result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
+      // The id is a new contribution's or else an edit's (pending_revisions).
+      let result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
+      if (result === 'not-found') result = await decideRevision(app.db, request.params.id, request.body.decision, { id: admin.id, role: 'admin' });
       if (result === 'not-found') throw notFound();
       if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This item was already decided.');
       return { status: request.body.decision };

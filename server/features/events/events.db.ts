@@ -9,6 +9,7 @@ import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toRe
 import { AppError, notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
+import { inTransaction } from '../../lib/revisions.ts';
 import { contentSubject } from '../notifications/content-subject.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;
@@ -138,7 +139,7 @@ const endBeforeStart = () => new AppError(400, 'END_BEFORE_START', ERROR_MESSAGE
  * let the first people of the waiting list in; fewer places never turn away someone already going.
  */
 export async function updateEvent(db: Db, id: string, changes: EventChanges, editor: Viewer = null): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return;
     const start = changes.startDate ?? iso(before.start_date);

@@ -20,6 +20,7 @@ import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts'
 import { changedColumns } from '../../lib/changes.ts';
 import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
+import { inTransaction } from '../../lib/revisions.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
@@ -199,9 +200,12 @@ export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Vi
   });
 }
 
-/** Changes the fields that were sent; the discipline links are diffed, all in one transaction. */
+/**
+ * Changes the fields that were sent; the discipline links are diffed, all in one transaction (the
+ * caller's when given one: approving a revision applies it in the decision's).
+ */
 export async function updateTeam(db: Db, id: string, changes: TeamChanges): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx
       .updateTable('teams')
       .set({
@@ -220,6 +224,11 @@ export async function updateTeam(db: Db, id: string, changes: TeamChanges): Prom
     if (changes.name !== undefined) await renameQueuedItem(tx, 'team', id, changes.name);
     if (changes.disciplineIds !== undefined) await diffDisciplines(tx, id, changes.disciplineIds);
   });
+}
+
+/** A team's editable fields by their update names (disciplineIds sorted), to tell what an edit changes. */
+export function teamFields(team: TeamDetail): Record<string, unknown> {
+  return { ...team, disciplineIds: team.disciplines.map((d) => d.id).sort() };
 }
 
 /** The team's discipline links become `ids`: removed links are deleted, added ones inserted, kept ones untouched. */

@@ -19,6 +19,7 @@ import {
 import { limitAction } from '../../lib/action-limits.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
+import { proposeRevision, withPendingRevision } from '../../lib/revisions.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
 import {
   addMember,
@@ -37,6 +38,7 @@ import {
   type AdminTeamSaveResult,
   searchNewMembers,
   setTeamImage,
+  teamFields,
   transferLeadership,
   unknownDisciplines,
   updateTeam,
@@ -79,10 +81,11 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return user;
   }
 
+  /** The team as `viewer` sees it; its leader and admins also see its pending revision. */
   async function detail(id: string, viewer: Viewer) {
     const team = await getTeamDetail(app.db, id, viewer);
     if (!team) throw teamNotFound();
-    return team;
+    return withPendingRevision(app.db, { type: 'team', id }, team, team.canManage);
   }
 
   r.get('/api/teams', { schema: { tags, querystring: teamListQuerySchema, response: { 200: teamListSchema } } }, async (request, reply) => {
@@ -107,9 +110,19 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch('/api/teams/:id', { schema: { tags, params: idParams, body: teamUpdateSchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
+    const id = request.params.id;
     if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
-    await updateTeam(app.db, request.params.id, request.body);
-    return detail(request.params.id, user);
+    const current = await detail(id, user);
+    if (user.role !== 'admin' && current.status === 'approved') {
+      // Privacy is the leader's setting, not something the public reads: it applies at once.
+      const { isPrivate, ...reviewed } = request.body;
+      if (isPrivate !== undefined) await updateTeam(app.db, id, { isPrivate });
+      if (reviewed.disciplineIds) reviewed.disciplineIds = [...new Set(reviewed.disciplineIds)].sort();
+      await proposeRevision(app.db, { type: 'team', id }, teamFields(current), reviewed, user.id, (tx) => updateTeam(tx, id, reviewed));
+    } else {
+      await updateTeam(app.db, id, request.body);
+    }
+    return detail(id, user);
   });
 
   r.delete('/api/teams/:id', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Approval } from '../../../common/approvals.ts';
+import type { RevisionChange } from '../../../common/revisions.ts';
+import { revisionText, useRevisionLabel, type RevisionSection } from '../../components/content/pending-revision-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -58,7 +60,10 @@ export function ApprovalsTab() {
         return (
           <tr key={approval.id} data-testid="admin-approval-row">
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{t(`admin.types.${approval.itemType}`)}</td>
-            <td className="max-w-xs px-4 py-3 font-semibold break-words text-slate-900">{approval.itemName}</td>
+            <td className="max-w-md px-4 py-3 font-semibold break-words text-slate-900">
+              {approval.itemName}
+              {approval.changes && <RevisionChanges approval={approval} changes={approval.changes} />}
+            </td>
             <td className="px-4 py-3">
               {approval.submittedBy ? (
                 <Link to={`/profile/${approval.submittedBy.id}`} className="text-brand-700 hover:underline">
@@ -90,5 +95,40 @@ export function ApprovalsTab() {
         );
       })}
     </AdminTable>
+  );
+}
+
+/** An edit of an approved item: each changed field's public value beside the proposed one. */
+function RevisionChanges({ approval, changes }: { approval: Approval; changes: RevisionChange[] }) {
+  const { t } = useTranslation();
+  // Each section's form labels live under its plural (place → places, team → teams).
+  const labelOf = useRevisionLabel(`${approval.itemType}s` as RevisionSection);
+  return (
+    <div className="mt-2 font-normal" data-testid="admin-approval-changes">
+      <p className="text-xs font-semibold text-amber-800">{t('admin.approvals.edited')}</p>
+      <table className="mt-1 w-full border-collapse text-start text-xs">
+        <caption className="sr-only">{t('admin.approvals.changesCaption', { name: approval.itemName })}</caption>
+        <thead>
+          <tr className="text-slate-500">
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t('admin.approvals.field')}</th>
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t('admin.approvals.before')}</th>
+            <th scope="col" className="py-1 text-start font-semibold">{t('admin.approvals.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field} className="border-t border-slate-100 align-top">
+              <th scope="row" className="py-1 pe-2 text-start font-semibold text-slate-700">{labelOf(change.field)}</th>
+              <td className="py-1 pe-2 whitespace-pre-line text-slate-500">
+                <span className="line-clamp-4">{revisionText(change.before)}</span>
+              </td>
+              <td className="py-1 whitespace-pre-line text-slate-900">
+                <span className="line-clamp-4">{revisionText(change.after)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

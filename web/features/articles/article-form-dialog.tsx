@@ -39,8 +39,8 @@ export function ArticleFormDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       if (article) {
-        await update.mutateAsync(values);
-        notify('success', t('articles.toast.updated'));
+        const saved = await update.mutateAsync(values);
+        notify('success', t('articles.toast.updated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('articles.toast.created'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);

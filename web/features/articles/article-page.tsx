@@ -9,6 +9,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -107,12 +108,13 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
       </section>
 
       <div className="mt-8">
+        <PendingRevisionNotice revision={article.pendingRevision} section="articles" />
         <CommentsSection type="article" id={article.id} />
       </div>
 
       {canEdit && (
         <Suspense fallback={null}>
-          <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={article} />
+          <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={proposedVersion(article)} />
         </Suspense>
       )}
     </article>

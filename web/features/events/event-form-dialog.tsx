@@ -19,8 +19,8 @@ export function EventFormDialog({ open, onOpenChange, disciplineId, event }: { o
   const submit = form.handleSubmit(async (values) => {
     try {
       if (event) {
-        await update.mutateAsync(values);
-        notify('success', t('events.toast.saved'));
+        const saved = await update.mutateAsync(values);
+        notify('success', t('events.toast.saved'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('events.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);

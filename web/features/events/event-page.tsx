@@ -8,6 +8,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { CommentsSection } from '../reactions/comments-section.tsx';
@@ -99,10 +100,11 @@ export default function EventPage() {
           </div>
         </div>
       </article>
+      <PendingRevisionNotice revision={event.pendingRevision} section="events" />
       <CommentsSection type="event" id={event.id} />
       {canEdit && editing && (
         <Suspense fallback={null}>
-          <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={event} />
+          <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={proposedVersion(event)} />
         </Suspense>
       )}
     </div>

@@ -32,8 +32,8 @@ export function PlaceFormDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       if (place) {
-        await update.mutateAsync(values);
-        notify('success', t('places.toast.saved'));
+        const saved = await update.mutateAsync(values);
+        notify('success', t('places.toast.saved'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('places.toast.added'), created.status === 'pending' ? t('places.toast.awaitingApproval') : undefined);

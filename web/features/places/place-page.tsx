@@ -7,6 +7,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -74,10 +75,11 @@ export default function PlacePage() {
           </div>
         </div>
       </article>
+      <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <CommentsSection type="place" id={place.id} />
       {canEdit && editing && (
         <Suspense fallback={null}>
-          <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={place} />
+          <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={proposedVersion(place)} />
         </Suspense>
       )}
     </div>

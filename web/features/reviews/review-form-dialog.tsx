@@ -38,8 +38,8 @@ export function ReviewFormDialog({
     const body = reviewForm.toBody(values, review);
     try {
       if (review) {
-        await update.mutateAsync(body);
-        notify('success', t('reviews.toast.updated'));
+        const saved = await update.mutateAsync(body);
+        notify('success', t('reviews.toast.updated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(body);
         notify('success', t('reviews.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);

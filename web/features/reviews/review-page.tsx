@@ -9,6 +9,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -154,12 +155,13 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
       </article>
 
       <div className="mt-8">
+        <PendingRevisionNotice revision={review.pendingRevision} section="reviews" />
         <CommentsSection type="review" id={review.id} />
       </div>
 
       {canEdit && (
         <Suspense fallback={null}>
-          <ReviewFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} review={review} />
+          <ReviewFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} review={proposedVersion(review)} />
         </Suspense>
       )}
     </div>

@@ -34,8 +34,8 @@ export function ShopFormDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       if (shop) {
-        await update.mutateAsync(values);
-        notify('success', t('shops.toast.updated'));
+        const saved = await update.mutateAsync(values);
+        notify('success', t('shops.toast.updated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('shops.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);

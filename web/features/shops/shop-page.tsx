@@ -9,6 +9,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -140,12 +141,13 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
       </article>
 
       <div className="mt-8">
+        <PendingRevisionNotice revision={shop.pendingRevision} section="shops" />
         <CommentsSection type="shop" id={shop.id} />
       </div>
 
       {canEdit && (
         <Suspense fallback={null}>
-          <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={shop} />
+          <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={proposedVersion(shop)} />
         </Suspense>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';
+import { proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -286,17 +287,19 @@ function RequestsPanel({ team }: { team: TeamDetail }) {
 function DetailsPanel({ team }: { team: TeamDetail }) {
   const { t } = useTranslation();
   const update = useUpdateTeam(team.id);
+  // The form starts from the leader's edit waiting for review, so that saving again builds on it.
+  const proposedDisciplines = team.pendingRevision?.changes.disciplineIds as string[] | undefined;
   return (
     <div className="max-w-2xl">
       <TeamForm
         key={team.id}
-        defaultValues={teamValues(team, team.disciplines.map((d) => d.id))}
+        defaultValues={teamValues(proposedVersion(team), proposedDisciplines ?? team.disciplines.map((d) => d.id))}
         submitLabel={t('common.save')}
         pending={update.isPending}
         onSubmit={async (values) => {
           try {
-            await update.mutateAsync(values);
-            notify('success', t('teams.toast.saved'));
+            const saved = await update.mutateAsync(values);
+            notify('success', t('teams.toast.saved'), saved.pendingRevision ? t('content.revision.toast') : undefined);
           } catch (error) {
             notify('error', t('teams.toast.updateError'), errorText(t, error));
             throw error;

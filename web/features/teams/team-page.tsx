@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TeamDetail } from '../../../common/teams.ts';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
@@ -92,6 +93,8 @@ function TeamView({ team }: { team: TeamDetail }) {
             <p className="mt-1">{team.status === 'pending' ? t('teams.status.pendingText') : t('teams.status.rejectedText')}</p>
           </div>
         )}
+
+        <PendingRevisionNotice revision={team.pendingRevision} section="teams" />
 
         <div className="mt-8 grid gap-8 lg:grid-cols-3">
           <section aria-labelledby="team-about" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:self-start">

@@ -37,8 +37,8 @@ export function TrickFormDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       if (trick) {
-        await update.mutateAsync(values);
-        notify('success', t('tricks.toast.updated'));
+        const saved = await update.mutateAsync(values);
+        notify('success', t('tricks.toast.updated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
       } else {
         const created = await create.mutateAsync(values);
         notify('success', t('tricks.toast.added'), created.status === 'pending' ? t('content.awaitingApproval') : undefined);

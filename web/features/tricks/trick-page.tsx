@@ -12,6 +12,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
+import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -143,12 +144,13 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
       </section>
 
       <div className="mt-10">
+        <PendingRevisionNotice revision={trick.pendingRevision} section="tricks" />
         <CommentsSection type="trick" id={trick.id} />
       </div>
 
       {canEdit && (
         <Suspense fallback={null}>
-          <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={trick} />
+          <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={proposedVersion(trick)} />
         </Suspense>
       )}
     </div>

@@ -1,0 +1,103 @@
+import { sql, type Kysely } from 'kysely';
+import type { Approval, ApprovableType } from '../../../common/approvals.ts';
+import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { changedFields } from '../../lib/revisions.ts';
+import { getArticle, updateArticle } from '../articles/articles.db.ts';
+import { getEvent, updateEvent } from '../events/events.db.ts';
+import { getPlace, updatePlace } from '../places/places.db.ts';
+import { getReview, updateReview } from '../reviews/reviews.db.ts';
+import { getShop, updateShop } from '../shops/shops.db.ts';
+import { getTeamDetail, teamFields, unknownDisciplines, updateTeam } from '../teams/teams.db.ts';
+import { getTrick, updateTrick } from '../tricks/tricks.db.ts';
+
+type Db = Kysely<DB>;
+type Admin = { id: string; role: 'admin' };
+
+/** What the queue needs of each kind of item: its public fields, name and discipline, and its own update. */
+type Revisable = {
+  current: (db: Db, id: string, admin: Admin) => Promise<{ fields: Record<string, unknown>; name: string; disciplineId: string | null } | undefined>;
+  /** `changes` is what the item's own update schema produced when the edit was made (stored as it was). */
+  apply: (tx: Db, id: string, changes: never, admin: Admin) => Promise<void>;
+};
+
+const content = <T extends { disciplineId: string }>(get: (db: Db, id: string, viewer: Admin) => Promise<T | undefined>, name: (item: T) => string) =>
+  async (db: Db, id: string, admin: Admin) => {
+    const item = await get(db, id, admin);
+    return item && { fields: item as Record<string, unknown>, name: name(item), disciplineId: item.disciplineId };
+  };
+
+const REVISABLE: Record<ApprovableType, Revisable> = {
+  place: { current: content(getPlace, (i) => i.name), apply: (tx, id, changes) => updatePlace(tx, id, changes) },
+  event: { current: content(getEvent, (i) => i.name), apply: (tx, id, changes, admin) => updateEvent(tx, id, changes, admin) },
+  trick: { current: content(getTrick, (i) => i.name), apply: (tx, id, changes) => updateTrick(tx, id, changes) },
+  review: { current: content(getReview, (i) => i.productName), apply: (tx, id, changes) => updateReview(tx, id, changes) },
+  shop: { current: content(getShop, (i) => i.name), apply: (tx, id, changes) => updateShop(tx, id, changes) },
+  article: { current: content(getArticle, (i) => i.title), apply: (tx, id, changes) => updateArticle(tx, id, changes) },
+  team: {
+    current: async (db, id, admin) => {
+      const team = await getTeamDetail(db, id, admin);
+      return team && { fields: teamFields(team), name: team.name, disciplineId: null };
+    },
+    apply: async (tx, id, changes: { disciplineIds?: string[] }) => {
+      // A discipline may have gone since the edit was made.
+      if (changes.disciplineIds && (await unknownDisciplines(tx, changes.disciplineIds)).length) {
+        throw new AppError(400, 'DISCIPLINE_NOT_FOUND', ERROR_MESSAGES.DISCIPLINE_NOT_FOUND);
+      }
+      await updateTeam(tx, id, changes);
+    },
+  },
+};
+
+/** Pending revisions, oldest first, each with only the fields it changes: the public value beside the proposed one. */
+export async function listPendingRevisions(db: Db, admin: Admin): Promise<Approval[]> {
+  const rows = await db
+    .selectFrom('pending_revisions as r')
+    .leftJoin('profiles as p', 'p.id', 'r.submitted_by')
+    .where('r.status', '=', 'pending')
+    .select(['r.id', 'r.status', 'r.item_type', 'r.item_id', 'r.changes', 'r.created_at', 'p.id as submitter_id', 'p.name as submitter_name'])
+    .orderBy('r.created_at', 'asc')
+    .execute();
+  const listed: Approval[] = [];
+  for (const r of rows) {
+    const type = r.item_type as ApprovableType;
+    const current = await REVISABLE[type].current(db, r.item_id, admin);
+    if (!current) continue;
+    listed.push({
+      id: r.id,
+      status: r.status,
+      itemType: type,
+      itemId: r.item_id,
+      itemName: current.name,
+      submittedBy: r.submitter_id ? { id: r.submitter_id, name: r.submitter_name ?? '' } : null,
+      createdAt: new Date(r.created_at).toISOString(),
+      disciplineId: current.disciplineId,
+      changes: changedFields(current.fields, r.changes),
+    });
+  }
+  return listed;
+}
+
+/**
+ * Decides a pending revision once (the conditional update lets one of two concurrent decisions
+ * through): approving applies it through the item's own update in the same transaction, so that an
+ * update the item refuses now leaves the revision pending; rejecting leaves the item as it is.
+ */
+export async function decideRevision(db: Db, id: string, decision: 'approved' | 'rejected', admin: Admin): Promise<'done' | 'not-found' | 'already-decided'> {
+  return db.transaction().execute(async (tx) => {
+    const decided = await tx
+      .updateTable('pending_revisions')
+      .set({ status: decision, decided_by: admin.id, decided_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returning(['item_type', 'item_id', 'changes'])
+      .executeTakeFirst();
+    if (!decided) {
+      const exists = await tx.selectFrom('pending_revisions').select('id').where('id', '=', id).executeTakeFirst();
+      return exists ? 'already-decided' : 'not-found';
+    }
+    if (decision === 'approved') await REVISABLE[decided.item_type as ApprovableType].apply(tx, decided.item_id, decided.changes as never, admin);
+    return 'done';
+  });
+}

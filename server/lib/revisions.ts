@@ -1,0 +1,85 @@
+import { sql, type Kysely } from 'kysely';
+import type { ApprovableType } from '../../common/approvals.ts';
+import type { PendingRevision, RevisionChange, RevisionValue } from '../../common/revisions.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * A non-admin's edit of an approved item waits in pending_revisions (migration 0010) until an admin
+ * decides it, so that the public only ever sees what an admin approved (issue 16).
+ */
+
+type Db = Kysely<DB>;
+type Item = { type: ApprovableType; id: string };
+
+/** Runs `work` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The fields of `changes` whose value differs from the item's public one in `current` (both by API field name). */
+export function changedFields(current: Record<string, unknown>, changes: Record<string, unknown>): RevisionChange[] {
+  return Object.entries(changes)
+    .filter(([, after]) => after !== undefined)
+    .map(([field, after]) => ({ field, before: (current[field] ?? null) as RevisionValue, after: after as RevisionValue }))
+    .filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after));
+}
+
+class TrialDone extends Error {}
+
+/**
+ * Stores `changes` as the item's pending revision, replacing an earlier one; with nothing left that
+ * differs from `current`, the earlier one goes and nothing waits. `apply` (the section's own update)
+ * is first tried and undone, so that an edit the section would refuse is refused now, storing nothing.
+ */
+export async function proposeRevision(
+  db: Db,
+  item: Item,
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  authorId: string,
+  apply: (tx: Db) => Promise<void>,
+): Promise<void> {
+  const changed = Object.fromEntries(changedFields(current, changes).map((c) => [c.field, c.after]));
+  try {
+    await db.transaction().execute(async (tx) => {
+      await apply(tx);
+      throw new TrialDone();
+    });
+  } catch (error) {
+    if (!(error instanceof TrialDone)) throw error;
+  }
+  const pending = db.deleteFrom('pending_revisions').where('item_type', '=', item.type).where('item_id', '=', item.id).where('status', '=', 'pending');
+  if (Object.keys(changed).length === 0) {
+    await pending.execute();
+    return;
+  }
+  await db
+    .insertInto('pending_revisions')
+    .values({ item_type: item.type, item_id: item.id, changes: JSON.stringify(changed), submitted_by: authorId })
+    .onConflict((oc) =>
+      oc
+        .columns(['item_type', 'item_id'])
+        .where('status', '=', 'pending')
+        .doUpdateSet({ changes: JSON.stringify(changed), submitted_by: authorId, created_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** The item's pending revision, if it has one. */
+export async function pendingRevisionOf(db: Db, item: Item): Promise<PendingRevision | undefined> {
+  const row = await db
+    .selectFrom('pending_revisions')
+    .select(['changes', 'created_at'])
+    .where('item_type', '=', item.type)
+    .where('item_id', '=', item.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row && { changes: row.changes as PendingRevision['changes'], createdAt: new Date(row.created_at).toISOString() };
+}
+
+/** `found` with its pending revision when `mayEdit` (its author or an admin); anyone else sees it as it is. */
+export async function withPendingRevision<T extends object>(db: Db, item: Item, found: T, mayEdit: boolean): Promise<T> {
+  if (!mayEdit) return found;
+  const pendingRevision = await pendingRevisionOf(db, item);
+  return pendingRevision ? { ...found, pendingRevision } : found;
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import type { PendingRevision, RevisionValue } from '../../../common/revisions.ts';
+
+/** The sections whose form labels (`{section}.form.{field}`) name a revision's fields. */
+export type RevisionSection = 'places' | 'events' | 'tricks' | 'reviews' | 'shops' | 'articles' | 'teams';
+
+/** Form label keys that differ from the API field names. */
+const LABEL_KEYS: Record<string, string> = { disciplineIds: 'disciplines', isPrivate: 'private' };
+
+/** The label of a changed field, the field's own name when its form has none. */
+export function useRevisionLabel(section: RevisionSection) {
+  const { t } = useTranslation();
+  return (field: string) => t(`${section}.form.${LABEL_KEYS[field] ?? field}`, { defaultValue: field });
+}
+
+/** A changed value as text: lists joined, an emptied field as a dash. */
+export function revisionText(value: RevisionValue): string {
+  if (value === null || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  return String(value);
+}
+
+/**
+ * Tells the author (or an admin) that their edit waits for review and what it changes, while the page
+ * shows the approved version everyone else sees.
+ */
+export function PendingRevisionNotice({ revision, section }: { revision: PendingRevision | undefined; section: RevisionSection }) {
+  const { t } = useTranslation();
+  const labelOf = useRevisionLabel(section);
+  if (!revision) return null;
+  return (
+    <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-revision">
+      <p className="font-semibold">{t('content.revision.title')}</p>
+      <p className="mt-1">{t('content.revision.text')}</p>
+      <dl className="mt-3 space-y-1">
+        {Object.entries(revision.changes).map(([field, value]) => (
+          <div key={field} className="flex flex-wrap gap-x-2">
+            <dt className="font-semibold">{labelOf(field)}:</dt>
+            <dd className="line-clamp-3 break-words whitespace-pre-line">{revisionText(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The item as its pending revision would make it, for the edit form to start from the author's last edit. */
+export function proposedVersion<T extends { pendingRevision?: PendingRevision }>(item: T): T {
+  return item.pendingRevision ? ({ ...item, ...item.pendingRevision.changes } as T) : item;
+}
