@@ -223,6 +223,18 @@ describe('a block stops reactions, RSVPs and join requests both ways', () => {
     expect((await call('PUT', `/api/events/${eventId}/rsvp`, rider)).statusCode).toBe(200);
   });
 
+  test('a block set after a join request stops the leader from accepting it; declining still works', async () => {
+    const leader = await user();
+    const rider = await user();
+    const crew = await team(leader, true);
+    expect((await call('POST', `/api/teams/${crew.id}/join`, rider)).json()).toEqual({ status: 'requested' });
+    const [request] = (await call('GET', `/api/teams/${crew.id}/join-requests`, leader)).json() as { id: string }[];
+    await block(rider, leader);
+    expectError(await call('POST', `/api/teams/${crew.id}/join-requests/${request!.id}/accept`, leader), 403, 'BLOCKED');
+    expect(await isMember(crew.id, rider.id)).toBe(false);
+    expect((await call('POST', `/api/teams/${crew.id}/join-requests/${request!.id}/decline`, leader)).statusCode).toBe(200);
+  });
+
   test('a block set after the invitation stops accepting it', async () => {
     const leader = await user();
     const rider = await user();

@@ -548,7 +548,8 @@ export async function listJoinRequests(db: Db, teamId: string): Promise<JoinRequ
 
 /**
  * Decides a pending request once: of two simultaneous decisions the conditional update lets one
- * through. Accepting makes the requester a member in the same transaction.
+ * through. Accepting makes the requester a member in the same transaction, unless a block now
+ * stands between the requester and the leader.
  */
 export async function decideJoinRequest(
   db: Db,
@@ -556,8 +557,18 @@ export async function decideJoinRequest(
   requestId: string,
   decision: 'accepted' | 'declined',
   deciderId: string,
-): Promise<JoinRequest | 'not-found' | 'already-decided'> {
+): Promise<JoinRequest | 'not-found' | 'already-decided' | 'blocked'> {
   return db.transaction().execute(async (tx) => {
+    if (decision === 'accepted') {
+      const asked = await tx
+        .selectFrom('team_join_requests as r')
+        .innerJoin('teams as t', 't.id', 'r.team_id')
+        .select(['r.user_id', 't.leader_id'])
+        .where('r.id', '=', requestId)
+        .where('r.team_id', '=', teamId)
+        .executeTakeFirst();
+      if (asked && (await blockedBetween(tx, asked.user_id, asked.leader_id))) return 'blocked';
+    }
     const decided = await tx
       .updateTable('team_join_requests')
       .set({ status: decision, decided_at: sql`now()`, decided_by: deciderId })

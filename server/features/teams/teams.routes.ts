@@ -170,6 +170,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
         if (!UUID.test(request.params.requestId)) throw notFound();
         const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
         if (result === 'not-found') throw notFound();
+        if (result === 'blocked') throw blockedError();
         if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This request was already decided.');
         return result;
       },
