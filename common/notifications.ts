@@ -6,7 +6,9 @@ import { NOTIFICATION_PAGE_SIZE } from './paging.ts';
 export const NOTIFICATION_TYPES = [
   'join_request',
   'join_answer',
+  // No longer sent (a member is invited now), still the type of older notifications.
   'team_added',
+  'team_invite',
   'team_leader',
   'comment',
   'like',

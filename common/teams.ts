@@ -115,7 +115,11 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamDetailSchema = teamSummarySchema.extend({
   createdAt: z.string(),
+  /** Empty for a private team unless the caller is a member or an admin; memberCount still says how many. */
   members: z.array(teamMemberSchema),
+  membersVisible: z.boolean(),
+  /** The caller has an open invitation to join. */
+  invited: z.boolean(),
   /** Leader or admin: may see the Manage Team area. */
   canManage: z.boolean(),
   /** A leader's edit waiting for an admin; shown to those who may manage the team. */
@@ -130,6 +134,11 @@ export const joinRequestSchema = z.object({
   createdAt: z.string(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+/** Someone the leader (or an admin) invited, until they accept or decline. */
+export const teamInvitationSchema = z.object({ user: personSchema, createdAt: z.string() });
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+export const invitationAnswerSchema = z.object({ status: z.enum(['joined', 'declined']) });
 
 export const joinResultSchema = z.object({ status: z.enum(['joined', 'requested']) });
 

@@ -135,6 +135,13 @@ export interface TeamJoinRequestsTable {
   decided_by: string | null;
 }
 
+export interface TeamInvitationsTable {
+  team_id: string;
+  user_id: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+}
+
 interface ContentColumns {
   id: Generated<string>;
   discipline_id: string;
@@ -359,6 +366,7 @@ export interface DB {
   team_members: TeamMembersTable;
   team_disciplines: TeamDisciplinesTable;
   team_join_requests: TeamJoinRequestsTable;
+  team_invitations: TeamInvitationsTable;
   articles: ArticlesTable;
   events: EventsTable;
   event_attendees: EventAttendeesTable;

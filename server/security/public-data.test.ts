@@ -44,9 +44,12 @@ beforeAll(async () => {
   const team = await ok(await call('POST', '/api/teams', leader, { name: `Public Crew ${token()}`, disciplineIds: [DISCIPLINE], isPrivate: true }), 201);
   ids.team = team.id as string;
   await db().updateTable('teams').set({ status: 'approved' }).where('id', '=', ids.team).execute();
-  await ok(await call('POST', `/api/teams/${ids.team}/members`, leader, { userId: member.id }));
+  await ok(await call('POST', `/api/teams/${ids.team}/members`, leader, { userId: member.id }), 201);
+  await ok(await call('POST', `/api/teams/${ids.team}/invitation/accept`, member));
   await ok(await call('POST', `/api/teams/${ids.team}/join`, requester));
   ids.request = (await db().selectFrom('team_join_requests').select('id').where('team_id', '=', ids.team).executeTakeFirstOrThrow()).id;
+  // A pending invitation, so that the leader's list of them is read with someone in it.
+  await ok(await call('POST', `/api/teams/${ids.team}/members`, leader, { userId: requester.id }), 201);
   await ok(await call('POST', '/api/contact', follower, { name: 'Follower', email: follower.email, subject: 'Hi', message: 'Hello' }), 201);
   const conversation = await ok(await call('POST', '/api/conversations', follower, { userId: author.id }), 201);
   ids.conversation = conversation.id as string;
@@ -61,6 +64,7 @@ const URLS: Record<string, () => string> = {
   '/api/disciplines/{id}/athletes': () => `/api/disciplines/${DISCIPLINE}/athletes`,
   '/api/teams/{id}': () => `/api/teams/${ids.team}`,
   '/api/teams/{id}/join-requests': () => `/api/teams/${ids.team}/join-requests`,
+  '/api/teams/{id}/invitations': () => `/api/teams/${ids.team}/invitations`,
   '/api/teams/{id}/member-search': () => `/api/teams/${ids.team}/member-search?q=${encodeURIComponent('example.com')}`,
   '/api/events/{id}/attendees': () => `/api/events/${ids.events}/attendees`,
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,

@@ -50,6 +50,13 @@ async function freshTeam() {
   return { id, requestId: request.id };
 }
 
+/** A fresh team whose leader invited `user`. */
+async function invitedTeam() {
+  const { id } = await freshTeam();
+  await db().insertInto('team_invitations').values({ team_id: id, user_id: users.user.id, invited_by: users.leader.id }).execute();
+  return id;
+}
+
 const item = (section: (typeof CONTENT)[number]['section']) => insertContent(db(), CONTENT.find((c) => c.section === section)!, users.author, `Item ${kit.token()}`);
 const place = () => item('places');
 
@@ -95,6 +102,9 @@ const ROWS: Record<string, Row> = {
     },
   },
   'POST /api/teams/{id}/members': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members`, body: { userId: users.user.id } }) },
+  'DELETE /api/teams/{id}/invitations/{userId}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitations/${users.user.id}` }) },
+  'POST /api/teams/{id}/invitation/accept': { allowed: ['user'], build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitation/accept` }) },
+  'POST /api/teams/{id}/invitation/decline': { allowed: ['user'], build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitation/decline` }) },
   'DELETE /api/teams/{id}/members/{userId}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members/${users.member.id}` }) },
   'POST /api/teams/{id}/transfer': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/transfer`, body: { userId: users.member.id } }) },
   'PUT /api/teams/{id}/logo': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/logo`, multipart: true }) },

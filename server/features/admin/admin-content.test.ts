@@ -142,6 +142,11 @@ describe('admin team save', () => {
     (await db().selectFrom('team_disciplines').select('discipline_id').where('team_id', '=', teamId).orderBy('discipline_id').execute()).map((l) => l.discipline_id);
   const teamCount = async () => Number((await db().selectFrom('teams').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
+  /** Those the admin chose answer their invitations with yes (checklist line 38: nobody is added without consent). */
+  async function accept(teamId: string, ...people: User[]) {
+    for (const who of people) expect((await call('POST', `/api/teams/${teamId}/invitation/accept`, who)).json()).toEqual({ status: 'joined' });
+  }
+
   async function create(input: AdminTeamInput): Promise<AdminTeam> {
     const res = await call('POST', '/api/admin/teams', kit.admin, input);
     expect(res.statusCode, res.body).toBe(201);
@@ -166,12 +171,16 @@ describe('admin team save', () => {
     expect({ count: await teamCount(), team: await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow(), members: await members(team.id), links: await links(team.id) }).toEqual(before);
   });
 
-  test('create: approved at once, the leader a member with role leader, the others members, the disciplines linked', async () => {
+  test('create: approved at once, the leader a member with role leader, the others invited and members once they accept, the disciplines linked', async () => {
     const leader = await user('Lea Leader');
     const a = await user('Ann Member');
     const b = await user('Bob Member');
     const name = `Admin Crew ${token()}`;
-    const team = await create({ name, description: 'Rides', type: 'Amateur', location: 'Biarritz', isPrivate: true, foundedDate: '2020-05-01', leaderId: leader.id, memberIds: [a.id, b.id, a.id], disciplineIds: ['surfing', 'skateboarding'] });
+    const created = await create({ name, description: 'Rides', type: 'Amateur', location: 'Biarritz', isPrivate: true, foundedDate: '2020-05-01', leaderId: leader.id, memberIds: [a.id, b.id, a.id], disciplineIds: ['surfing', 'skateboarding'] });
+    expect(created.memberIds).toEqual([leader.id]);
+    expect(await members(created.id)).toEqual([{ user_id: leader.id, role: 'leader' }]);
+    await accept(created.id, a, b);
+    const team = (await call('GET', `/api/admin/teams/${created.id}`, kit.admin)).json() as AdminTeam;
     expect(team).toMatchObject({ name, description: 'Rides', type: 'Amateur', location: 'Biarritz', isPrivate: true, foundedDate: '2020-05-01', leaderId: leader.id, status: 'approved', logoUrl: null, bannerUrl: null });
     expect([...team.memberIds].sort()).toEqual([leader.id, a.id, b.id].sort());
     expect(team.members[0]).toMatchObject({ id: leader.id, name: 'Lea Leader' });
@@ -197,13 +206,14 @@ describe('admin team save', () => {
     expect(await members(team.id)).toEqual([{ user_id: leader.id, role: 'leader' }]);
   });
 
-  test('update reconciles: removed member gone, new one added as member, leader change demotes the old leader, disciplines diffed', async () => {
+  test('update reconciles: removed member gone, new one invited, leader change demotes the old leader, disciplines diffed', async () => {
     const oldLeader = await user();
     const kept = await user();
     const dropped = await user();
     const added = await user();
     const newLeader = await user();
     const team = await create({ name: `Reconcile ${token()}`, leaderId: oldLeader.id, memberIds: [kept.id, dropped.id, newLeader.id], disciplineIds: ['surfing', 'skateboarding'] });
+    await accept(team.id, kept, dropped, newLeader);
     const keptJoined = await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', kept.id).executeTakeFirstOrThrow();
     const keptLink = await db().selectFrom('team_disciplines').selectAll().where('team_id', '=', team.id).where('discipline_id', '=', 'surfing').executeTakeFirstOrThrow();
 
@@ -217,6 +227,8 @@ describe('admin team save', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed Crew', leaderId: newLeader.id, description: null, disciplineIds: ['snowboarding', 'surfing'] });
+    expect((await members(team.id)).map((m) => m.user_id)).not.toContain(added.id);
+    await accept(team.id, added);
     expect(await members(team.id)).toEqual(
       sorted([
         { user_id: newLeader.id, role: 'leader' },
@@ -238,7 +250,7 @@ describe('admin team save', () => {
     expect(await links(team.id)).toEqual([]);
   });
 
-  test('a pending team keeps its status; its queue entry takes the new name; an admin-added member’s join request is settled', async () => {
+  test('a pending team keeps its status; its queue entry takes the new name; an admin-invited member’s join request is settled when they accept', async () => {
     const leader = await user();
     const asker = await user();
     const created = await call('POST', '/api/teams', leader, { name: `Queued ${token()}`, isPrivate: true });
@@ -252,6 +264,7 @@ describe('admin team save', () => {
     expect((res.json() as AdminTeam).status).toBe('pending');
     const queued = await db().selectFrom('pending_approvals').select('item_data').where('item_id', '=', teamId).executeTakeFirstOrThrow();
     expect(queued.item_data).toEqual({ name: 'Queued Renamed' });
+    await accept(teamId, asker);
     expect(await db().selectFrom('team_join_requests').select('id').where('team_id', '=', teamId).where('status', '=', 'pending').execute()).toEqual([]);
   });
 

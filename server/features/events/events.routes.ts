@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema } from '../../../common/events.ts';
 import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
+import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { requireUser } from '../../lib/session.ts';
 import { createEvent, deleteEvent, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, updateEvent } from './events.db.ts';
 
@@ -20,7 +21,9 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {
     const user = await requireUser(request);
-    await findVisible(get, request.params.id, user);
+    const event = await findVisible(get, request.params.id, user);
+    // Checklist line 38: no RSVP to the event of someone on the other side of a block.
+    if (event.author && (await blockedBetween(app.db, user.id, event.author.id))) throw blockedError();
     await joinEvent(app.db, request.params.id, user);
     return findVisible(get, request.params.id, user);
   });

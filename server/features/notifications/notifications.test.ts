@@ -80,34 +80,40 @@ describe('triggers', () => {
     expect(answers).toEqual([{ data: { teamName: team.name, decision: 'accepted' }, read_at: null }]);
   });
 
-  test('being added or made leader is told; joining a public team oneself tells nobody', async () => {
+  test('being invited or made leader is told; joining a public team oneself or accepting tells nobody', async () => {
     const team = await adminTeam({ leaderId: leader.id });
     let from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/join`, other));
     expect(await since(from)).toEqual([]);
 
     from = await mark();
-    await ok(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }));
-    expect(await since(from)).toEqual([{ user: rider.id, type: 'team_added', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+    await ok(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }), 201);
+    expect(await since(from)).toEqual([{ user: rider.id, type: 'team_invite', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+
+    from = await mark();
+    await ok(await call('POST', `/api/teams/${team.id}/invitation/accept`, rider));
+    expect(await since(from)).toEqual([]);
 
     from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/transfer`, leader, { userId: rider.id }));
     expect(await since(from)).toEqual([{ user: rider.id, type: 'team_leader', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
   });
 
-  test('the admin team save tells new members and a new leader only', async () => {
+  test('the admin team save invites new members and tells a new leader only', async () => {
     const newcomer = await user();
     let from = await mark();
     const team = await adminTeam({ leaderId: leader.id, memberIds: [rider.id] });
     expect((await since(from)).map((r) => [r.user, r.type, r.actor])).toEqual([
       [leader.id, 'team_leader', kit.admin.id],
-      [rider.id, 'team_added', kit.admin.id],
+      [rider.id, 'team_invite', kit.admin.id],
     ]);
+    await ok(await call('POST', `/api/teams/${team.id}/invitation/accept`, rider));
 
-    // Same leader, rider stays, newcomer joins.
+    // Same leader, rider stays, newcomer is invited and accepts.
     from = await mark();
     await adminTeam({ name: team.name, leaderId: leader.id, memberIds: [rider.id, newcomer.id] }, team.id);
-    expect((await since(from)).map((r) => [r.user, r.type])).toEqual([[newcomer.id, 'team_added']]);
+    expect((await since(from)).map((r) => [r.user, r.type])).toEqual([[newcomer.id, 'team_invite']]);
+    await ok(await call('POST', `/api/teams/${team.id}/invitation/accept`, newcomer));
 
     // Rider becomes leader: the one notification is about leadership.
     from = await mark();
@@ -217,7 +223,7 @@ describe('triggers', () => {
     expect(changed.map((r) => [r.user_id, r.data.cancelled])).toEqual([other.id, rider.id].sort().map((id) => [id, true]));
   });
 
-  test('a type switched off records nothing; neither does a blocked actor', async () => {
+  test('a type switched off records nothing; a blocked actor is refused and records nothing', async () => {
     const author = await user();
     const fan = await user();
     const pest = await user();
@@ -227,8 +233,8 @@ describe('triggers', () => {
 
     const from = await mark();
     await ok(await call('PUT', `/api/profiles/${author.id}/follow`, fan));
-    await ok(await call('PUT', `/api/content/place/${place.id}/like`, pest));
-    await ok(await call('POST', `/api/content/place/${place.id}/comments`, pest, { body: 'Meh' }), 201);
+    await ok(await call('PUT', `/api/content/place/${place.id}/like`, pest), 403);
+    await ok(await call('POST', `/api/content/place/${place.id}/comments`, pest, { body: 'Meh' }), 403);
     await ok(await call('PUT', `/api/content/place/${place.id}/like`, fan));
     expect((await since(from)).map((r) => [r.user, r.type, r.actor])).toEqual([[author.id, 'like', fan.id]]);
   });

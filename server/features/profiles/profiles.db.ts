@@ -78,7 +78,8 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = p.id), '[]'::json)`.as('disciplines'),
       sql<PublicProfile['teams']>`coalesce((
         select json_agg(json_build_object('id', t.id, 'name', t.name, 'logoUrl', t.logo_url, 'role', m.role) order by m.joined_at desc)
-        from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = p.id), '[]'::json)`.as('teams'),
+        from team_members m join teams t on t.id = m.team_id and t.status = 'approved'
+        where m.user_id = p.id and ${privateTeamSeenBy(viewerId)}), '[]'::json)`.as('teams'),
     ])
     .executeTakeFirst();
   if (!row) return undefined;
@@ -140,8 +141,18 @@ export async function listFollows(db: Kysely<DB>, userId: string, direction: 'fo
   return rows.map((r) => ({ id: r.id, name: r.name, avatarUrl: r.avatar_url }));
 }
 
+/**
+ * For a membership row `m` of team `t`: who belongs to a private team is known only to its members,
+ * admins and the person themselves (issue 16, item 10).
+ */
+function privateTeamSeenBy(viewerId: string | null) {
+  return sql<boolean>`(not t.is_private or m.user_id = ${viewerId}
+    or exists (select 1 from team_members vm where vm.team_id = t.id and vm.user_id = ${viewerId})
+    or exists (select 1 from profiles va where va.id = ${viewerId} and va.role = 'admin'))`;
+}
+
 /** Recent actions of a user, newest first, from the rows those actions left behind. */
-export async function listActivity(db: Kysely<DB>, userId: string, limit: number): Promise<Activity[]> {
+export async function listActivity(db: Kysely<DB>, userId: string, limit: number, viewerId: string | null): Promise<Activity[]> {
   const shared = Object.entries(CONTENT_TABLES).map(
     ([type, table]) => sql`
       union all
@@ -154,7 +165,7 @@ export async function listActivity(db: Kysely<DB>, userId: string, limit: number
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = ${userId}
       union all
       select case when m.role = 'leader' then 'led_team' else 'joined_team' end, m.joined_at, t.id::text, t.name, null, null
-        from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = ${userId}
+        from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = ${userId} and ${privateTeamSeenBy(viewerId)}
       union all
       select 'followed_user', uf.created_at, p.id, p.name, null, null
         from user_follows uf join profiles p on p.id = uf.followee_id and not p.banned where uf.follower_id = ${userId}

@@ -90,7 +90,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
     async (request) => {
       if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
-      return listActivity(app.db, request.params.id, request.query.limit);
+      return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
     },
   );
 

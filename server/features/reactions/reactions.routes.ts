@@ -6,10 +6,12 @@ import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { limitAction } from '../../lib/action-limits.ts';
+import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { isVisible } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
+import { contentSubject } from '../notifications/content-subject.ts';
 import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
 
 // Per person: generous for conversation, low enough to stop a flood.
@@ -40,9 +42,16 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     return { user, item: await visibleItem(request, params) };
   }
 
+  /** Liking, commenting on or rating the things of someone on the other side of a block is refused (checklist line 38). */
+  async function notBlockedByAuthor(userId: string, item: { type: ContentType; id: string }) {
+    const authorId = (await contentSubject(app.db, item.type, item.id))?.authorId;
+    if (authorId && (await blockedBetween(app.db, userId, authorId))) throw blockedError();
+  }
+
   r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
     const { user, item } = await signedInOnVisibleItem(request, request.params);
     await limitAction(app, 'like', user.id);
+    await notBlockedByAuthor(user.id, item);
     return setLike(app.db, item, user.id, true);
   });
 
@@ -67,6 +76,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: itemParams, body: commentInputSchema, response: { 201: commentSchema } } },
     async (request, reply) => {
       const { user, item } = await signedInOnVisibleItem(request, request.params);
+      await notBlockedByAuthor(user.id, item);
       await app.limiter.consume(`comments:user:${user.id}`, { max: COMMENTS_PER_10_MIN, windowSeconds: 600 });
       return reply.status(201).send(await addComment(app.db, item, user, request.body.body));
     },
@@ -87,6 +97,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { user, item } = await signedInOnVisibleItem(request, request.params);
       await limitAction(app, 'rating', user.id);
+      await notBlockedByAuthor(user.id, item);
       return setRating(app.db, item, user, request.body.score);
     },
   );

@@ -6,6 +6,7 @@ import type {
   JoinRequest,
   Person,
   TeamDetail,
+  TeamInvitation,
   TeamList,
   TeamMember,
   TeamSummary,
@@ -17,6 +18,7 @@ import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/te
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -132,17 +134,21 @@ const byRoleThenName = (a: { role: string; name: string; id: string }, b: { role
 export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise<TeamDetail | undefined> {
   const row = await summaries(db, viewer)
     .where('t.id', '=', id)
-    .select(
+    .select([
       sql<(Omit<TeamMember, 'joinedAt'> & { joinedAt: string })[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'name', p.name, 'avatarUrl', p.avatar_url, 'role', m.role, 'joinedAt', m.joined_at))
         from team_members m join profiles p on p.id = m.user_id where m.team_id = t.id), '[]'::json)`.as('members'),
-    )
+      sql<boolean>`exists (select 1 from team_invitations i where i.team_id = t.id and i.user_id = ${viewer?.id ?? null})`.as('invited'),
+    ])
     .executeTakeFirst();
   if (!row) return undefined;
+  const membersVisible = !row.is_private || viewer?.role === 'admin' || row.my_role !== null;
   return {
     ...toSummary(row),
     createdAt: new Date(row.created_at).toISOString(),
-    members: row.members.sort(byRoleThenName).map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })),
+    members: membersVisible ? row.members.sort(byRoleThenName).map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })) : [],
+    membersVisible,
+    invited: row.invited,
     canManage: !!viewer && (viewer.role === 'admin' || viewer.id === row.leader_id),
   };
 }
@@ -301,13 +307,14 @@ export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | unde
   };
 }
 
-export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' | 'DISCIPLINE_NOT_FOUND' | 'TEAM_NOT_FOUND' };
+export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' | 'DISCIPLINE_NOT_FOUND' | 'TEAM_NOT_FOUND' | 'BLOCKED' };
 
 /**
  * Spec §4 Team save, in one transaction: creates the team (`id` null; approved at once) or replaces
- * its fields, then the member set becomes exactly the leader plus `memberIds` (the leader with role
- * leader, everyone else member) and the discipline links are diffed. Unknown people or disciplines
- * are refused before anything is written.
+ * its fields, then the members not in `memberIds` leave, the leader gets role leader and everyone
+ * else member, and the discipline links are diffed. People in `memberIds` who are not members yet are
+ * invited, not added: consent holds for an admin's additions too (checklist line 38). Unknown people
+ * or disciplines, and invitations across a block with the leader, are refused before anything is written.
  */
 export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamSave, actorId: string | null = null): Promise<AdminTeamSaveResult> {
   return db.transaction().execute(async (tx): Promise<AdminTeamSaveResult> => {
@@ -325,6 +332,12 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     };
     let teamId: string;
     let before: { user_id: string; role: 'leader' | 'member' }[] = [];
+    if (id !== null) before = await tx.selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', id).execute();
+    const wereMembers = new Set(before.map((m) => m.user_id));
+    const invitees = memberIds.filter((userId) => userId !== input.leaderId && !wereMembers.has(userId));
+    for (const userId of invitees) {
+      if (await blockedBetween(tx, userId, input.leaderId)) return { refused: 'BLOCKED' };
+    }
     if (id === null) {
       teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
     } else {
@@ -332,23 +345,29 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
       if (!updated) return { refused: 'TEAM_NOT_FOUND' };
       teamId = id;
       await renameQueuedItem(tx, 'team', id, input.name);
-      before = await tx.selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', id).execute();
     }
-    await tx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'not in', memberIds).execute();
+    const members = memberIds.filter((userId) => userId === input.leaderId || wereMembers.has(userId));
+    await tx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'not in', members).execute();
     await tx
       .insertInto('team_members')
-      .values(memberIds.map((user_id) => ({ team_id: teamId, user_id, role: user_id === input.leaderId ? ('leader' as const) : ('member' as const) })))
+      .values(members.map((user_id) => ({ team_id: teamId, user_id, role: user_id === input.leaderId ? ('leader' as const) : ('member' as const) })))
       .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })))
       .execute();
-    // Whoever is now a member no longer waits to join.
-    await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', 'in', memberIds).where('status', '=', 'pending').execute();
+    // Whoever is now a member no longer waits to join or to answer.
+    await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', 'in', members).where('status', '=', 'pending').execute();
+    await tx.deleteFrom('team_invitations').where('team_id', '=', teamId).where('user_id', 'in', members).execute();
     await diffDisciplines(tx, teamId, input.disciplineIds);
     const wasLeader = before.find((m) => m.role === 'leader')?.user_id;
-    const wereMembers = new Set(before.map((m) => m.user_id));
     const team = { subjectType: 'team', subjectId: teamId, actorId, data: { teamName: input.name } };
     if (wasLeader !== input.leaderId) await notify(tx, { ...team, userId: input.leaderId, type: 'team_leader' });
-    for (const userId of memberIds) {
-      if (userId !== input.leaderId && !wereMembers.has(userId)) await notify(tx, { ...team, userId, type: 'team_added' });
+    for (const userId of invitees) {
+      const invited = await tx
+        .insertInto('team_invitations')
+        .values({ team_id: teamId, user_id: userId, invited_by: actorId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (invited) await notify(tx, { ...team, userId, type: 'team_invite' });
     }
     return { id: teamId };
   });
@@ -374,17 +393,9 @@ export async function setTeamImage(db: Db, id: string, image: TeamImage, url: st
   return rows[0] ? rows[0].previous : undefined;
 }
 
-/** Adds a verified, not banned account as a plain member; someone added by another person (`actorId`) is told. */
-export async function addMember(db: Db, teamId: string, userId: string, actorId = userId): Promise<'added' | 'already-member' | 'unknown-user'> {
+/** The signed-in person joins as a plain member (a public team, or an accepted invitation). */
+export async function addMember(db: Db, teamId: string, userId: string): Promise<'added' | 'already-member'> {
   return db.transaction().execute(async (tx) => {
-    const person = await tx
-      .selectFrom('profiles')
-      .select('id')
-      .where('id', '=', userId)
-      .where('email_verified', '=', true)
-      .where('banned', '=', false)
-      .executeTakeFirst();
-    if (!person) return 'unknown-user';
     // Also the loser of two simultaneous joins: the primary key lets one row in.
     const added = await tx
       .insertInto('team_members')
@@ -394,10 +405,81 @@ export async function addMember(db: Db, teamId: string, userId: string, actorId 
       .executeTakeFirst();
     if (!added) return 'already-member';
     await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
-    const team = await tx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
-    await notify(tx, { userId, type: 'team_added', actorId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
+    await tx.deleteFrom('team_invitations').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
     return 'added';
   });
+}
+
+export type InviteResult = 'invited' | 'unknown-user' | 'already-member' | 'already-invited' | 'blocked';
+
+/**
+ * Invites a verified, not banned account; they become a member only by accepting. Nobody on either
+ * side of a block with the inviter or the team's leader can be invited.
+ */
+export async function inviteMember(db: Db, teamId: string, userId: string, inviterId: string): Promise<InviteResult> {
+  return db.transaction().execute(async (tx): Promise<InviteResult> => {
+    const person = await tx
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', '=', userId)
+      .where('email_verified', '=', true)
+      .where('banned', '=', false)
+      .executeTakeFirst();
+    if (!person) return 'unknown-user';
+    const team = await tx.selectFrom('teams').select(['name', 'leader_id']).where('id', '=', teamId).executeTakeFirstOrThrow();
+    if ((await blockedBetween(tx, userId, inviterId)) || (await blockedBetween(tx, userId, team.leader_id))) return 'blocked';
+    const member = await tx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+    if (member) return 'already-member';
+    const invited = await tx
+      .insertInto('team_invitations')
+      .values({ team_id: teamId, user_id: userId, invited_by: inviterId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!invited) return 'already-invited';
+    await notify(tx, { userId, type: 'team_invite', actorId: inviterId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
+    return 'invited';
+  });
+}
+
+/** The invited person's answer: accepting makes them a member, either answer ends the invitation. */
+export async function answerInvitation(db: Db, teamId: string, userId: string, accept: boolean): Promise<'joined' | 'declined' | 'not-found' | 'blocked'> {
+  return db.transaction().execute(async (tx) => {
+    const invitation = await tx
+      .selectFrom('team_invitations as i')
+      .innerJoin('teams as t', 't.id', 'i.team_id')
+      .select(['t.leader_id'])
+      .where('i.team_id', '=', teamId)
+      .where('i.user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!invitation) return 'not-found';
+    // A block set since the invitation was sent stops the joining, not the declining.
+    if (accept && (await blockedBetween(tx, userId, invitation.leader_id))) return 'blocked';
+    await tx.deleteFrom('team_invitations').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    if (!accept) return 'declined';
+    await tx.insertInto('team_members').values({ team_id: teamId, user_id: userId, role: 'member' }).onConflict((oc) => oc.doNothing()).execute();
+    await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
+    return 'joined';
+  });
+}
+
+/** The open invitations, oldest first, for the leader's Manage Team area. */
+export async function listInvitations(db: Db, teamId: string): Promise<TeamInvitation[]> {
+  const rows = await db
+    .selectFrom('team_invitations as i')
+    .innerJoin('profiles as p', 'p.id', 'i.user_id')
+    .select(['p.id', 'p.name', 'p.avatar_url', 'i.created_at'])
+    .where('i.team_id', '=', teamId)
+    .orderBy('i.created_at')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({ user: { id: r.id, name: r.name, avatarUrl: r.avatar_url }, createdAt: new Date(r.created_at).toISOString() }));
+}
+
+export async function cancelInvitation(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }
 
 /** Asks to join a private team; its leader is told in the same transaction. */
@@ -475,7 +557,8 @@ export async function listJoinRequests(db: Db, teamId: string): Promise<JoinRequ
 
 /**
  * Decides a pending request once: of two simultaneous decisions the conditional update lets one
- * through. Accepting makes the requester a member in the same transaction.
+ * through. Accepting makes the requester a member in the same transaction, unless a block now
+ * stands between the requester and the leader.
  */
 export async function decideJoinRequest(
   db: Db,
@@ -483,8 +566,18 @@ export async function decideJoinRequest(
   requestId: string,
   decision: 'accepted' | 'declined',
   deciderId: string,
-): Promise<JoinRequest | 'not-found' | 'already-decided'> {
+): Promise<JoinRequest | 'not-found' | 'already-decided' | 'blocked'> {
   return db.transaction().execute(async (tx) => {
+    if (decision === 'accepted') {
+      const asked = await tx
+        .selectFrom('team_join_requests as r')
+        .innerJoin('teams as t', 't.id', 'r.team_id')
+        .select(['r.user_id', 't.leader_id'])
+        .where('r.id', '=', requestId)
+        .where('r.team_id', '=', teamId)
+        .executeTakeFirst();
+      if (asked && (await blockedBetween(tx, asked.user_id, asked.leader_id))) return 'blocked';
+    }
     const decided = await tx
       .updateTable('team_join_requests')
       .set({ status: decision, decided_at: sql`now()`, decided_by: deciderId })
@@ -510,7 +603,7 @@ export async function decideJoinRequest(
   });
 }
 
-/** People who could be added: verified, not banned, not in the team yet; matched by part of their name. */
+/** People who could be invited: verified, not banned, neither in the team nor invited yet; matched by part of their name. */
 export async function searchNewMembers(db: Db, teamId: string, text: string): Promise<Person[]> {
   const q = text.trim();
   if (q.length < MEMBER_SEARCH_MIN) return [];
@@ -522,6 +615,9 @@ export async function searchNewMembers(db: Db, teamId: string, text: string): Pr
     .where(containsText(q, ['p.name']))
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'p.id').where('m.team_id', '=', teamId))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('team_invitations as i').select('i.user_id').whereRef('i.user_id', '=', 'p.id').where('i.team_id', '=', teamId))),
     )
     .orderBy('p.name')
     .orderBy('p.id')

@@ -5,24 +5,29 @@ import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
 import {
   adminTeamInputSchema,
   adminTeamSchema,
+  invitationAnswerSchema,
   joinRequestSchema,
   joinResultSchema,
   memberSearchQuerySchema,
   personSchema,
   teamDetailSchema,
   teamInputSchema,
+  teamInvitationSchema,
   teamListQuerySchema,
   teamListSchema,
   teamUpdateSchema,
   userIdBodySchema,
 } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
+import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { proposeRevision, withPendingRevision } from '../../lib/revisions.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
 import {
   addMember,
+  answerInvitation,
+  cancelInvitation,
   cancelJoinRequest,
   createTeam,
   decideJoinRequest,
@@ -30,6 +35,8 @@ import {
   getAdminTeam,
   getTeamAccess,
   getTeamDetail,
+  inviteMember,
+  listInvitations,
   listJoinRequests,
   listTeams,
   removeMember,
@@ -136,6 +143,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const team = await findTeam(request.params.id, user);
     if (team.myRole) throw fail(409, 'ALREADY_MEMBER');
+    if (await blockedBetween(app.db, user.id, team.leaderId)) throw blockedError();
     await app.limiter.consume(`teams:join:user:${user.id}`, { max: JOINS_PER_HOUR, windowSeconds: 3600 });
     if (!team.isPrivate) {
       if ((await addMember(app.db, request.params.id, user.id)) === 'already-member') throw fail(409, 'ALREADY_MEMBER');
@@ -176,6 +184,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
         if (!UUID.test(request.params.requestId)) throw notFound();
         const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
         if (result === 'not-found') throw notFound();
+        if (result === 'blocked') throw blockedError();
         if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This request was already decided.');
         return result;
       },
@@ -192,14 +201,45 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post('/api/teams/:id/members', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
+  // Adding a person invites them (checklist line 38); they join by accepting.
+  r.post(
+    '/api/teams/:id/members',
+    { schema: { tags, params: idParams, body: userIdBodySchema, response: { 201: z.array(teamInvitationSchema) } } },
+    async (request, reply) => {
+      const user = await requireManager(request, request.params.id);
+      await limitAction(app, 'memberChange', user.id);
+      const result = await inviteMember(app.db, request.params.id, request.body.userId, user.id);
+      if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
+      if (result === 'blocked') throw blockedError();
+      if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
+      if (result === 'already-invited') throw fail(409, 'INVITATION_PENDING');
+      return reply.status(201).send(await listInvitations(app.db, request.params.id));
+    },
+  );
+
+  r.get('/api/teams/:id/invitations', { schema: { tags, params: idParams, response: { 200: z.array(teamInvitationSchema) } } }, async (request, reply) => {
+    await requireManager(request, request.params.id);
+    reply.header('cache-control', 'no-store');
+    return listInvitations(app.db, request.params.id);
+  });
+
+  r.delete('/api/teams/:id/invitations/:userId', { schema: { tags, params: memberParams, response: noContent } }, async (request, reply) => {
     const user = await requireManager(request, request.params.id);
     await limitAction(app, 'memberChange', user.id);
-    const result = await addMember(app.db, request.params.id, request.body.userId, user.id);
-    if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
-    if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
-    return detail(request.params.id, user);
+    if (!(await cancelInvitation(app.db, request.params.id, request.params.userId))) throw notFound('INVITATION_NOT_FOUND', ERROR_MESSAGES.INVITATION_NOT_FOUND);
+    return reply.status(204).send(null);
   });
+
+  // The invited person answers; a team still waiting for approval is hidden from them, so no findTeam here.
+  for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
+    r.post(`/api/teams/:id/invitation/${action}`, { schema: { tags, params: idParams, response: { 200: invitationAnswerSchema } } }, async (request) => {
+      const user = await requireUser(request);
+      const result = UUID.test(request.params.id) ? await answerInvitation(app.db, request.params.id, user.id, accept) : 'not-found';
+      if (result === 'not-found') throw notFound('INVITATION_NOT_FOUND', ERROR_MESSAGES.INVITATION_NOT_FOUND);
+      if (result === 'blocked') throw blockedError();
+      return { status: result };
+    });
+  }
 
   r.delete('/api/teams/:id/members/:userId', { schema: { tags, params: memberParams, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
@@ -229,6 +269,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   function saved(result: AdminTeamSaveResult) {
     if ('id' in result) return adminTeam(result.id);
     if (result.refused === 'TEAM_NOT_FOUND') throw teamNotFound();
+    if (result.refused === 'BLOCKED') throw blockedError();
     throw fail(400, result.refused);
   }
 

@@ -741,27 +741,28 @@ describe('managing members', () => {
     expect(await search(`${word} Banned`)).toEqual([]);
   });
 
-  test('add a member ("Member added!"), again → 409; an unknown user → 404 USER_NOT_FOUND', async () => {
-    const { team, leader } = await approvedTeam();
+  test('add a member invites them (pending until they accept), again → 409; a member → 409; an unknown user → 404 USER_NOT_FOUND', async () => {
+    const { team, leader, member } = await approvedTeam();
     const rider = await user();
     const res = await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id });
-    expect(res.statusCode).toBe(200);
-    const detail = res.json() as TeamDetail;
-    expect(detail.members.find((m) => m.id === rider.id)).toMatchObject({ role: 'member' });
-    expect(detail.memberCount).toBe(3);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual([{ user: { id: rider.id, name: rider.name, avatarUrl: null }, createdAt: expect.any(String) }]);
     noEmails(res.body, rider, leader);
 
-    expectError(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }), 409, 'ALREADY_MEMBER');
+    expectError(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }), 409, 'INVITATION_PENDING');
+    expectError(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: member.id }), 409, 'ALREADY_MEMBER');
     expectError(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: 'no-such-user' }), 404, 'USER_NOT_FOUND');
     expect((await call('POST', `/api/teams/${team.id}/members`, leader, {})).statusCode).toBe(400);
-    expect((await snapshot(team.id)).members).toHaveLength(3);
+    expect((await snapshot(team.id)).members).toHaveLength(2);
+    expect(await call('GET', `/api/teams/${team.id}/member-search?q=${encodeURIComponent(rider.name)}`, leader).then((r) => r.json())).toEqual([]);
   });
 
-  test('adding someone who asked to join settles their request', async () => {
+  test('an invited person who had asked to join: accepting settles their request', async () => {
     const { team, leader } = await approvedTeam({ isPrivate: true });
     const rider = await user();
     await call('POST', `/api/teams/${team.id}/join`, rider);
-    expect((await call('POST', `/api/teams/${team.id}/members`, await admin(), { userId: rider.id })).statusCode).toBe(200);
+    expect((await call('POST', `/api/teams/${team.id}/members`, await admin(), { userId: rider.id })).statusCode).toBe(201);
+    expect((await call('POST', `/api/teams/${team.id}/invitation/accept`, rider)).json()).toEqual({ status: 'joined' });
     expect((await call('GET', `/api/teams/${team.id}/join-requests`, leader)).json()).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ const ICONS: Record<Notification['type'], string> = {
   join_request: '🙋',
   join_answer: '✉️',
   team_added: '👥',
+  team_invite: '📨',
   team_leader: '⭐',
   comment: '💬',
   like: '❤️',

@@ -7,6 +7,7 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { useOpenNotification } from './notification-bell.tsx';
 import { NotificationRow } from './notification-row.tsx';
+import { InvitationAnswer } from '../teams/invitation-answer.tsx';
 import { useMarkAllRead, useNotificationList } from './notifications.api.ts';
 
 function NotificationList() {
@@ -48,6 +49,11 @@ function NotificationList() {
               <button type="button" onClick={() => open(n)} className={`w-full px-4 py-3 hover:bg-slate-50 ${n.read ? '' : 'bg-brand-50/40'}`} data-testid="notification-item">
                 <NotificationRow notification={n} />
               </button>
+              {n.type === 'team_invite' && n.subjectId && (
+                <div className="px-4 pb-3 ps-[4.25rem]">
+                  <InvitationAnswer teamId={n.subjectId} teamName={String(n.data.teamName ?? '')} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -16,9 +16,11 @@ import { TeamForm, teamValues } from './team-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { TeamImageFileInput, TeamImagePreview } from './team-image-input.tsx';
 import {
-  useAddMember,
+  useCancelInvitation,
   useDecideJoinRequest,
   useDeleteTeam,
+  useInvitations,
+  useInviteMember,
   useJoinRequests,
   useMemberSearch,
   useRemoveMember,
@@ -79,7 +81,9 @@ function MembersPanel({ team }: { team: TeamDetail }) {
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim());
   const search = useMemberSearch(team.id, query);
-  const add = useAddMember(team.id);
+  const add = useInviteMember(team.id);
+  const invitations = useInvitations(team.id, true);
+  const cancelInvitation = useCancelInvitation(team.id);
   const remove = useRemoveMember(team.id);
   const transfer = useTransferLeadership(team.id);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -92,7 +96,7 @@ function MembersPanel({ team }: { team: TeamDetail }) {
 
   const addPerson = (person: Person) =>
     add.mutate(person.id, {
-      onSuccess: () => notify('success', t('teams.toast.memberAdded'), person.name),
+      onSuccess: () => notify('success', t('teams.toast.invited'), person.name),
       onError: (error) => notify('error', t('teams.toast.addError'), errorText(t, error)),
     });
 
@@ -169,6 +173,36 @@ function MembersPanel({ team }: { team: TeamDetail }) {
             </li>
           ))}
         </ul>
+        {!!invitations.data?.length && (
+          <>
+            <h3 className="mt-6 font-semibold">{t('teams.manage.invitedTitle', { count: invitations.data.length })}</h3>
+            <ul className="mt-3 divide-y divide-slate-100" data-testid="manage-invitations">
+              {invitations.data.map(({ user }) => (
+                <li key={user.id} className="flex flex-wrap items-center gap-3 py-2">
+                  <Avatar person={user} />
+                  <span className="min-w-0 flex-1 truncate font-medium">
+                    <bdi>{user.name}</bdi>
+                  </span>
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('teams.manage.invitedBadge')}</span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={cancelInvitation.isPending}
+                    onClick={() =>
+                      cancelInvitation.mutate(user.id, {
+                        onSuccess: () => notify('success', t('teams.toast.invitationCancelled'), user.name),
+                        onError: (error) => notify('error', t('teams.toast.cancelInvitationError'), errorText(t, error)),
+                      })
+                    }
+                    aria-label={t('teams.manage.cancelInvitationPerson', { name: user.name })}
+                  >
+                    {t('teams.manage.cancelInvitation')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
 
       <ConfirmDialog

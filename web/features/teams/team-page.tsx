@@ -15,6 +15,7 @@ import { useMe } from '../auth/auth.api.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
 import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
 import { useCancelJoinRequest, useJoinTeam, useLeaveTeam, useTeam } from './teams.api.ts';
+import { InvitationAnswer } from './invitation-answer.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ManageTeam = lazyNamed(() => import('./manage-team.tsx'), 'ManageTeam');
@@ -143,6 +144,11 @@ function TeamView({ team }: { team: TeamDetail }) {
             <h2 id="team-members" className="text-lg font-bold">
               {t('teams.membersTitle', { count: team.memberCount })}
             </h2>
+            {!team.membersVisible && (
+              <p className="mt-4 text-sm text-slate-600" data-testid="team-members-hidden">
+                {t('teams.membersHidden')}
+              </p>
+            )}
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="team-members">
               {team.members.map((member) => (
                 <li key={member.id}>
@@ -230,6 +236,15 @@ function JoinArea({ team }: { team: TeamDetail }) {
               .finally(() => setConfirmLeave(false))
           }
         />
+      </div>
+    );
+  }
+
+  if (team.invited) {
+    return (
+      <div role="status" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="team-invited">
+        <p className="font-semibold text-slate-900">{t('teams.invitation.title')}</p>
+        <InvitationAnswer teamId={team.id} teamName={team.name} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
-import type { JoinRequest, Person, TeamDetail, TeamInput, TeamList, TeamUpdate } from '../../../common/teams.ts';
+import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { disciplineKeys } from '../disciplines/disciplines.api.ts';
 
@@ -23,6 +23,7 @@ export const teamKeys = {
   details: ['teams', 'detail'] as const,
   detail: (id: string) => ['teams', 'detail', id] as const,
   joinRequests: (id: string) => ['teams', 'join-requests', id] as const,
+  invitations: (id: string) => ['teams', 'invitations', id] as const,
   memberSearch: (id: string, q: string) => ['teams', 'member-search', id, q] as const,
 };
 
@@ -176,15 +177,48 @@ function useMemberChange<V>(id: string, request: (variables: V) => Promise<TeamD
         storeDetail(client, team),
         client.invalidateQueries({ queryKey: disciplineKeys.disciplines }),
         client.invalidateQueries({ queryKey: ['teams', 'member-search', id] }),
-        // Adding someone settles their open request to join.
-        client.invalidateQueries({ queryKey: teamKeys.joinRequests(id) }),
       ]),
     onError: () => client.invalidateQueries({ queryKey: teamKeys.detail(id) }),
   });
 }
 
-export function useAddMember(id: string) {
-  return useMemberChange(id, (userId: string) => api<TeamDetail>(`${teamPath(id)}/members`, { method: 'POST', body: { userId } }));
+/** Adding a person invites them: the answer is the open invitations, and the search no longer offers them. */
+export function useInviteMember(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<TeamInvitation[]>(`${teamPath(id)}/members`, { method: 'POST', body: { userId } }),
+    onSuccess: (list) => client.setQueryData(teamKeys.invitations(id), list),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: teamKeys.invitations(id) }), client.invalidateQueries({ queryKey: ['teams', 'member-search', id] })]),
+  });
+}
+
+export function useInvitations(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: teamKeys.invitations(id),
+    queryFn: ({ signal }) => api<TeamInvitation[]>(`${teamPath(id)}/invitations`, { signal }),
+    enabled,
+  });
+}
+
+export function useCancelInvitation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<void>(`${teamPath(id)}/invitations/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onMutate: (userId) => client.setQueryData<TeamInvitation[]>(teamKeys.invitations(id), (list) => list?.filter((i) => i.user.id !== userId)),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: teamKeys.invitations(id) }), client.invalidateQueries({ queryKey: ['teams', 'member-search', id] })]),
+  });
+}
+
+/** The invited person's answer, from the team page or the notification. */
+export function useAnswerInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) =>
+      api<{ status: 'joined' | 'declined' }>(`${teamPath(teamId)}/invitation/${answer}`, { method: 'POST' }),
+    onSettled: (_data, _error, { teamId }) => refreshAfterMembershipChange(client, teamId),
+  });
 }
 
 export function useRemoveMember(id: string) {
