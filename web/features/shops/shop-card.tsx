@@ -4,22 +4,24 @@ import { contentPath } from '../../../common/content-basics.ts';
 import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { formatRating } from '../../lib/intl.ts';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
 
 /** Readers' rating as stars, average and count, or 'No ratings yet'. */
 export function ShopRating({ shop }: { shop: Shop }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const { average, count } = shop.rating;
   return (
     <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="shop-rating">
-      <Stars value={average} label={average === null ? t('content.noRatings') : t('shops.ratingLabel', { average: average.toFixed(1) })} />
+      <Stars value={average} label={average === null ? t('content.noRatings') : t('shops.ratingLabel', { average: formatRating(language, average) })} />
       {average === null ? (
         <span className="text-slate-500">{t('content.noRatings')}</span>
       ) : (
         <>
-          <span className="font-semibold">{average.toFixed(1)}</span>
+          <span className="font-semibold">{formatRating(language, average)}</span>
           <span className="text-slate-500">{t('shops.reviewCount', { count })}</span>
         </>
       )}
