@@ -138,7 +138,7 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
               </time>
               <ul className="space-y-1">
                 {dayEvents.map((event) => (
-                  <li key={event.id}>
+                  <li dir="auto" key={event.id}>
                     <Link
                       to={contentPath('event', event.disciplineId, event.id)}
                       className="block truncate rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"

@@ -54,7 +54,7 @@ export function PointList({ kind, items }: { kind: 'pros' | 'cons'; items: strin
             <span aria-hidden="true" className={good ? 'text-emerald-600' : 'text-red-600'}>
               {good ? '✓' : '✗'}
             </span>
-            <span className="min-w-0 break-words">{item}</span>
+            <span dir="auto" className="min-w-0 break-words">{item}</span>
           </li>
         ))}
       </ul>

@@ -80,7 +80,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            <Link to={href} className="hover:underline" data-testid="shop-link">
+            <Link dir="auto" to={href} className="hover:underline" data-testid="shop-link">
               {shop.name}
             </Link>
           </h2>
@@ -92,7 +92,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
         </p>
         <ShopRating shop={shop} />
         <ShopFacts shop={shop} />
-        <p className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>
+        <p dir="auto" className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>
         {shop.specialties.length > 0 && (
           <div>
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('shops.specialties')}</h3>
