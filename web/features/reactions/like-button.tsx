@@ -35,7 +35,7 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
       onClick={toggle}
       disabled={mutation.isPending}
       aria-pressed={state.liked}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-600' : 'text-slate-600 hover:bg-slate-100'}`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-700' : 'text-slate-600 hover:bg-slate-100'}`}
       data-testid="like-button"
     >
       <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
