@@ -46,7 +46,7 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
             aria-pressed={rating.mine === score}
             aria-label={t('content.rateAs', { count: score })}
             onClick={() => rate(score)}
-            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-500' : 'text-slate-300'}`}
+            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-700' : 'text-slate-500'}`}
           >
             <span aria-hidden="true">★</span>
           </button>

@@ -73,9 +73,9 @@ export function readerRatingLabel(t: (key: string, options?: Record<string, unkn
 export function PreciseStars({ value, label }: { value: number; label: string }) {
   const width = `${Math.max(0, Math.min(5, value)) * 20}%`;
   return (
-    <span role="img" aria-label={label} className="relative inline-block leading-none whitespace-nowrap text-slate-300">
+    <span role="img" aria-label={label} className="relative inline-block leading-none whitespace-nowrap text-slate-500">
       <span aria-hidden="true">★★★★★</span>
-      <span aria-hidden="true" className="absolute start-0 top-0 overflow-hidden text-amber-500" style={{ width }}>
+      <span aria-hidden="true" className="absolute start-0 top-0 overflow-hidden text-amber-700" style={{ width }}>
         ★★★★★
       </span>
     </span>
