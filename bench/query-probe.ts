@@ -54,8 +54,8 @@ const reads: Record<string, () => Promise<unknown>> = {
   // A broad search (one generated team in eight matches) and a narrow one (a few matches).
   'teams-search': () => listTeams(db, teamListQuerySchema.parse({ q: 'crew' }), null),
   'teams-search-narrow': () => listTeams(db, teamListQuerySchema.parse({ q: 'crew 12' }), null),
-  ...(teamId ? { team: () => getTeamDetail(db, teamId, null) } : {}),
-  ...(bigTeamId && bigTeamId !== teamId ? { 'team-biggest': () => getTeamDetail(db, bigTeamId, null) } : {}),
+  ...(teamId ? { team: () => getTeamDetail(db, teamId, null, 'en') } : {}),
+  ...(bigTeamId && bigTeamId !== teamId ? { 'team-biggest': () => getTeamDetail(db, bigTeamId, null, 'en') } : {}),
   places: () => listPlaces(db, discipline, placeListQuerySchema.parse({}), null),
   'places-search': () => listPlaces(db, discipline, placeListQuerySchema.parse({ q: 'bay' }), null),
   'places-search-narrow': () => listPlaces(db, discipline, placeListQuerySchema.parse({ q: 'bay 13' }), null),

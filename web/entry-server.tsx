@@ -9,7 +9,7 @@ import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, ty
 import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
 import { setApiTransport } from './lib/api.ts';
-import { noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
+import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import { routes, SERVER_RENDERED } from './routes.tsx';
 import { ssrStateElement } from './ssr-state.ts';
@@ -26,14 +26,14 @@ const instances = new Map<LanguageCode, I18n>();
 function i18nFor(language: LanguageCode): I18n {
   let instance = instances.get(language);
   if (!instance) {
-    instance = i18next.createInstance();
+    instance = i18next.createInstance().use(countFormatter);
     void instance.init({
       lng: language,
       resources: { [language]: { translation: catalogues[`./locales/${language}.json`]! } },
       fallbackLng: false,
       supportedLngs: LANGUAGE_CODES,
       initAsync: false,
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       react: { useSuspense: false },
     });
     instances.set(language, instance);

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
+import { countFormatter } from './lib/intl.ts';
 
 type Catalogue = Record<string, unknown>;
 
@@ -74,6 +75,7 @@ export async function initI18n(language: LanguageCode): Promise<void> {
   const core = await loadPart(cores, language);
   await i18n
     .use(wholeCatalogues)
+    .use(countFormatter)
     .use(initReactI18next)
     .init({
       lng: language,
@@ -82,7 +84,7 @@ export async function initI18n(language: LanguageCode): Promise<void> {
       fallbackLng: false,
       supportedLngs: LANGUAGE_CODES,
       load: 'currentOnly',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       react: { useSuspense: true },
     });
   markStarted();

@@ -155,6 +155,14 @@ describe('in-process cache of anonymous public reads', () => {
     expect(nameOf(await get(url, null, { 'accept-language': 'de' }))).toBe('Second Name');
   });
 
+  test('and by the language cookie, which orders what the API answers (server/lib/reader-language.ts)', async () => {
+    const url = `/api/teams/${team.id}`;
+    await get(url, null, { 'accept-language': 'es', cookie: 'stoked-language=pl' });
+    await renameInDatabase('Third Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'es', cookie: 'stoked-language=pl' }))).not.toBe('Third Name');
+    expect(nameOf(await get(url, null, { 'accept-language': 'es', cookie: 'stoked-language=de' }))).toBe('Third Name');
+  });
+
   test("the page renderer's fresh read gets a fresh answer, which then serves the others; a client's no-cache or a guessed token does not", async () => {
     const url = `/api/teams/${team.id}`;
     await get(url, null, { 'accept-language': 'it' });

@@ -103,10 +103,14 @@ export function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | '' {
   return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : '';
 }
 
-/** What an anonymous answer depends on besides its URL: the language, and for a page, its compression. */
+/**
+ * What an anonymous answer depends on besides its URL: the language (asked for by the browser, and
+ * the one the site is read in, which orders names: server/lib/reader-language.ts), and for a page,
+ * its compression.
+ */
 function cacheKey(request: FastifyRequest): string {
-  const base = `${request.url}\n${request.headers['accept-language'] ?? ''}`;
-  return isPageRequest(request) ? `${base}\n${request.cookies[LANGUAGE_COOKIE] ?? ''}\n${acceptedEncoding(request)}` : base;
+  const base = `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.cookies[LANGUAGE_COOKIE] ?? ''}`;
+  return isPageRequest(request) ? `${base}\n${acceptedEncoding(request)}` : base;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -57,11 +57,23 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
   }
 }
 
-/** Answers a page's API calls in-process, as for a visitor: no cookie, no session. */
-function visitorFetch(app: FastifyInstance) {
+/**
+ * Answers a page's API calls in-process, as for a visitor: no session, only the page's language
+ * (its cookie and Accept-Language), in which the API orders names as the browser will later.
+ */
+function visitorFetch(app: FastifyInstance, page: FastifyRequest) {
+  const language = page.cookies[LANGUAGE_COOKIE];
+  const languageHeaders = {
+    ...(page.headers['accept-language'] ? { 'accept-language': page.headers['accept-language'] } : {}),
+    ...(language ? { cookie: `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` } : {}),
+  };
   return async (url: string, init: RequestInit): Promise<Response> => {
     // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
-    const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', [FRESH_READ.header]: FRESH_READ.token } });
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json', ...languageHeaders, [FRESH_READ.header]: FRESH_READ.token },
+    });
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
   };
 }
@@ -100,7 +112,6 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       },
     });
   }
-  const fetchApi = visitorFetch(app);
 
   const rendered = async (request: FastifyRequest): Promise<RenderedPage | null> => {
     if (!renderPage || hasSession(request)) return null;
@@ -111,7 +122,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         url: request.url,
         storedLanguage: request.cookies[LANGUAGE_COOKIE],
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
-        fetchApi,
+        fetchApi: visitorFetch(app, request),
       });
       return await Promise.race([page, late]);
     } catch (error) {

@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import { describe, expect, test, vi } from 'vitest';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
+import { countFormatter, dateTimeFormat, formatCount, formatRating, numberFormat, relativeTimeFormat, textOrder } from './intl.ts';
 
 const SPECIAL_SPACES = /[\u00A0\u2009\u202F]/;
 
@@ -64,5 +65,41 @@ describe('texts the server formatted, handed to the browser', () => {
       makeNumbers.mockRestore();
       makeDates.mockRestore();
     }
+  });
+});
+
+describe("numbers and order in the reader's language", () => {
+  test('a rating has one decimal, with the language’s decimal sign', () => {
+    expect(formatRating('en', 4.5)).toBe('4.5');
+    expect(formatRating('de', 4.5)).toBe('4,5');
+    expect(formatRating('fr', 4.5)).toBe('4,5');
+    expect(formatRating('en', 4)).toBe('4.0');
+  });
+
+  test('counts are grouped as the language groups them', () => {
+    expect(formatCount('en', 1000)).toBe('1,000');
+    expect(formatCount('de', 1000)).toBe('1.000');
+    expect(formatCount('fr', 1000)).toBe('1 000');
+    expect(formatCount('pl', 12345)).toBe('12 345');
+  });
+
+  test('texts sort as the language sorts them, one collator per language', () => {
+    const names = ['Łaba', 'Lz', 'Lena'];
+    expect([...names].sort(textOrder('en'))).toEqual(['Łaba', 'Lena', 'Lz']);
+    expect([...names].sort(textOrder('pl'))).toEqual(['Lena', 'Lz', 'Łaba']);
+    expect(['rider 10', 'rider 9'].sort(textOrder('en'))).toEqual(['rider 9', 'rider 10']);
+    expect(textOrder('pl')).toBe(textOrder('pl'));
+  });
+
+  test('i18next writes counts grouped, and chooses plurals by the number; a year stays as it is', async () => {
+    const i18n = i18next.createInstance().use(countFormatter);
+    await i18n.init({
+      lng: 'de',
+      resources: { de: { translation: { members_one: '{{count}} Mitglied', members_other: '{{count}} Mitglieder', founded: 'Gegründet {{year}}' } } },
+      interpolation: { escapeValue: false, alwaysFormat: true },
+    });
+    expect(i18n.t('members', { count: 1 })).toBe('1 Mitglied');
+    expect(i18n.t('members', { count: 12000 })).toBe('12.000 Mitglieder');
+    expect(i18n.t('founded', { year: 2026 })).toBe('Gegründet 2026');
   });
 });

@@ -1,3 +1,5 @@
+import type { FormatterModule } from 'i18next';
+
 /**
  * Intl formatters whose text is the same on the server and in the browser. Their ICU versions
  * space differently (Node writes thin and narrow no-break spaces where Chromium writes plain ones),
@@ -64,3 +66,30 @@ export function relativeTimeFormat(language: string, options: Intl.RelativeTimeF
     format: (value: number, unit: Intl.RelativeTimeFormatUnit) => formatted(`${key} ${value} ${unit}`, () => intl().format(value, unit)),
   }));
 }
+
+/** A rating out of 5, with one decimal as the language writes it: 4.5, 4,5. */
+export const formatRating = (language: string, value: number) => numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+
+/** A count, grouped as the language groups it: 1,000, 1.000, 1 000. */
+export const formatCount = (language: string, value: number) => numberFormat(language).format(value);
+
+/** Compares names and titles as the language sorts them ('ł' after 'l' in Polish), numbers by value. */
+export const textOrder = (language: string): Intl.Collator['compare'] =>
+  once(`collator ${language}`, () => new Intl.Collator(language, { sensitivity: 'base', numeric: true })).compare;
+
+// Counts i18next writes into a text ('{{count}} members'), by their variable's name: a year or a
+// rank number ('Founded {{year}}') is not grouped.
+const COUNTS = new Set(['count', 'total', 'shown', 'limit', 'max', 'min', 'selected']);
+
+/**
+ * An i18next formatter module: with `interpolation.alwaysFormat`, each count it writes into a text
+ * is grouped as the language groups it (plurals still choose by the number itself).
+ */
+export const countFormatter: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  format: (value, _format, language, options) =>
+    typeof value === 'number' && language && COUNTS.has(String(options?.interpolationkey)) ? formatCount(language, value) : value,
+  add() {},
+  addCached() {},
+};

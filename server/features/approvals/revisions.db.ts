@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Approval, ApprovableType } from '../../../common/approvals.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
+import { DEFAULT_LANGUAGE } from '../../../common/languages.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changedFields } from '../../lib/revisions.ts';
@@ -37,7 +38,8 @@ const REVISABLE: Record<ApprovableType, Revisable> = {
   article: { current: content(getArticle, (i) => i.title), apply: (tx, id, changes) => updateArticle(tx, id, changes) },
   team: {
     current: async (db, id, admin) => {
-      const team = await getTeamDetail(db, id, admin);
+      // Only the team's own fields are compared: any language orders its members.
+      const team = await getTeamDetail(db, id, admin, DEFAULT_LANGUAGE);
       return team && { fields: teamFields(team), name: team.name, disciplineId: null };
     },
     apply: async (tx, id, changes: { disciplineIds?: string[] }) => {

@@ -14,6 +14,7 @@ import type {
   teamListQuerySchema,
   teamUpdateSchema,
 } from '../../../common/teams.ts';
+import type { LanguageCode } from '../../../common/languages.ts';
 import { MEMBER_SEARCH_MAX_RESULTS, MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/like.ts';
@@ -22,6 +23,7 @@ import { blockedBetween } from '../../lib/blocks.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
+import { nameCollator } from '../../lib/reader-language.ts';
 import { inTransaction } from '../../lib/revisions.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
@@ -123,15 +125,16 @@ export async function listTeams(db: Db, filters: TeamListFilters, viewer: Viewer
   return { items: rows.map(toSummary), total, totalCapped, page: filters.page, pageSize: filters.limit };
 }
 
-// Names sort as readers expect ('émile' before 'Zoé'), which the database's collation does not
-// promise; the browser shows this order, and comparing names there would start its ICU.
-const nameOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-/** Team members as every page lists them: the leader, then the others by name. */
-const byRoleThenName = (a: { role: string; name: string; id: string }, b: { role: string; name: string; id: string }) =>
-  Number(b.role === 'leader') - Number(a.role === 'leader') || nameOrder.compare(a.name, b.name) || a.id.localeCompare(b.id);
+// The browser shows the members in this order: comparing names there would start its ICU.
+/** Team members as every page lists them: the leader, then the others by name in the reader's language. */
+const byRoleThenName = (language: LanguageCode) => {
+  const names = nameCollator(language);
+  return (a: { role: string; name: string; id: string }, b: { role: string; name: string; id: string }) =>
+    Number(b.role === 'leader') - Number(a.role === 'leader') || names.compare(a.name, b.name) || a.id.localeCompare(b.id);
+};
 
 /** The team as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
-export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise<TeamDetail | undefined> {
+export async function getTeamDetail(db: Db, id: string, viewer: Viewer, language: LanguageCode): Promise<TeamDetail | undefined> {
   const row = await summaries(db, viewer)
     .where('t.id', '=', id)
     .select([
@@ -146,7 +149,7 @@ export async function getTeamDetail(db: Db, id: string, viewer: Viewer): Promise
   return {
     ...toSummary(row),
     createdAt: new Date(row.created_at).toISOString(),
-    members: membersVisible ? row.members.sort(byRoleThenName).map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })) : [],
+    members: membersVisible ? row.members.sort(byRoleThenName(language)).map((m) => ({ ...m, joinedAt: new Date(m.joinedAt).toISOString() })) : [],
     membersVisible,
     invited: row.invited,
     canManage: !!viewer && (viewer.role === 'admin' || viewer.id === row.leader_id),
@@ -263,7 +266,7 @@ export async function unknownUsers(db: Db, ids: string[]): Promise<string[]> {
 }
 
 /** The team as the admin form edits it (whatever its status), or undefined. */
-export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | undefined> {
+export async function getAdminTeam(db: Db, id: string, language: LanguageCode): Promise<AdminTeam | undefined> {
   const row = await db
     .selectFrom('teams as t')
     .where('t.id', '=', id)
@@ -288,7 +291,7 @@ export async function getAdminTeam(db: Db, id: string): Promise<AdminTeam | unde
     ])
     .executeTakeFirst();
   if (!row) return undefined;
-  const members: Person[] = row.members.sort(byRoleThenName).map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl }));
+  const members: Person[] = row.members.sort(byRoleThenName(language)).map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl }));
   return {
     id: row.id,
     name: row.name,

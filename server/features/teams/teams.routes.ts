@@ -22,6 +22,7 @@ import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
+import { readerLanguage } from '../../lib/reader-language.ts';
 import { proposeRevision, withPendingRevision } from '../../lib/revisions.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
 import {
@@ -89,8 +90,8 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** The team as `viewer` sees it; its leader and admins also see its pending revision. */
-  async function detail(id: string, viewer: Viewer) {
-    const team = await getTeamDetail(app.db, id, viewer);
+  async function detail(request: FastifyRequest, id: string, viewer: Viewer) {
+    const team = await getTeamDetail(app.db, id, viewer, await readerLanguage(request));
     if (!team) throw teamNotFound();
     return withPendingRevision(app.db, { type: 'team', id }, team, team.canManage);
   }
@@ -105,21 +106,21 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     if (user.role !== 'admin') await app.limiter.consume(`teams:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
     if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
     const id = await createTeam(app.db, request.body, user);
-    return reply.status(201).send(await detail(id, user));
+    return reply.status(201).send(await detail(request, id, user));
   });
 
   r.get('/api/teams/:id', { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);
     await findTeam(request.params.id, viewer);
     reply.header('cache-control', 'private, no-cache');
-    return detail(request.params.id, viewer);
+    return detail(request, request.params.id, viewer);
   });
 
   r.patch('/api/teams/:id', { schema: { tags, params: idParams, body: teamUpdateSchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
     const id = request.params.id;
     if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
-    const current = await detail(id, user);
+    const current = await detail(request, id, user);
     if (user.role !== 'admin' && current.status === 'approved') {
       // Privacy is the leader's setting, not something the public reads: it applies at once.
       const { isPrivate, ...reviewed } = request.body;
@@ -129,7 +130,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     } else {
       await updateTeam(app.db, id, request.body);
     }
-    return detail(id, user);
+    return detail(request, id, user);
   });
 
   r.delete('/api/teams/:id', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
@@ -247,27 +248,27 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const result = await removeMember(app.db, request.params.id, request.params.userId);
     if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
     if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
-    return detail(request.params.id, user);
+    return detail(request, request.params.id, user);
   });
 
   r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(request, request.params.id);
     await limitAction(app, 'memberChange', user.id);
     if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
-    return detail(request.params.id, user);
+    return detail(request, request.params.id, user);
   });
 
   // The admin Team form (spec §2 Team form, §4 Team save); logo and banner go through the upload routes below.
   const adminOnly = { onRequest: async (request: FastifyRequest) => void (await requireAdmin(request)) };
 
-  async function adminTeam(id: string) {
-    const team = UUID.test(id) ? await getAdminTeam(app.db, id) : undefined;
+  async function adminTeam(request: FastifyRequest, id: string) {
+    const team = UUID.test(id) ? await getAdminTeam(app.db, id, await readerLanguage(request)) : undefined;
     if (!team) throw teamNotFound();
     return team;
   }
 
-  function saved(result: AdminTeamSaveResult) {
-    if ('id' in result) return adminTeam(result.id);
+  function saved(request: FastifyRequest, result: AdminTeamSaveResult) {
+    if ('id' in result) return adminTeam(request, result.id);
     if (result.refused === 'TEAM_NOT_FOUND') throw teamNotFound();
     if (result.refused === 'BLOCKED') throw blockedError();
     throw fail(400, result.refused);
@@ -275,18 +276,18 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, response: { 200: adminTeamSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return adminTeam(request.params.id);
+    return adminTeam(request, request.params.id);
   });
 
   r.post('/api/admin/teams', { ...adminOnly, schema: { tags, body: adminTeamInputSchema, response: { 201: adminTeamSchema } } }, async (request, reply) => {
     const admin = await requireAdmin(request);
-    return reply.status(201).send(await saved(await saveAdminTeam(app.db, null, request.body, admin.id)));
+    return reply.status(201).send(await saved(request, await saveAdminTeam(app.db, null, request.body, admin.id)));
   });
 
   r.put('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, body: adminTeamInputSchema, response: { 200: adminTeamSchema } } }, async (request) => {
     if (!UUID.test(request.params.id)) throw teamNotFound();
     const admin = await requireAdmin(request);
-    return saved(await saveAdminTeam(app.db, request.params.id, request.body, admin.id));
+    return saved(request, await saveAdminTeam(app.db, request.params.id, request.body, admin.id));
   });
 
   for (const image of ['logo', 'banner'] as const) {
@@ -305,14 +306,14 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
           throw teamNotFound();
         }
         await app.storage.remove(previous);
-        return detail(request.params.id, user);
+        return detail(request, request.params.id, user);
       },
     );
 
     r.delete(`/api/teams/:id/${image}`, { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
       const user = await requireManager(request, request.params.id);
       await app.storage.remove(await setTeamImage(app.db, request.params.id, image, null));
-      return detail(request.params.id, user);
+      return detail(request, request.params.id, user);
     });
   }
 }

@@ -263,6 +263,30 @@ describe('read one', () => {
     expect(edited.members[0]).toEqual({ id: leader.id, name: leader.name, avatarUrl: null });
   });
 
+  test("names sort in the reader's language: the language cookie, else Accept-Language, else the profile's language", async () => {
+    const { team, leader, member } = await approvedTeam();
+    await t.app.db.updateTable('profiles').set({ name: 'Lz' }).where('id', '=', member.id).execute();
+    for (const name of ['Łaba', 'Lena']) {
+      const joiner = await user(name);
+      await t.app.db.insertInto('team_members').values({ team_id: team.id, user_id: joiner.id }).execute();
+    }
+    const names = async (reader: User | null, headers: Record<string, string> = {}) =>
+      ((await call('GET', `/api/teams/${team.id}`, reader, undefined, headers)).json() as TeamDetail).members.slice(1).map((m) => m.name);
+    // English sorts Ł with L; Polish after it.
+    const english = ['Łaba', 'Lena', 'Lz'];
+    const polish = ['Lena', 'Lz', 'Łaba'];
+    expect(await names(null)).toEqual(english);
+    expect(await names(null, { cookie: 'stoked-language=pl' })).toEqual(polish);
+    expect(await names(null, { 'accept-language': 'fr-CH, pl;q=0.9, en;q=0.8' })).toEqual(english);
+    expect(await names(null, { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8' })).toEqual(polish);
+    expect(await names(null, { 'accept-language': 'pl', cookie: 'stoked-language=en' }), 'the page’s language first').toEqual(english);
+    await t.app.db.updateTable('profiles').set({ preferred_language: 'pl' }).where('id', '=', leader.id).execute();
+    expect(await names(leader)).toEqual(polish);
+    expect(await names(leader, { 'accept-language': 'de' })).toEqual(english);
+    const edited = (await call('GET', `/api/admin/teams/${team.id}`, await admin(), undefined, { cookie: `${(await admin()).cookie}; stoked-language=pl` })).json() as AdminTeam;
+    expect(edited.members.slice(1).map((m) => m.name)).toEqual(polish);
+  });
+
   test('canManage and myRole follow the caller', async () => {
     const { team, leader, member } = await approvedTeam();
     const read = async (u: User | null) => (await call('GET', `/api/teams/${team.id}`, u)).json() as TeamDetail;

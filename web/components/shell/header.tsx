@@ -2,11 +2,11 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useMe } from '../../features/auth/auth.api.ts';
-import { useLanguage } from '../../features/settings/language.tsx';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
 import { withCatalogue } from '../../i18n.ts';
 import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
+import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
@@ -17,13 +17,9 @@ const NotificationBell = lazy(withCatalogue(() => import('../../features/notific
 
 /** Looks like the language menu's button while its code loads, so nothing moves when it arrives. */
 function LanguageButtonPlaceholder() {
-  const { t } = useTranslation();
-  const { current, enabled } = useLanguage();
-  const active = enabled.find((l) => l.code === current);
   return (
-    <button type="button" className={languageButtonClass} aria-label={t('nav.language')} disabled>
-      <span aria-hidden="true">{active?.flag ?? '🌐'}</span>
-      <span>{active?.nativeName ?? current}</span>
+    <button type="button" className={languageButtonClass} disabled>
+      <LanguageButtonFace />
     </button>
   );
 }

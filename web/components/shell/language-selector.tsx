@@ -1,21 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../features/settings/language.tsx';
+import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass } from './nav-classes.ts';
 
 export function LanguageSelector() {
-  const { t } = useTranslation();
   const { current, enabled, setLanguage } = useLanguage();
-  const active = enabled.find((l) => l.code === current);
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={languageButtonClass}
-        aria-label={t('nav.language')}
-        data-testid="language-selector"
-      >
-        <span aria-hidden="true">{active?.flag ?? '🌐'}</span>
-        <span>{active?.nativeName ?? current}</span>
+      <DropdownMenu.Trigger className={languageButtonClass} data-testid="language-selector">
+        <LanguageButtonFace />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">

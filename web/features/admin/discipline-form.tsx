@@ -7,6 +7,7 @@ import { disciplineCreateSchema, type AdminDiscipline } from '../../../common/ad
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldError } from '../../lib/form.ts';
+import { textOrder } from '../../lib/intl.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { CatalogueFormCard, translationValues, useCatalogueSubmit, useFetchFailure } from './admin-catalogue-fields.tsx';
 import { useAdminCategories, useAdminDiscipline, useSaveDiscipline } from './admin-catalogue.api.ts';
@@ -37,13 +38,17 @@ export default function DisciplineForm({ id }: AdminFormProps) {
 }
 
 function DisciplineFormCard({ id, stored }: { id: string | undefined; stored: AdminDiscipline | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = useLocalizedName();
   const ids = useId();
   const editing = id !== undefined;
   const categories = useAdminCategories();
   const save = useSaveDiscipline(id);
-  const sortedCategories = useMemo(() => [...(categories.data ?? [])].sort((a, b) => a.position - b.position || name(a).localeCompare(name(b))), [categories.data, name]);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const sortedCategories = useMemo(() => {
+    const order = textOrder(language);
+    return [...(categories.data ?? [])].sort((a, b) => a.position - b.position || order(name(a), name(b)));
+  }, [categories.data, name, language]);
   const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(disciplineCreateSchema),
     defaultValues: valuesOf(stored),

@@ -185,7 +185,7 @@ export function EventCard({ event }: { event: Event }) {
           )}
         </div>
         <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-          <Link to={href} className="hover:underline">
+          <Link dir="auto" to={href} className="hover:underline">
             {event.name}
           </Link>
         </h2>

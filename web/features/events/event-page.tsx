@@ -48,7 +48,7 @@ export default function EventPage() {
             <TypeBadge type={event.type} />
             <StatusBadge status={event.status} />
           </div>
-          <h1 className="text-3xl font-extrabold break-words text-slate-900">{event.name}</h1>
+          <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{event.name}</h1>
           <dl className="grid gap-3 text-slate-700 sm:grid-cols-2">
             <div>
               <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.when')}</dt>
@@ -71,14 +71,14 @@ export default function EventPage() {
                 <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.organizer')}</dt>
                 <dd className="flex items-center gap-2">
                   <Avatar person={event.author} />
-                  <Link to={`/profile/${event.author.id}`} className="font-semibold text-slate-900 hover:underline" data-testid="event-organizer">
+                  <Link dir="auto" to={`/profile/${event.author.id}`} className="font-semibold text-slate-900 hover:underline" data-testid="event-organizer">
                     {event.author.name}
                   </Link>
                 </dd>
               </div>
             )}
           </dl>
-          <p className="whitespace-pre-line text-slate-700">{event.description}</p>
+          <p dir="auto" className="whitespace-pre-line text-slate-700">{event.description}</p>
           <div className="space-y-3 rounded-xl bg-slate-50 p-4">
             <Attendance event={event} />
             <div className="flex flex-wrap items-center gap-3">

@@ -36,6 +36,20 @@ function firstWeekday(lang: string): number {
 
 const dayKey = (d: Date) => `${monthKey(d)}-${String(d.getDate()).padStart(2, '0')}`;
 
+/**
+ * Each button's arrow points outward, where its month lies: the earlier month is on the right in a
+ * right-to-left page. The arrow is isolated left-to-right so that the bidi algorithm, which mirrors
+ * ‹ and › in right-to-left text, leaves the character chosen here as it is.
+ */
+function MonthArrow({ towards, dir }: { towards: 'previous' | 'next'; dir: 'ltr' | 'rtl' }) {
+  const pointsLeft = (towards === 'previous') === (dir === 'ltr');
+  return (
+    <span aria-hidden="true" dir="ltr">
+      {pointsLeft ? '‹' : '›'}
+    </span>
+  );
+}
+
 type CalendarProps = { disciplineId: string; q: string; type: string; month: string | null; onMonthChange: (month: string) => void };
 
 /**
@@ -90,7 +104,7 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('events.calendar.label', { month: title })} data-testid="events-calendar">
       <div className="flex items-center justify-between gap-2">
         <Button variant="outline" size="sm" onClick={() => onMonthChange(monthKey(previous))}>
-          <span aria-hidden="true" className="rtl:rotate-180">‹</span>
+          <MonthArrow towards="previous" dir={i18n.dir(lang)} />
           {t('events.calendar.previous')}
         </Button>
         <h2 className="flex items-center gap-2 text-xl font-bold text-slate-900" aria-live="polite">
@@ -99,7 +113,7 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
         </h2>
         <Button variant="outline" size="sm" onClick={() => onMonthChange(monthKey(next))}>
           {t('events.calendar.next')}
-          <span aria-hidden="true" className="rtl:rotate-180">›</span>
+          <MonthArrow towards="next" dir={i18n.dir(lang)} />
         </Button>
       </div>
       {query.isError && <p className="mt-3 text-sm text-red-600" role="alert">{errorText(t, query.error)}</p>}
@@ -124,7 +138,7 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
               </time>
               <ul className="space-y-1">
                 {dayEvents.map((event) => (
-                  <li key={event.id}>
+                  <li dir="auto" key={event.id}>
                     <Link
                       to={contentPath('event', event.disciplineId, event.id)}
                       className="block truncate rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"

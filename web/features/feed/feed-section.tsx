@@ -137,13 +137,13 @@ function FeedCard({ item }: { item: FeedItem }) {
           {upcoming && <span className={`${BADGE} bg-amber-100 text-amber-800`}>{t('feed.upcoming')}</span>}
         </div>
         <h3 className="mt-1 text-lg font-semibold break-words">
-          <Link to={contentPath(item.type, item.disciplineId, item.id)} className="hover:text-brand-700 hover:underline">
+          <Link dir="auto" to={contentPath(item.type, item.disciplineId, item.id)} className="hover:text-brand-700 hover:underline">
             {item.title}
           </Link>
         </h3>
         {item.excerpt && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>}
         <p className="mt-2 text-sm text-slate-500">
-          {item.author && <span className="font-medium text-slate-700">{item.author.name}</span>}
+          {item.author && <span dir="auto" className="font-medium text-slate-700">{item.author.name}</span>}
           {item.author && ' · '}
           {upcoming ? t('feed.startsOn', { date: formatDate(item.startDate) }) : time}
         </p>

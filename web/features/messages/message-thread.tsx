@@ -74,7 +74,7 @@ export function MessageThread({ conversationId, meId }: { conversationId: string
         </Link>
         <Avatar person={other} />
         <h2 id={`thread-${conversationId}`} className="min-w-0 flex-1 truncate font-semibold">
-          <Link to={`/profile/${other.id}`} className="hover:underline">
+          <Link dir="auto" to={`/profile/${other.id}`} className="hover:underline">
             {other.name}
           </Link>
         </h2>

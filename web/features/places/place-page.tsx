@@ -45,7 +45,7 @@ export default function PlacePage() {
         <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <h1 className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
+            <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
             <StatusBadge status={place.status} />
           </div>
           <p className="flex items-start gap-1.5 text-slate-700">
@@ -60,7 +60,7 @@ export default function PlacePage() {
               <Avatar person={place.author} />
               <span>
                 {t('places.sharedBy')}{' '}
-                <Link to={`/profile/${place.author.id}`} className="font-semibold text-slate-900 hover:underline">
+                <Link dir="auto" to={`/profile/${place.author.id}`} className="font-semibold text-slate-900 hover:underline">
                   {place.author.name}
                 </Link>{' '}
                 · <time dateTime={place.createdAt}>{formatDate(place.createdAt)}</time>

@@ -176,7 +176,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            <Link to={placePath(place)} className="hover:underline">
+            <Link dir="auto" to={placePath(place)} className="hover:underline">
               {place.name}
             </Link>
           </h2>

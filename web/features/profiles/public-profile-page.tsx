@@ -141,7 +141,7 @@ export default function PublicProfilePage() {
         }
       />
       <div className="mx-auto max-w-5xl px-4 py-8">
-        {profile.bio && <p className="mb-6 max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        {profile.bio && <p dir="auto" className="mb-6 max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
         <dl className="mb-8 flex gap-8">
           <div>
             <dt className="text-sm text-slate-500">{t('profile.public.followers')}</dt>

@@ -88,14 +88,14 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
               <Avatar person={c.author} />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <Link to={`/profile/${c.author.id}`} className="font-semibold text-slate-900 hover:underline">
+                  <Link dir="auto" to={`/profile/${c.author.id}`} className="font-semibold text-slate-900 hover:underline">
                     {c.author.name}
                   </Link>
                   <time className="text-xs text-slate-500" dateTime={c.createdAt}>
                     {formatDate(c.createdAt)}
                   </time>
                 </div>
-                <p className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
+                <p dir="auto" className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
                 {c.canDelete && (
                   <div className="mt-2 flex justify-end">
                     <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => onDelete(c.id)}>

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { ReactionSummary } from '../../../common/content.ts';
+import { formatCount } from '../../lib/intl.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useSetLike } from './reactions.api.ts';
 
 /** ♥ with the like count; a click likes or unlikes at once and rolls back if the server refuses. */
 export function LikeButton({ type, id, reactions, name }: { type: ContentType; id: string; reactions: ReactionSummary; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gate = useLoginGate();
   const mutation = useSetLike(type, id);
   const [state, setState] = useState({ liked: reactions.liked, likes: reactions.likes });
@@ -34,25 +35,25 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
       onClick={toggle}
       disabled={mutation.isPending}
       aria-pressed={state.liked}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-600' : 'text-slate-600 hover:bg-slate-100'}`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-700' : 'text-slate-600 hover:bg-slate-100'}`}
       data-testid="like-button"
     >
       <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
       {/* Named by its text, so the visible count is part of the name (what voice control users say). */}
       <span className="sr-only">{t(state.liked ? 'content.unlikeNamed' : 'content.likeNamed', { name })} </span>
-      <span data-testid="like-count">{state.likes}</span>
+      <span data-testid="like-count">{formatCount(i18n.resolvedLanguage ?? i18n.language, state.likes)}</span>
     </button>
   );
 }
 
 /** 💬 with the comment count, for cards. */
 export function CommentCount({ count }: { count: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <span className="inline-flex items-center gap-1.5 px-1 text-sm text-slate-600" title={t('content.commentCount', { count })}>
       <span aria-hidden="true">💬</span>
       <span className="sr-only">{t('content.commentCount', { count })}</span>
-      <span aria-hidden="true">{count}</span>
+      <span aria-hidden="true">{formatCount(i18n.resolvedLanguage ?? i18n.language, count)}</span>
     </span>
   );
 }

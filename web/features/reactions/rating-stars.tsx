@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { RatingSummary } from '../../../common/content.ts';
+import { formatRating } from '../../lib/intl.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useSetRating } from './reactions.api.ts';
@@ -9,7 +10,7 @@ import { useSetRating } from './reactions.api.ts';
 export function Stars({ value, label }: { value: number | null; label: string }) {
   const filled = Math.round(value ?? 0);
   return (
-    <span role="img" aria-label={label} className="inline-flex text-amber-500">
+    <span role="img" aria-label={label} className="inline-flex text-amber-700">
       {[1, 2, 3, 4, 5].map((n) => (
         <span key={n} aria-hidden="true">
           {n <= filled ? '★' : '☆'}
@@ -21,7 +22,7 @@ export function Stars({ value, label }: { value: number | null; label: string })
 
 /** Readers' average and count, and five buttons to give one's own 1-5 score (a second click on it removes it). */
 export function RatingInput({ type, id, rating }: { type: ContentType; id: string; rating: RatingSummary }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gate = useLoginGate();
   const mutation = useSetRating(type, id);
   const rate = (score: number) =>
@@ -34,7 +35,7 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="rating">
       <span className="text-sm text-slate-700" data-testid="rating-summary">
-        {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: rating.average.toFixed(1), count: rating.count })}
+        {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(i18n.resolvedLanguage ?? i18n.language, rating.average), count: rating.count })}
       </span>
       <div role="group" aria-label={t('content.yourRating')} className="inline-flex">
         {[1, 2, 3, 4, 5].map((score) => (
@@ -45,7 +46,7 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
             aria-pressed={rating.mine === score}
             aria-label={t('content.rateAs', { count: score })}
             onClick={() => rate(score)}
-            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-500' : 'text-slate-300'}`}
+            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-700' : 'text-slate-500'}`}
           >
             <span aria-hidden="true">★</span>
           </button>

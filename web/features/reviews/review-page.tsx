@@ -84,11 +84,11 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
               </div>
               <OverallScore score={review.overallScore} large />
             </div>
-            <h1 className="text-3xl font-extrabold break-words text-slate-900">{review.productName}</h1>
+            <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{review.productName}</h1>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-500">{t('reviews.form.brand')}</dt>
-                <dd className="font-semibold text-slate-900">{review.brand}</dd>
+                <dd dir="auto" className="font-semibold text-slate-900">{review.brand}</dd>
               </div>
               {review.price !== null && (
                 <div>
@@ -122,7 +122,7 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
             )}
           </header>
 
-          <div className="text-base leading-relaxed break-words whitespace-pre-line text-slate-800" data-testid="review-content">
+          <div dir="auto" className="text-base leading-relaxed break-words whitespace-pre-line text-slate-800" data-testid="review-content">
             {review.content}
           </div>
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewCategory } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
-import { numberFormat } from '../../lib/intl.ts';
+import { formatRating, numberFormat } from '../../lib/intl.ts';
 
 const CATEGORY_STYLE: Record<ReviewCategory, { icon: string; className: string }> = {
   Board: { icon: '🏄', className: 'bg-sky-100 text-sky-800' },
@@ -26,7 +26,7 @@ export function OverallScore({ score, large = false }: { score: number | null; l
   const { t, i18n } = useTranslation();
   if (score === null) return null;
   const text = numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score);
-  const band = score >= 8 ? 'bg-emerald-600' : score >= 5 ? 'bg-amber-500' : 'bg-red-600';
+  const band = score >= 8 ? 'bg-emerald-700' : score >= 5 ? 'bg-amber-700' : 'bg-red-700';
   return (
     <span
       className={`inline-flex shrink-0 items-baseline gap-0.5 rounded-lg px-2 py-1 font-extrabold text-white ${band} ${large ? 'text-2xl' : 'text-base'}`}
@@ -35,7 +35,7 @@ export function OverallScore({ score, large = false }: { score: number | null; l
     >
       <span className="sr-only">{t('reviews.overallScore')}: </span>
       {text}
-      <span className="text-xs font-semibold opacity-80">/10</span>
+      <span className="text-xs font-semibold">/10</span>
     </span>
   );
 }
@@ -54,7 +54,7 @@ export function PointList({ kind, items }: { kind: 'pros' | 'cons'; items: strin
             <span aria-hidden="true" className={good ? 'text-emerald-600' : 'text-red-600'}>
               {good ? '✓' : '✗'}
             </span>
-            <span className="min-w-0 break-words">{item}</span>
+            <span dir="auto" className="min-w-0 break-words">{item}</span>
           </li>
         ))}
       </ul>
@@ -63,19 +63,19 @@ export function PointList({ kind, items }: { kind: 'pros' | 'cons'; items: strin
 }
 
 /** The readers' average as text for screen readers. */
-export function readerRatingLabel(t: (key: string, options?: Record<string, unknown>) => string, review: Review): string {
+export function readerRatingLabel(t: (key: string, options?: Record<string, unknown>) => string, language: string, review: Review): string {
   return review.readerRating.average === null
     ? t('content.noRatings')
-    : t('reviews.readerRatingLabel', { average: review.readerRating.average.toFixed(1), count: review.readerRating.count });
+    : t('reviews.readerRatingLabel', { average: formatRating(language, review.readerRating.average), count: review.readerRating.count });
 }
 
 /** Five stars filled to `value` out of 5, halves included (the shared Stars rounds to whole stars). */
 export function PreciseStars({ value, label }: { value: number; label: string }) {
   const width = `${Math.max(0, Math.min(5, value)) * 20}%`;
   return (
-    <span role="img" aria-label={label} className="relative inline-block leading-none whitespace-nowrap text-slate-300">
+    <span role="img" aria-label={label} className="relative inline-block leading-none whitespace-nowrap text-slate-500">
       <span aria-hidden="true">★★★★★</span>
-      <span aria-hidden="true" className="absolute start-0 top-0 overflow-hidden text-amber-500" style={{ width }}>
+      <span aria-hidden="true" className="absolute start-0 top-0 overflow-hidden text-amber-700" style={{ width }}>
         ★★★★★
       </span>
     </span>

@@ -122,7 +122,7 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
 }
 
 function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatMonth = useFormatDate({ month: 'long', year: 'numeric' });
   const formatPrice = useFormatPrice();
   return (
@@ -143,9 +143,9 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
           <OverallScore score={review.overallScore} />
         </div>
         <div>
-          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">{review.productName}</h2>
+          <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">{review.productName}</h2>
           <p className="text-sm text-slate-600">
-            <span className="font-medium">{review.brand}</span>
+            <span dir="auto" className="font-medium">{review.brand}</span>
             {review.price !== null && (
               <>
                 <span aria-hidden="true"> · </span>
@@ -155,7 +155,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-          <Stars value={review.readerRating.average} label={readerRatingLabel(t, review)} />
+          <Stars value={review.readerRating.average} label={readerRatingLabel(t, i18n.resolvedLanguage ?? i18n.language, review)} />
           <span data-testid="review-count">{t('reviews.reviewCount', { count: review.readerRating.count })}</span>
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">

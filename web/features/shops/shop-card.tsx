@@ -4,22 +4,24 @@ import { contentPath } from '../../../common/content-basics.ts';
 import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { formatRating } from '../../lib/intl.ts';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
 
 /** Readers' rating as stars, average and count, or 'No ratings yet'. */
 export function ShopRating({ shop }: { shop: Shop }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const { average, count } = shop.rating;
   return (
     <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="shop-rating">
-      <Stars value={average} label={average === null ? t('content.noRatings') : t('shops.ratingLabel', { average: average.toFixed(1) })} />
+      <Stars value={average} label={average === null ? t('content.noRatings') : t('shops.ratingLabel', { average: formatRating(language, average) })} />
       {average === null ? (
         <span className="text-slate-500">{t('content.noRatings')}</span>
       ) : (
         <>
-          <span className="font-semibold">{average.toFixed(1)}</span>
+          <span className="font-semibold">{formatRating(language, average)}</span>
           <span className="text-slate-500">{t('shops.reviewCount', { count })}</span>
         </>
       )}
@@ -78,7 +80,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            <Link to={href} className="hover:underline" data-testid="shop-link">
+            <Link dir="auto" to={href} className="hover:underline" data-testid="shop-link">
               {shop.name}
             </Link>
           </h2>
@@ -90,7 +92,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
         </p>
         <ShopRating shop={shop} />
         <ShopFacts shop={shop} />
-        <p className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>
+        <p dir="auto" className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>
         {shop.specialties.length > 0 && (
           <div>
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('shops.specialties')}</h3>

@@ -80,7 +80,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         <div className="space-y-6 p-6 sm:p-8">
           <header className="space-y-3">
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <h1 className="text-3xl font-extrabold break-words text-slate-900">{shop.name}</h1>
+              <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{shop.name}</h1>
               <StatusBadge status={shop.status} />
             </div>
             <p className="flex items-start gap-1.5 text-slate-600">
@@ -97,7 +97,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
             )}
           </header>
 
-          <p className="whitespace-pre-line text-slate-800">{shop.description}</p>
+          <p dir="auto" className="whitespace-pre-line text-slate-800">{shop.description}</p>
 
           {shop.specialties.length > 0 && (
             <section>

@@ -7,6 +7,7 @@ import type { teamInputSchema } from '../../../common/teams.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
+import { textOrder } from '../../lib/intl.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useDisciplines } from '../disciplines/disciplines.api.ts';
 
@@ -71,11 +72,12 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
 }
 
 function DisciplinesField({ control, testId }: { control: Control<TeamDetailsValues>; testId: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ids = useId();
   const name = useLocalizedName();
   const { data: disciplines = [], isLoading, isError } = useDisciplines();
-  const sorted = useMemo(() => [...disciplines].sort((a, b) => name(a).localeCompare(name(b))), [disciplines, name]);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const sorted = useMemo(() => [...disciplines].sort((a, b) => textOrder(language)(name(a), name(b))), [disciplines, name, language]);
   return (
     <Controller
       control={control}

@@ -81,7 +81,7 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
           <DifficultyBadge difficulty={trick.difficulty} />
           <StatusBadge status={trick.status} />
         </div>
-        <h1 className="text-3xl font-extrabold break-words text-slate-900" data-testid="trick-name">
+        <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900" data-testid="trick-name">
           {trick.name}
         </h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
@@ -104,7 +104,7 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
         )}
       </header>
 
-      <p className="mt-6 whitespace-pre-line text-slate-700">{trick.description}</p>
+      <p dir="auto" className="mt-6 whitespace-pre-line text-slate-700">{trick.description}</p>
 
       <ProgressButtons trick={trick} />
 

@@ -53,7 +53,7 @@ export function TrickProgression({ userId, own = false }: { userId: string | und
 function ProgressionItem({ item }: { item: ProfileTrick }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-3 shadow-sm">
-      <Link to={contentPath('trick', item.disciplineId, item.trickId)} className="min-w-0 font-medium break-words hover:text-brand-700">
+      <Link dir="auto" to={contentPath('trick', item.disciplineId, item.trickId)} className="min-w-0 font-medium break-words hover:text-brand-700">
         {item.name}
       </Link>
       <span className="flex items-center gap-1.5">

@@ -13,6 +13,7 @@ import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
+import { formatCount, formatRating } from '../../lib/intl.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
@@ -115,7 +116,8 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
 }
 
 function TrickCard({ trick }: { trick: Trick }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const shown = trick.steps.slice(0, 2);
   const more = trick.steps.length - shown.length;
   return (
@@ -130,10 +132,10 @@ function TrickCard({ trick }: { trick: Trick }) {
           </span>
         )}
       </div>
-      <h2 className="text-lg leading-snug font-bold break-words text-slate-900">{trick.name}</h2>
+      <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">{trick.name}</h2>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <Stars value={trick.rating.average} label={trick.rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: trick.rating.average.toFixed(1), count: trick.rating.count })} />
-        <span>{trick.rating.average === null ? t('content.noRatings') : `${trick.rating.average.toFixed(1)} (${trick.rating.count})`}</span>
+        <Stars value={trick.rating.average} label={trick.rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(language, trick.rating.average), count: trick.rating.count })} />
+        <span>{trick.rating.average === null ? t('content.noRatings') : `${formatRating(language, trick.rating.average)} (${formatCount(language, trick.rating.count)})`}</span>
       </div>
       {trick.author && (
         <p className="flex items-center gap-2 text-sm text-slate-600">

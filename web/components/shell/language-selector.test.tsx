@@ -1,0 +1,28 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { renderAt, stubAdminApi } from '../../features/admin/admin-test-kit.tsx';
+import { LanguageSelector } from './language-selector.tsx';
+
+vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
+
+stubAdminApi({
+  fallback: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } },
+  initial: () => ({ 'GET /api/settings': { status: 200, body: { enabledLanguages: ['en', 'de'] } } }),
+});
+
+/** The text a sighted user sees on the button (the flag is hidden from assistive technology too). */
+const visibleText = (button: HTMLElement) =>
+  [...button.querySelectorAll('span')].filter((span) => !span.closest('[aria-hidden="true"]') && !span.className.includes('sr-only')).map((span) => span.textContent).join('');
+
+describe('language menu', () => {
+  test('the button’s accessible name starts with the language it shows (WCAG 2.5.3)', async () => {
+    renderAt('/', <LanguageSelector />);
+    const button = await screen.findByTestId('language-selector');
+    expect(visibleText(button)).toBe('English');
+    const named = screen.getByRole('button', { name: /^English\b/ });
+    expect(named).toBe(button);
+    expect(named.textContent).toContain('Language');
+  });
+
+});
