@@ -1,15 +1,14 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Notification, NotificationPage } from '../../common/notifications.ts';
 import type { PublicProfile } from '../../common/profiles.ts';
 import type { TeamDetail, TeamInvitation } from '../../common/teams.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
 
 // Checklist line 38 and issue 16 items 6 and 10: nobody joins a team without consent, a block stops
 // invitations, comments, likes, ratings, RSVPs and join requests both ways, and a private team's
 // members are known only to its members and admins.
 
-const ORIGIN = 'http://localhost:3000';
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 let t: TestApp;
@@ -22,14 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
+const call = callerOf(() => t);
 
 function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });

@@ -1,7 +1,7 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Approval, ApprovableType } from '../../common/approvals.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test-app.ts';
+import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test-app.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -28,13 +28,7 @@ export function contentTestKit(type: ApprovableType) {
     return `${prefix}${seq}x${Math.random().toString(36).slice(2, 7)}`;
   };
 
-  const call = (method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) =>
-    kit.t.app.inject({
-      method,
-      url,
-      headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = callerOf(() => kit.t);
 
   const user = (name?: string): Promise<User> => signUpVerified(kit.t, { name: name ?? `Rider ${token('u')}` });
 

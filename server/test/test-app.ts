@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -65,6 +65,19 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type Caller = { cookie: string } | null | undefined;
+
+/** API calls to the app `app()` gives, from its own origin, as `who` (a visitor without one). */
+export function callerOf(app: () => TestApp) {
+  return (method: InjectOptions['method'], url: string, who?: Caller, payload?: unknown) =>
+    app().app.inject({
+      method,
+      url,
+      headers: { origin: app().config.publicUrl, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
 }
 
 export function cookieOf(response: LightMyRequestResponse): string {
