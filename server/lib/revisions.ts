@@ -27,9 +27,11 @@ export function changedFields(current: Record<string, unknown>, changes: Record<
 class TrialDone extends Error {}
 
 /**
- * Stores `changes` as the item's pending revision, replacing an earlier one; with nothing left that
- * differs from `current`, the earlier one goes and nothing waits. `apply` (the section's own update)
- * is first tried and undone, so that an edit the section would refuse is refused now, storing nothing.
+ * Adds `changes` to the item's pending revision: the fields it names replace the earlier proposal's,
+ * which keeps the others (a new logo does not drop a waiting rename); a field set back to its public
+ * value leaves the proposal, and with nothing left that differs from `current` nothing waits. `apply`
+ * (the section's own update) is first tried and undone, so that an edit the section would refuse is
+ * refused now, storing nothing. Returns the proposal it replaced, whose uploads may now be unused.
  */
 export async function proposeRevision(
   db: Db,
@@ -38,8 +40,11 @@ export async function proposeRevision(
   changes: Record<string, unknown>,
   authorId: string,
   apply: (tx: Db) => Promise<void>,
-): Promise<void> {
-  const changed = Object.fromEntries(changedFields(current, changes).map((c) => [c.field, c.after]));
+): Promise<Record<string, unknown> | undefined> {
+  const earlier = (await pendingRevisionOf(db, item))?.changes;
+  const named = new Set(Object.keys(changes).filter((field) => changes[field] !== undefined));
+  const kept = Object.fromEntries(Object.entries(earlier ?? {}).filter(([field]) => !named.has(field)));
+  const changed = { ...kept, ...Object.fromEntries(changedFields(current, changes).map((c) => [c.field, c.after])) };
   try {
     await db.transaction().execute(async (tx) => {
       await apply(tx);
@@ -51,7 +56,7 @@ export async function proposeRevision(
   const pending = db.deleteFrom('pending_revisions').where('item_type', '=', item.type).where('item_id', '=', item.id).where('status', '=', 'pending');
   if (Object.keys(changed).length === 0) {
     await pending.execute();
-    return;
+    return earlier;
   }
   await db
     .insertInto('pending_revisions')
@@ -63,6 +68,7 @@ export async function proposeRevision(
         .doUpdateSet({ changes: JSON.stringify(changed), submitted_by: authorId, created_at: sql`now()` }),
     )
     .execute();
+  return earlier;
 }
 
 /** The item's pending revision, if it has one. */

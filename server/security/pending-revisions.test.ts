@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Approval } from '../../common/approvals.ts';
-import { contentTestKit, type User } from '../test/content-kit.ts';
+import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
+import { png } from '../test/image-fixtures.ts';
+import { fileUpload } from '../test/multipart.ts';
 import { CONTENT, insertContent, insertTeam } from './catalogue.ts';
 
 /**
@@ -114,6 +116,40 @@ describe('teams', () => {
     await call('PATCH', `/api/teams/${id}`, author, { name: proposed });
     await decide(id, 'approved');
     expect((await call('GET', `/api/teams/${id}`, null)).json().name).toBe(proposed);
+  });
+
+  test("a leader's new logo of an approved team waits too; approving shows it, rejecting deletes the file", async () => {
+    const id = await insertTeam(kit.t.app.db, author, [], { name: token('Crew') });
+    const upload = async () => {
+      const { headers, payload } = fileUpload(await png(64, 64));
+      const res = await kit.t.app.inject({ method: 'PUT', url: `/api/teams/${id}/logo`, headers: { cookie: author.cookie, origin: ORIGIN, ...headers }, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().pendingRevision.changes.logoUrl as string;
+    };
+    const fileAt = async (url: string) => (await kit.t.app.inject({ method: 'GET', url })).statusCode;
+    const publicLogo = async () => (await call('GET', `/api/teams/${id}`, null)).json().logoUrl;
+
+    const first = await upload();
+    expect(await publicLogo()).toBeNull();
+    expect(await revisionFor(id)).toMatchObject({ changes: [{ field: 'logoUrl', before: null, after: first }] });
+    // A second upload replaces the proposal, and the first file, now unused, goes.
+    const second = await upload();
+    expect(await fileAt(first)).toBe(404);
+    await decide(id, 'rejected');
+    expect(await publicLogo()).toBeNull();
+    expect(await fileAt(second)).toBe(404);
+
+    const third = await upload();
+    await decide(id, 'approved');
+    expect(await publicLogo()).toBe(third);
+    expect(await fileAt(third)).toBe(200);
+    // A rename waiting for review keeps a logo proposed later, and the other way round.
+    await call('PATCH', `/api/teams/${id}`, author, { name: token('Renamed') });
+    const fourth = await upload();
+    expect(Object.keys((await call('GET', `/api/teams/${id}`, author)).json().pendingRevision.changes).sort()).toEqual(['logoUrl', 'name']);
+    await decide(id, 'approved');
+    expect(await publicLogo()).toBe(fourth);
+    expect(await fileAt(third)).toBe(404);
   });
 
   test("an admin's edit of a team applies at once", async () => {

@@ -24,7 +24,11 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
       const admin = await requireAdmin(request);
       // The id is a new contribution's or else an edit's (pending_revisions).
       let result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
-      if (result === 'not-found') result = await decideRevision(app.db, request.params.id, request.body.decision, { id: admin.id, role: 'admin' });
+      if (result === 'not-found') {
+        const revision = await decideRevision(app.db, request.params.id, request.body.decision, { id: admin.id, role: 'admin' });
+        if (typeof revision === 'object') await Promise.all(revision.unusedFiles.map((url) => app.storage.remove(url)));
+        result = typeof revision === 'object' ? 'done' : revision;
+      }
       if (result === 'not-found') throw notFound();
       if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This item was already decided.');
       return { status: request.body.decision };

@@ -21,6 +21,8 @@ type Revisable = {
   current: (db: Db, id: string, admin: Admin) => Promise<{ fields: Record<string, unknown>; name: string; disciplineId: string | null } | undefined>;
   /** `changes` is what the item's own update schema produced when the edit was made (stored as it was). */
   apply: (tx: Db, id: string, changes: never, admin: Admin) => Promise<void>;
+  /** Fields holding a file uploaded to our storage: the one a decision leaves unused is removed. */
+  files?: string[];
 };
 
 const content = <T extends { disciplineId: string }>(get: (db: Db, id: string, viewer: Admin) => Promise<T | undefined>, name: (item: T) => string) =>
@@ -37,6 +39,7 @@ const REVISABLE: Record<ApprovableType, Revisable> = {
   shop: { current: content(getShop, (i) => i.name), apply: (tx, id, changes) => updateShop(tx, id, changes) },
   article: { current: content(getArticle, (i) => i.title), apply: (tx, id, changes) => updateArticle(tx, id, changes) },
   team: {
+    files: ['logoUrl', 'bannerUrl'],
     current: async (db, id, admin) => {
       // Only the team's own fields are compared: any language orders its members.
       const team = await getTeamDetail(db, id, admin, DEFAULT_LANGUAGE);
@@ -86,7 +89,12 @@ export async function listPendingRevisions(db: Db, admin: Admin): Promise<Approv
  * through): approving applies it through the item's own update in the same transaction, so that an
  * update the item refuses now leaves the revision pending; rejecting leaves the item as it is.
  */
-export async function decideRevision(db: Db, id: string, decision: 'approved' | 'rejected', admin: Admin): Promise<'done' | 'not-found' | 'already-decided'> {
+export async function decideRevision(
+  db: Db,
+  id: string,
+  decision: 'approved' | 'rejected',
+  admin: Admin,
+): Promise<{ unusedFiles: string[] } | 'not-found' | 'already-decided'> {
   return db.transaction().execute(async (tx) => {
     const decided = await tx
       .updateTable('pending_revisions')
@@ -99,7 +107,13 @@ export async function decideRevision(db: Db, id: string, decision: 'approved' | 
       const exists = await tx.selectFrom('pending_revisions').select('id').where('id', '=', id).executeTakeFirst();
       return exists ? 'already-decided' : 'not-found';
     }
-    if (decision === 'approved') await REVISABLE[decided.item_type as ApprovableType].apply(tx, decided.item_id, decided.changes as never, admin);
-    return 'done';
+    const revisable = REVISABLE[decided.item_type as ApprovableType];
+    const changes = decided.changes as Record<string, unknown>;
+    const files = (revisable.files ?? []).filter((field) => field in changes);
+    // Approved, the files it replaces are unused; rejected, the ones it proposed.
+    const replaced = decision === 'approved' && files.length ? (await revisable.current(tx, decided.item_id, admin))?.fields : changes;
+    if (decision === 'approved') await revisable.apply(tx, decided.item_id, changes as never, admin);
+    const unusedFiles = files.map((field) => replaced?.[field]).filter((url): url is string => typeof url === 'string');
+    return { unusedFiles };
   });
 }

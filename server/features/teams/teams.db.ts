@@ -28,7 +28,8 @@ import { inTransaction } from '../../lib/revisions.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
-export type TeamChanges = z.output<typeof teamUpdateSchema>;
+/** What an edit may change: the form's fields, and the images, which only their upload routes set. */
+export type TeamChanges = z.output<typeof teamUpdateSchema> & { logoUrl?: string | null; bannerUrl?: string | null };
 export type TeamListFilters = z.output<typeof teamListQuerySchema>;
 export type TeamImage = 'logo' | 'banner';
 
@@ -225,6 +226,8 @@ export async function updateTeam(db: Db, id: string, changes: TeamChanges): Prom
           isPrivate: 'is_private',
           location: 'location',
           foundedDate: 'founded_date',
+          logoUrl: 'logo_url',
+          bannerUrl: 'banner_url',
         }),
         updated_at: sql`now()`,
       })

@@ -23,7 +23,7 @@ import { blockedBetween, blockedError } from '../../lib/blocks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
-import { proposeRevision, withPendingRevision } from '../../lib/revisions.ts';
+import { pendingRevisionOf, proposeRevision, withPendingRevision } from '../../lib/revisions.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/session.ts';
 import {
   addMember,
@@ -135,8 +135,10 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/teams/:id', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
     await requireManager(request, request.params.id);
+    // Images proposed in a pending edit go with the team too.
+    const proposed = (await pendingRevisionOf(app.db, { type: 'team', id: request.params.id }))?.changes ?? {};
     const files = await deleteTeam(app.db, request.params.id);
-    await Promise.all(files.map((url) => app.storage.remove(url)));
+    await Promise.all([...files, proposed.logoUrl, proposed.bannerUrl].map((url) => app.storage.remove(typeof url === 'string' ? url : null)));
     return reply.status(204).send(null);
   });
 
@@ -290,6 +292,24 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return saved(request, await saveAdminTeam(app.db, request.params.id, request.body, admin.id));
   });
 
+  /**
+   * Sets or clears a team image and answers the file now unused. A non-admin's new image of an approved
+   * team waits for review like any edit of it (the unused file is then an earlier proposal's); an
+   * admin's, or one of a team nobody approved yet, applies at once (the unused file is the old one).
+   */
+  async function setImage(request: FastifyRequest, id: string, user: NonNullable<Viewer>, image: 'logo' | 'banner', url: string | null): Promise<string | null> {
+    const current = await detail(request, id, user);
+    if (user.role !== 'admin' && current.status === 'approved') {
+      const field = image === 'logo' ? 'logoUrl' : 'bannerUrl';
+      const replaced = await proposeRevision(app.db, { type: 'team', id }, teamFields(current), { [field]: url }, user.id, (tx) => updateTeam(tx, id, { [field]: url }));
+      const earlier = replaced?.[field];
+      return typeof earlier === 'string' ? earlier : null;
+    }
+    const previous = await setTeamImage(app.db, id, image, url);
+    if (previous === undefined) throw teamNotFound();
+    return previous;
+  }
+
   for (const image of ['logo', 'banner'] as const) {
     r.put(
       `/api/teams/:id/${image}`,
@@ -297,22 +317,18 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const user = await requireManager(request, request.params.id);
         const url = await storeImageUpload(app, request, image);
-        const previous = await setTeamImage(app.db, request.params.id, image, url).catch(async (error: unknown) => {
+        const unused = await setImage(request, request.params.id, user, image, url).catch(async (error: unknown) => {
           await app.storage.remove(url);
           throw error;
         });
-        if (previous === undefined) {
-          await app.storage.remove(url);
-          throw teamNotFound();
-        }
-        await app.storage.remove(previous);
+        await app.storage.remove(unused);
         return detail(request, request.params.id, user);
       },
     );
 
     r.delete(`/api/teams/:id/${image}`, { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
       const user = await requireManager(request, request.params.id);
-      await app.storage.remove(await setTeamImage(app.db, request.params.id, image, null));
+      await app.storage.remove(await setImage(request, request.params.id, user, image, null));
       return detail(request, request.params.id, user);
     });
   }

@@ -832,8 +832,14 @@ describe('managing members', () => {
 });
 
 describe('logo and banner uploads', () => {
+  /** A team nobody approved yet: its leader's images apply at once (on an approved team they wait for review). */
+  async function teamBeingSetUp() {
+    const leader = await user();
+    return { team: await createTeam(leader), leader };
+  }
+
   test('a PNG named .jpg is judged by its bytes and stored as WebP under a server-made name; served with nosniff', async () => {
-    const { team, leader } = await approvedTeam();
+    const { team, leader } = await teamBeingSetUp();
     const res = await upload(`/api/teams/${team.id}/logo`, leader, fileUpload(await fixtures.png(900, 500), '../../evil name.jpg', 'image/jpeg'));
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json() as TeamDetail;
@@ -850,7 +856,7 @@ describe('logo and banner uploads', () => {
   });
 
   test('the banner keeps its ratio within 1600 wide; replacing it deletes the old file; DELETE clears it and its file', async () => {
-    const { team, leader } = await approvedTeam();
+    const { team, leader } = await teamBeingSetUp();
     const first = (await upload(`/api/teams/${team.id}/banner`, leader, fileUpload(await fixtures.jpeg(2000, 500), 'b.jpg', 'image/jpeg'))).json() as TeamDetail;
     const firstFile = uploadedFile(first.bannerUrl!);
     expect(await sharp(firstFile).metadata()).toMatchObject({ width: 1600, height: 400 });
@@ -948,7 +954,7 @@ describe('logo and banner uploads', () => {
   });
 
   test('a JPEG with EXIF GPS comes out without EXIF', async () => {
-    const { team, leader } = await approvedTeam();
+    const { team, leader } = await teamBeingSetUp();
     const res = await upload(`/api/teams/${team.id}/banner`, leader, fileUpload(await fixtures.jpegWithGps(), 'gps.jpg', 'image/jpeg'));
     expect(res.statusCode).toBe(200);
     const served = await call('GET', (res.json() as TeamDetail).bannerUrl!);

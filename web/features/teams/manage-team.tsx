@@ -385,9 +385,9 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
     upload.mutate(
       { kind, file },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           clear();
-          notify('success', kind === 'logo' ? t('teams.toast.logoUpdated') : t('teams.toast.bannerUpdated'));
+          notify('success', kind === 'logo' ? t('teams.toast.logoUpdated') : t('teams.toast.bannerUpdated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
         },
         onError: (error) => {
           const fileProblem = error instanceof ApiError && FILE_PROBLEMS.has(error.code);
@@ -428,7 +428,8 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
               disabled={busy}
               onClick={() =>
                 remove.mutate(kind, {
-                  onSuccess: () => notify('success', kind === 'logo' ? t('teams.toast.logoRemoved') : t('teams.toast.bannerRemoved')),
+                  onSuccess: (saved) =>
+                    notify('success', kind === 'logo' ? t('teams.toast.logoRemoved') : t('teams.toast.bannerRemoved'), saved.pendingRevision ? t('content.revision.toast') : undefined),
                   onError: (error) => notify('error', t('teams.toast.updateError'), errorText(t, error)),
                 })
               }
