@@ -4,38 +4,25 @@ import type { Mail } from '../../lib/mailer.ts';
 
 type Recipient = { to: string; name: string; language: LanguageCode };
 
+/**
+ * One account mail from its texts under `mail.<kind>`: a greeting, the paragraphs, the one link it
+ * is about as its action, then what follows it (`mail.<key>` each), in the recipient's language.
+ */
+function accountMail({ to, name, language }: Recipient, kind: string, url: string, parts: { paragraphs: string[]; after?: string[] }): Mail {
+  const t = (key: string) => translate(language, `mail.${key}`, { name });
+  return composeMail(language, {
+    to,
+    subject: t(`${kind}.subject`),
+    paragraphs: [t('greeting'), ...parts.paragraphs.map(t)],
+    action: { label: t(`${kind}.action`), url },
+    after: (parts.after ?? []).map(t),
+  });
+}
+
 /** The mails of accounts, each in its recipient's language (web/locales `mail.*`). */
 export const authMails = {
-  confirmation({ to, name, language }: Recipient, url: string): Mail {
-    const t = (key: string) => translate(language, `mail.${key}`, { name });
-    return composeMail(language, {
-      to,
-      subject: t('confirm.subject'),
-      paragraphs: [t('greeting'), t('confirm.intro')],
-      action: { label: t('confirm.action'), url },
-      after: [t('confirm.expiry'), t('ignore')],
-    });
-  },
-
-  passwordReset({ to, name, language }: Recipient, url: string): Mail {
-    const t = (key: string) => translate(language, `mail.${key}`, { name });
-    return composeMail(language, {
-      to,
-      subject: t('reset.subject'),
-      paragraphs: [t('greeting'), t('reset.intro')],
-      action: { label: t('reset.action'), url },
-      after: [t('ignore')],
-    });
-  },
-
+  confirmation: (to: Recipient, url: string) => accountMail(to, 'confirm', url, { paragraphs: ['confirm.intro'], after: ['confirm.expiry', 'ignore'] }),
+  passwordReset: (to: Recipient, url: string) => accountMail(to, 'reset', url, { paragraphs: ['reset.intro'], after: ['ignore'] }),
   /** To the owner of a confirmed address someone tried to sign up with: the sign-up itself answers as for a new one. */
-  registerAttempt({ to, name, language }: Recipient, signInUrl: string): Mail {
-    const t = (key: string) => translate(language, `mail.${key}`, { name });
-    return composeMail(language, {
-      to,
-      subject: t('registerAttempt.subject'),
-      paragraphs: [t('greeting'), t('registerAttempt.intro'), t('registerAttempt.advice')],
-      action: { label: t('registerAttempt.action'), url: signInUrl },
-    });
-  },
+  registerAttempt: (to: Recipient, signInUrl: string) => accountMail(to, 'registerAttempt', signInUrl, { paragraphs: ['registerAttempt.intro', 'registerAttempt.advice'] }),
 };
