@@ -217,6 +217,14 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Runs `work` in the caller's transaction when there is one, else in a new one: an update that a
+ * larger change (an approved revision) applies inside its own transaction.
+ */
+export function inTransaction<T>(db: Kysely<DB>, work: (tx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export async function ping(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -5,7 +5,7 @@ import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
-import { inTransaction } from './revisions.ts';
+import { inTransaction } from '../db/client.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the

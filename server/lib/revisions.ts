@@ -11,11 +11,6 @@ import type { DB } from '../db/schema.ts';
 type Db = Kysely<DB>;
 type Item = { type: ApprovableType; id: string };
 
-/** Runs `work` in the caller's transaction when there is one, else in a new one. */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 /** The fields of `changes` whose value differs from the item's public one in `current` (both by API field name). */
 export function changedFields(current: Record<string, unknown>, changes: Record<string, unknown>): RevisionChange[] {
   return Object.entries(changes)

@@ -9,7 +9,7 @@ import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toRe
 import { AppError, notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
-import { inTransaction } from '../../lib/revisions.ts';
+import { inTransaction } from '../../db/client.ts';
 import { contentSubject } from '../notifications/content-subject.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;

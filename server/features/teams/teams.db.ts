@@ -24,7 +24,7 @@ import { changedColumns } from '../../lib/changes.ts';
 import { keptCount, pageRows } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 import { nameCollator } from '../../lib/reader-language.ts';
-import { inTransaction } from '../../lib/revisions.ts';
+import { inTransaction } from '../../db/client.ts';
 
 export type Viewer = { id: string; role: 'user' | 'admin' } | null;
 export type NewTeam = z.output<typeof teamInputSchema>;
