@@ -14,7 +14,7 @@ const kit = contentTestKit('place');
 let rider: User;
 let writes: string[];
 
-const AUTH_WRITES = ['POST /api/auth/sign-out', 'POST /api/auth/change-password', 'POST /api/auth/delete-user'];
+const AUTH_WRITES = ['POST /api/auth/sign-out', 'POST /api/auth/change-password', 'POST /api/auth/delete-user', 'POST /api/auth/sign-up/email', 'POST /api/auth/confirm-email'];
 
 /** Spellings of one path that a router may read as the same route, or that only a raw-string test tells apart. */
 function variants(path: string): string[] {
