@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../common/languages.ts';
-import { emailSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
+import type { LanguageCode } from '../../../common/languages.ts';
+import { emailSchema, languageSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
 import { ping } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
@@ -13,14 +14,15 @@ import { AUTH_BASE_PATH, CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_SECONDS, hashPassw
 import { deviceCookieHeader, knownDevice } from './device-cookie.ts';
 import { confirmEmail, findAccountByEmail, findPendingConfirmation, issueConfirmation, saveSignUpLanguage, supersedePendingSignUp } from './sign-up.db.ts';
 
-// In UTF-16 units, as better-auth counts: the sign-up of a known address never reaches better-auth,
-// and must refuse what it would refuse.
 const signUpBody = z.object({
   name: nameSchema,
   email: emailSchema,
+  // Checked again here so that an over-long password is refused as PASSWORD_TOO_LONG (the shared
+  // schema alone answers VALIDATION_ERROR for it, auth.test.ts), as better-auth, which the sign-up of a
+  // known address never reaches, would refuse it.
   password: passwordSchema.refine((p) => p.length <= PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' }),
   // The page's language: the confirmation mail and the later ones are written in it.
-  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]).optional(),
+  language: languageSchema.optional(),
 });
 const signInBody = z.object({ email: emailSchema, password: z.string().min(1).max(128), rememberMe: z.boolean().optional() });
 const emailBody = z.object({ email: emailSchema });
@@ -88,12 +90,20 @@ async function register(app: FastifyInstance, request: FastifyRequest, input: z.
     await app.mailer.send(authMails.registerAttempt(owner, `${app.config.publicUrl}/login`));
     return;
   }
-  const mailIn = language ?? DEFAULT_LANGUAGE;
+  const mailIn = mailLanguage(language);
   if (existing) {
     if (await supersedePendingSignUp(app.db, existing.id, name, await hashPassword(password), language ?? null)) await sendConfirmation(app, { id: existing.id, name, language: mailIn }, email);
     return;
   }
-  const created = await app.auth.api.signUpEmail({ body: { name, email, password }, headers: toWebHeaders(request) });
+  let created: { user: { id: string } };
+  try {
+    created = await app.auth.api.signUpEmail({ body: { name, email, password }, headers: toWebHeaders(request) });
+  } catch (error) {
+    // A sign-up of the same new address that won a race: this one is then the newest, and must not
+    // answer otherwise than the others (the account it meets is found on the second pass).
+    if (error instanceof APIError && String(error.body?.code).startsWith('USER_ALREADY_EXISTS')) return register(app, request, input);
+    throw error;
+  }
   if (language) await saveSignUpLanguage(app.db, created.user.id, language);
   await sendConfirmation(app, { id: created.user.id, name, language: mailIn }, email);
 }
@@ -220,10 +230,18 @@ const CODE_MAP: Record<string, ErrorCode> = {
 };
 
 /** Passes the request to better-auth and sets status and headers; returns the body, which the route sends. */
-async function forward(request: FastifyRequest, reply: FastifyReply, path: string, body: Record<string, unknown> | undefined, query?: Record<string, string>) {
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requestedPath: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+  query?: Record<string, string>,
+) {
   const app = request.server;
   const url = new URL(`${AUTH_BASE_PATH}${path}`, app.config.publicUrl);
-  url.search = query ? new URLSearchParams(query).toString() : new URL(request.url, 'http://x').search;
+  // The client's own query goes only to the endpoint it asked for, never to one an endpoint hands over to.
+  url.search = query ? new URLSearchParams(query).toString() : path === requestedPath ? new URL(request.url, 'http://x').search : '';
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
@@ -291,7 +309,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const shaped = await endpoint(request, app);
       if (shaped.answer) return shaped.answer;
       // An endpoint of ours may hand over to another of better-auth's (confirming signs in).
-      const result = await forward(request, reply, shaped.path ?? path, shaped.body, shaped.query);
+      const result = await forward(request, reply, path, shaped.path ?? path, shaped.body, shaped.query);
       // Before the answer goes out, so that the client's next request sees the updated counters.
       await shaped.after?.(reply.statusCode, reply);
       return result;

@@ -50,8 +50,9 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
     const { user, item } = await signedInOnVisibleItem(request, request.params);
-    await limitAction(app, 'like', user.id);
+    // A refused like does not use up the allowance.
     await notBlockedByAuthor(user.id, item);
+    await limitAction(app, 'like', user.id);
     return setLike(app.db, item, user.id, true);
   });
 
@@ -96,8 +97,8 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: itemParams, body: ratingInputSchema, response: { 200: ratingSummarySchema } } },
     async (request) => {
       const { user, item } = await signedInOnVisibleItem(request, request.params);
-      await limitAction(app, 'rating', user.id);
       await notBlockedByAuthor(user.id, item);
+      await limitAction(app, 'rating', user.id);
       return setRating(app.db, item, user, request.body.score);
     },
   );

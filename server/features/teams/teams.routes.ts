@@ -124,9 +124,10 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     if (user.role !== 'admin' && current.status === 'approved') {
       // Privacy is the leader's setting, not something the public reads: it applies at once.
       const { isPrivate, ...reviewed } = request.body;
-      if (isPrivate !== undefined) await updateTeam(app.db, id, { isPrivate });
       if (reviewed.disciplineIds) reviewed.disciplineIds = [...new Set(reviewed.disciplineIds)].sort();
       await proposeRevision(app.db, { type: 'team', id }, teamFields(current), reviewed, user.id, (tx) => updateTeam(tx, id, reviewed));
+      // Only once the rest of the edit was found acceptable: a refused edit changes nothing.
+      if (isPrivate !== undefined) await updateTeam(app.db, id, { isPrivate });
     } else {
       await updateTeam(app.db, id, request.body);
     }
