@@ -16,8 +16,11 @@ const LANGUAGES = ['en', 'ar'] as const;
 type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 async function violations(page: Page): Promise<string[]> {
-  // A toast that is still sliding in is judged as it will be seen, not half transparent.
-  await page.evaluate(() => Promise.all([...document.querySelectorAll('[data-sonner-toast]')].flatMap((toast) => toast.getAnimations({ subtree: true }).map((a) => a.finished))));
+  // What is still fading or sliding in (cards, toasts) is judged as it will be seen, not half
+  // transparent; endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+  );
   // Evaluated by the browser's debugger, which our Content-Security-Policy rightly keeps a page's own scripts from doing.
   await page.evaluate(AXE);
   const found = await page.evaluate(async (tags) => {
