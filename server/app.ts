@@ -23,6 +23,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -43,6 +44,7 @@ import { registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
+import { registerForms } from './lib/forms.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage.ts';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
+  // Every action of the pages as a plain HTML form too, answered by the API above.
+  registerForms(app, { ...disciplinesForms });
   await registerWebPages(app, config.webDist);
 
   return app;

@@ -11,13 +11,17 @@ import { fetchSiteSettings, settingsKeys } from './features/settings/settings.ap
 import { setApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
-import { routes, SERVER_RENDERED } from './routes.tsx';
+import type { Flash } from '../common/forms.ts';
+import { FlashContext } from './lib/flash.tsx';
+import { routerContext } from './lib/route-data.ts';
+import { routes } from './routes.tsx';
 import { ssrStateElement } from './ssr-state.ts';
 
 /**
- * The server's side of the web app (built by `vite build --ssr` into dist/web-server): it renders a
- * public page for a visitor with the same components the browser then hydrates, so the first
- * paint needs no script, and hands over the data it fetched so the browser asks for none of it again.
+ * The server's side of the web app (built by `vite build --ssr` into dist/web-server): it renders
+ * every page, for visitors and signed-in people alike, with the same routes and components the
+ * browser then hydrates, so the first paint needs no script, and hands over the data its route's
+ * loaders fetched so the browser asks for none of it again (docs/decisions/0003).
  */
 
 const catalogues = import.meta.glob<Record<string, unknown>>('./locales/*.json', { eager: true, import: 'default' });
@@ -42,19 +46,18 @@ function i18nFor(language: LanguageCode): I18n {
 }
 
 const handler = createStaticHandler(routes);
-// Rendering finds the queries a page needs; fetching their data may reveal more (a list after its
-// discipline); a few rounds are enough for every page, and a page still waiting shows its skeleton.
-const MAX_ROUNDS = 4;
 
-async function render(element: ReactNode): Promise<string> {
+async function render(element: ReactNode, signal: AbortSignal): Promise<string> {
   // Every boundary inline: no script may complete one later (the CSP allows no inline script).
-  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY, signal });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const waiting = (query: Query) => {
+// A query the page's components asked for that no route declared: rendering found it, too late to
+// fetch for this render. Pages are tested to leave none (web/routes.test.ts).
+const undeclared = (query: Query) => {
   const { enabled, queryFn } = query.options as { enabled?: boolean | ((q: Query) => boolean); queryFn?: unknown };
   const on = typeof enabled === 'function' ? enabled(query) : enabled !== false;
   return on && typeof queryFn === 'function' && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
@@ -75,56 +78,83 @@ export interface PageRequest {
   storedLanguage: string | undefined;
   /** The browser's languages (`Accept-Language`), most preferred first: a first visit's choice. */
   acceptedLanguages?: readonly string[];
-  /** Answers the page's API calls as for a visitor without a session. */
+  /** A message left by the form the person just sent (server/lib/forms.ts), shown once on this page. */
+  flash?: Flash;
+  /** Answers the page's API calls as for the person asking (their session, if any). */
   fetchApi: Fetch;
+  /** Aborted when the page is too late: the render stops rather than going on unseen. */
+  signal?: AbortSignal;
 }
 
-export interface RenderedPage {
-  /** The markup of #root. */
-  html: string;
-  /** Resource hints for <head>. */
-  head: string;
-  /** The element carrying the data for hydration. */
-  state: string;
-  lang: LanguageCode;
-  dir: 'ltr' | 'rtl';
-  meta: PageMeta | undefined;
-}
+export type RenderedPage =
+  | {
+      kind: 'page';
+      status: number;
+      /** The markup of #root. */
+      html: string;
+      /** Resource hints for <head>. */
+      head: string;
+      /** The element carrying the data for hydration. */
+      state: string;
+      lang: LanguageCode;
+      dir: 'ltr' | 'rtl';
+      meta: PageMeta | undefined;
+      /** Queries a component asked for that its route did not declare (should be none). */
+      undeclared: string[];
+    }
+  | { kind: 'redirect'; status: number; location: string };
 
-/** Renders one page, or null when the address is not one the server renders (signed-in pages, forms) or a read failed. */
-export function renderPage({ url, storedLanguage, acceptedLanguages = [], fetchApi }: PageRequest): Promise<RenderedPage | null> {
+/** Renders one page once its route's data is in, or says where a route sends the person instead. */
+export function renderPage(request: PageRequest): Promise<RenderedPage> {
   const texts: FormattedTexts = {};
-  return renderContext.run({ fetchApi, texts }, () => renderInContext(url, storedLanguage, acceptedLanguages, texts));
+  return renderContext.run({ fetchApi: request.fetchApi, texts }, () => renderInContext(request, texts));
 }
 
-async function renderInContext(url: string, storedLanguage: string | undefined, accepted: readonly string[], texts: FormattedTexts): Promise<RenderedPage | null> {
-  const context = await handler.query(new Request(new URL(url, 'http://stoked.local')));
-  if (context instanceof Response || !context.matches.some((m) => (m.route.handle as typeof SERVER_RENDERED | undefined)?.serverRendered)) return null;
-  const settings = await fetchSiteSettings();
-  const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), accepted);
-  const router = createStaticRouter(handler.dataRoutes, context);
+const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
+
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  // The route's data and the site's settings at once; then the page is rendered a single time.
+  const [context, settings] = await Promise.all([
+    handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) }),
+    fetchSiteSettings(),
+  ]);
+  if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), acceptedLanguages);
+  const router = createStaticRouter(handler.dataRoutes, context);
   queryClient.setQueryData(settingsKeys.all, settings);
   let meta: PageMeta | undefined;
   const element = (
     <PageMetaSink.Provider value={(m) => (meta = m)}>
-      <App queryClient={queryClient} i18n={i18nFor(language)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
+      <FlashContext.Provider value={flash ?? null}>
+        <App queryClient={queryClient} i18n={i18nFor(language)}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </App>
+      </FlashContext.Provider>
     </PageMetaSink.Provider>
   );
-  let html = await render(element);
-  for (let round = 1; round < MAX_ROUNDS; round += 1) {
-    const queries = queryClient.getQueryCache().findAll().filter(waiting);
-    if (queries.length === 0) break;
-    await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
-    html = await render(element);
-  }
-  // A failed read (an item that is not there, say) is the browser's to show, after its own request:
-  // only successful answers go into the page, so the server's error text could not be hydrated.
-  if (queryClient.getQueryCache().findAll().some((query) => query.state.status === 'error')) return null;
-  const state = ssrStateElement({ language, settings, queries: dehydrate(queryClient), texts });
+  const html = await render(element, signal ?? new AbortController().signal);
+  const queries = queryClient.getQueryCache().findAll();
+  const state = ssrStateElement({
+    language,
+    settings,
+    // Failed reads go along too (a missing item, say): the browser shows the same message the server wrote.
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+    texts,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    flash: flash ?? null,
+  });
   // React puts the page's resource hints (an image preload) first; they belong in <head>.
   const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
-  return { html: html.slice(head.length), head, state, lang: language, dir: languageDir(language), meta };
+  return {
+    kind: 'page',
+    status: context.statusCode !== 200 ? context.statusCode : queries.some(rendersNotFound) ? 404 : 200,
+    html: html.slice(head.length),
+    head,
+    state,
+    lang: language,
+    dir: languageDir(language),
+    meta,
+    undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
+  };
 }

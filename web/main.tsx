@@ -8,7 +8,9 @@ import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
 import { readStoredLanguage } from './features/settings/language.tsx';
 import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
+import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
+import { routerContext } from './lib/route-data.ts';
 import { routes } from './routes.tsx';
 import { readSsrState } from './ssr-state.ts';
 import './styles.css';
@@ -41,14 +43,22 @@ const hydrating = ssr?.language === language;
 await initI18n(language);
 // Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
 await nextTask();
-const router = createBrowserRouter(routes);
+// The loaders' answers the page was rendered with: the router starts from them instead of running
+// its loaders again (their data is in the query cache already); each navigation then runs the
+// next page's loaders with this tab's query client.
+const router = createBrowserRouter(routes, {
+  ...(ssr ? { hydrationData: ssr.router } : {}),
+  getContext: () => routerContext(queryClient),
+});
 await nextTask();
 
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
-    </App>
+    <FlashContext.Provider value={ssr?.flash ?? null}>
+      <App queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </App>
+    </FlashContext.Provider>
   </StrictMode>
 );
 const root = document.getElementById('root')!;

@@ -1,4 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import type { Flash } from '../common/forms.ts';
 import type { LanguageCode } from '../common/languages.ts';
 import type { SiteSettings } from '../common/schemas.ts';
 import type { FormattedTexts } from './lib/intl.ts';
@@ -10,6 +12,10 @@ export interface SsrState {
   queries: DehydratedState;
   /** What the page's Intl formatters wrote (web/lib/intl.ts). */
   texts: FormattedTexts;
+  /** What the router's loaders answered (null each: their data is in `queries`). */
+  router: HydrationState;
+  /** The message of the form sent just before, shown once. */
+  flash: Flash | null;
 }
 
 export const SSR_STATE_ID = 'ssr-state';

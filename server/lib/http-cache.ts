@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FLASH_COOKIE } from '../../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { AUTH_COOKIE_PREFIX } from '../features/auth/auth.ts';
 
@@ -83,8 +84,9 @@ export function isPageRequest(request: FastifyRequest): boolean {
 }
 
 export function cacheKindOf(request: FastifyRequest): CacheKind | undefined {
-  // A page a visitor gets is the same for every visitor with the same language (server/lib/web-pages.ts).
-  if (isPageRequest(request)) return hasSession(request) ? 'private' : 'public';
+  // A page a visitor gets is the same for every visitor with the same language (server/lib/web-pages.ts),
+  // unless it carries the message of a form the visitor just sent, which is theirs alone.
+  if (isPageRequest(request)) return hasSession(request) || request.cookies?.[FLASH_COOKIE] !== undefined ? 'private' : 'public';
   const route = request.routeOptions.url;
   if (!route?.startsWith('/api/') || UNTOUCHED_ROUTES.has(route)) return undefined;
   if (NO_STORE_ROUTES.test(route)) return 'no-store';

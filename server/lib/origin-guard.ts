@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FORM_ACTION_PREFIX } from '../../common/forms.ts';
 import { AppError } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WRITE_TYPES = ['application/json', 'multipart/form-data'];
+const FORM_ROUTE = `${FORM_ACTION_PREFIX}:action`;
+const badOrigin = () => new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
 
 export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): string[] {
   const host = request.headers.host;
@@ -14,16 +17,19 @@ export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): str
  * a JSON or multipart body, which a cross-site form cannot send without a CORS preflight.
  * It guards every write whatever its path: the router decodes and matches paths (`/%61pi/…` is
  * `/api/…`), so a test of the raw URL string would let spellings of an API path through.
+ * The HTML forms' route (server/lib/forms.ts), which a cross-site form could reach, takes their
+ * urlencoded body only with this site's Origin: a form sent from anywhere else, or by a client
+ * that names no origin, is refused.
  */
 export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string[]): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) {
-      throw new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
+    if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) throw badOrigin();
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw badOrigin();
+    if (request.routeOptions.url === FORM_ROUTE) {
+      if (origin === undefined) throw badOrigin();
+      return;
     }
     const type = request.headers['content-type'];
     if (type !== undefined && !WRITE_TYPES.some((t) => type.toLowerCase().startsWith(t))) {

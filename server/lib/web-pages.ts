@@ -7,15 +7,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
+import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
+import { takeFlash } from './forms.ts';
 import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
 export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');
 
-type RenderPage = (request: PageRequest) => Promise<RenderedPage | null>;
+type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
+type Page = Extract<RenderedPage, { kind: 'page' }>;
 
-// A page not rendered by then is sent as the bare app, which draws it in the browser.
+// A page not rendered by then is sent as the bare app, which draws it in the browser; its render
+// is stopped, not left to use the CPU for nobody. `x-render: shell` tells benchmarks it happened.
 const RENDER_DEADLINE_MS = 2000;
 const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
@@ -24,7 +28,7 @@ const gzipAsync = promisify(gzip);
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The built index.html with a rendered page in it. */
-export function fillTemplate(template: string, page: RenderedPage): string {
+export function fillTemplate(template: string, page: Page): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     // The settings come with the page; the app fetches them only when it starts without it.
@@ -58,14 +62,17 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
 }
 
 /**
- * Answers a page's API calls in-process, as for a visitor: no session, only the page's language
- * (its cookie and Accept-Language), in which the API orders names as the browser will later.
+ * Answers a page's API calls in-process, as for the person asking: a visitor's only with the page's
+ * language (its cookie and Accept-Language), in which the API orders names as the browser will
+ * later; a signed-in person's with their cookies, so the page shows what they may see.
  */
-function visitorFetch(app: FastifyInstance, page: FastifyRequest) {
+function pageFetch(app: FastifyInstance, page: FastifyRequest) {
   const language = page.cookies[LANGUAGE_COOKIE];
+  const cookie = hasSession(page) ? page.headers.cookie : language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined;
   const languageHeaders = {
     ...(page.headers['accept-language'] ? { 'accept-language': page.headers['accept-language'] } : {}),
-    ...(language ? { cookie: `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` } : {}),
+    ...(cookie ? { cookie } : {}),
+    ...(page.headers.authorization ? { authorization: page.headers.authorization } : {}),
   };
   return async (url: string, init: RequestInit): Promise<Response> => {
     // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
@@ -73,13 +80,14 @@ function visitorFetch(app: FastifyInstance, page: FastifyRequest) {
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers: { accept: 'application/json', ...languageHeaders, [FRESH_READ.header]: FRESH_READ.token },
+      remoteAddress: page.ip,
     });
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
   };
 }
 
 async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').header('x-render', 'full');
   const encoding = acceptedEncoding(request);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
@@ -88,9 +96,9 @@ async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html
 
 /**
  * The web app: its built files, and every other GET that is not an API call answered with the app.
- * A public page asked for without a session comes rendered by the server (web/entry-server.tsx),
- * which the browser hydrates; anything else, or a render that fails or is late, is the bare app.
- * Rendered pages are kept like the API's anonymous answers (server/lib/http-cache.ts).
+ * Every page comes rendered by the server (web/entry-server.tsx), for visitors and signed-in people,
+ * and the browser hydrates it; a render that fails or is late is the bare app. Visitors' pages are
+ * kept like the API's anonymous answers; a signed-in person's never (server/lib/http-cache.ts).
  */
 export async function registerWebPages(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
@@ -113,20 +121,29 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     });
   }
 
-  const rendered = async (request: FastifyRequest): Promise<RenderedPage | null> => {
-    if (!renderPage || hasSession(request)) return null;
+  const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
+    if (!renderPage) return null;
+    const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS)));
+    // The render is told to stop, and the answer does not wait for it to obey.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error('The page took too long to render');
+        abort.abort(error);
+        reject(error);
+      }, RENDER_DEADLINE_MS);
+    });
     try {
-      const page = renderPage({
+      return await Promise.race([late, renderPage({
         url: request.url,
         storedLanguage: request.cookies[LANGUAGE_COOKIE],
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
-        fetchApi: visitorFetch(app, request),
-      });
-      return await Promise.race([page, late]);
+        flash: parseFlash(takeFlash(request, reply)) ?? undefined,
+        fetchApi: pageFetch(app, request),
+        signal: abort.signal,
+      })]);
     } catch (error) {
-      request.log.warn({ err: error, url: request.url }, 'Page render failed; sending the bare app');
+      request.log.warn({ err: error, url: request.url }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');
       return null;
     } finally {
       clearTimeout(timer);
@@ -135,10 +152,15 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasWeb && isPageRequest(request)) {
-      const page = await rendered(request);
-      if (page) return sendCompressed(request, reply, fillTemplate(template, page));
+      const page = await rendered(request, reply);
+      // A route that sends the person elsewhere (a signed-in page asked for by a visitor, say).
+      if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
+      if (page) {
+        if (page.undeclared.length) request.log.warn({ url: request.url, queries: page.undeclared }, 'A page read data its route did not declare');
+        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page));
+      }
       // The SPA decides what to show, including its own not-found page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').header('x-render', 'shell').sendFile('index.html');
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
 import { useLiveUpdates } from '../../lib/live.ts';
+import { FlashMessage } from '../../lib/flash.tsx';
 import { useFavicon } from '../../lib/page-meta.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
@@ -38,6 +39,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
+        <FlashMessage />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
           <PageReady />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -69,18 +70,20 @@ export default function DisciplinePage() {
               </Link>
             ))}
           </div>
-          <Button
-            size="lg"
-            variant={hub.following ? 'outline' : 'default'}
-            className={hub.following ? 'bg-white/10 text-white border-white/50 hover:bg-white/20' : ''}
-            aria-pressed={hub.following}
-            disabled={follow.isPending}
-            onClick={toggleFollow}
-            data-testid="follow-button"
-          >
-            {follow.isPending && <Spinner className="h-4 w-4" />}
-            {hub.following ? `✓ ${t('discipline.following')}` : t('discipline.follow')}
-          </Button>
+          <ActionForm action={hub.following ? 'unfollow-discipline' : 'follow-discipline'} fields={{ disciplineId: hub.id, label }} onSubmit={toggleFollow}>
+            <Button
+              type="submit"
+              size="lg"
+              variant={hub.following ? 'outline' : 'default'}
+              className={hub.following ? 'bg-white/10 text-white border-white/50 hover:bg-white/20' : ''}
+              aria-pressed={hub.following}
+              disabled={follow.isPending}
+              data-testid="follow-button"
+            >
+              {follow.isPending && <Spinner className="h-4 w-4" />}
+              {hub.following ? `✓ ${t('discipline.following')}` : t('discipline.follow')}
+            </Button>
+          </ActionForm>
         </div>
       </section>
       <section className="bg-white">

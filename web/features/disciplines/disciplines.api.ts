@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryWithDisciplines, DisciplineHub, DisciplineSummary } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
 import { athleteKeys } from '../athletes/athletes.api.ts';
@@ -10,37 +10,48 @@ export const disciplineKeys = {
   hub: (id: string) => ['disciplines', id] as const,
 };
 
-/** Spec §8: a failure to load categories is only logged; the list stays empty. */
+export const disciplineQueries = {
+  /** Spec §8: a failure to load categories is only logged; the list stays empty. */
+  categories: () =>
+    queryOptions({
+      queryKey: disciplineKeys.categories,
+      queryFn: () =>
+        api<CategoryWithDisciplines[]>('/api/categories').catch((error) => {
+          console.warn('Could not load categories', error);
+          return [] as CategoryWithDisciplines[];
+        }),
+      staleTime: 5 * 60_000,
+    }),
+  category: (id: string) =>
+    queryOptions({
+      queryKey: disciplineKeys.category(id),
+      queryFn: () => api<CategoryWithDisciplines>(`/api/categories/${encodeURIComponent(id)}`),
+      retry: false,
+    }),
+  disciplines: () =>
+    queryOptions({ queryKey: disciplineKeys.disciplines, queryFn: () => api<DisciplineSummary[]>('/api/disciplines'), staleTime: 5 * 60_000 }),
+  hub: (id: string) =>
+    queryOptions({
+      queryKey: disciplineKeys.hub(id),
+      queryFn: () => api<DisciplineHub>(`/api/disciplines/${encodeURIComponent(id)}`),
+      retry: false,
+    }),
+};
+
 export function useCategories() {
-  return useQuery({
-    queryKey: disciplineKeys.categories,
-    queryFn: () =>
-      api<CategoryWithDisciplines[]>('/api/categories').catch((error) => {
-        console.warn('Could not load categories', error);
-        return [] as CategoryWithDisciplines[];
-      }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(disciplineQueries.categories());
 }
 
 export function useCategory(id: string) {
-  return useQuery({
-    queryKey: disciplineKeys.category(id),
-    queryFn: () => api<CategoryWithDisciplines>(`/api/categories/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  return useQuery(disciplineQueries.category(id));
 }
 
 export function useDisciplines() {
-  return useQuery({ queryKey: disciplineKeys.disciplines, queryFn: () => api<DisciplineSummary[]>('/api/disciplines'), staleTime: 5 * 60_000 });
+  return useQuery(disciplineQueries.disciplines());
 }
 
 export function useDisciplineHub(id: string) {
-  return useQuery({
-    queryKey: disciplineKeys.hub(id),
-    queryFn: () => api<DisciplineHub>(`/api/disciplines/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  return useQuery(disciplineQueries.hub(id));
 }
 
 export function useFollowDiscipline(id: string) {

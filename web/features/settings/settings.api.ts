@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ENABLED_LANGUAGES } from '../../../common/languages.ts';
 import type { SiteSettings } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
@@ -24,6 +24,10 @@ export async function fetchSiteSettings(): Promise<SiteSettings> {
   }
 }
 
+export const settingsQueries = {
+  all: () => queryOptions({ queryKey: settingsKeys.all, queryFn: fetchSiteSettings, staleTime: 60_000 }),
+};
+
 export function useSiteSettings() {
-  return useQuery({ queryKey: settingsKeys.all, queryFn: fetchSiteSettings, staleTime: 60_000 }).data ?? DEFAULT_SITE_SETTINGS;
+  return useQuery(settingsQueries.all()).data ?? DEFAULT_SITE_SETTINGS;
 }

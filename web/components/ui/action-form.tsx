@@ -1,0 +1,43 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { BACK_FIELD, formActionPath } from '../../../common/forms.ts';
+
+/**
+ * An action as a plain HTML form (common/forms.ts): before the scripts run, or without them, the
+ * browser posts it and the server answers with this page again and a message; once the app runs,
+ * `onSubmit` does it in place (optimistically, with a toast) and the browser sends nothing.
+ */
+export function ActionForm({
+  action,
+  fields = {},
+  onSubmit,
+  className,
+  children,
+  testId,
+}: {
+  /** The server's name of the action (a key of a feature's `*.forms.ts`). */
+  action: string;
+  /** Hidden fields: what the action is about (ids). */
+  fields?: Record<string, string>;
+  /** Runs the action in the app; the form's own fields come along. */
+  onSubmit?: (data: FormData) => void;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const { pathname, search } = useLocation();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmit) return;
+    event.preventDefault();
+    onSubmit(new FormData(event.currentTarget));
+  };
+  return (
+    <form method="post" action={formActionPath(action)} onSubmit={submit} className={className} data-testid={testId}>
+      <input type="hidden" name={BACK_FIELD} value={`${pathname}${search}`} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </form>
+  );
+}
