@@ -5,13 +5,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWeb } from '../scripts/build-web.ts';
+import { FLASH_COOKIE } from '../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../common/languages.ts';
 import { pageRendererOf } from './lib/web-pages.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
 
 /**
- * Public pages come rendered by the server for visitors (web/entry-server.tsx), with the data the
- * browser hydrates from; everything else, and any render that fails or is late, is the bare app.
+ * Every page comes rendered by the server (web/entry-server.tsx), with the data the browser
+ * hydrates from; a render that fails or is late is the bare app.
  */
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-pages-'));
@@ -104,13 +105,28 @@ describe('with the real page renderer', () => {
     expect(rootOf(page)).toMatch(/<h1[^>]*>Surfing<\/h1>/);
   });
 
-  test('signed-in users, pages with forms or of one user, unknown addresses and missing items get the bare app', async () => {
-    const rider = await signUpVerified(t);
-    for (const [url, cookie] of [['/', rider.cookie], ['/login', ''], ['/profile', ''], ['/admin', ''], ['/contact', ''], ['/no/such/page', ''], ['/team/00000000-0000-4000-8000-000000000000', '']] as const) {
-      const res = await get(url, cookie ? { cookie } : {});
+  test('every page is rendered, for visitors and signed-in people; unknown addresses and missing items answer 404 in words', async () => {
+    const rider = await signUpVerified(t, { name: 'Rendered Rider' });
+    const mine = await get('/', { cookie: rider.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(rootOf(html(mine))).toContain('href="/profile"');
+    const me = stateOf(html(mine)).queries.queries.find((q) => JSON.stringify(q.queryKey) === '["auth","me"]');
+    expect(JSON.stringify(me?.state.data)).toContain('Rendered Rider');
+    // The next visitor gets a visitor's page, never the rider's.
+    const visitor = html(await get('/'));
+    expect(visitor).not.toContain('Rendered Rider');
+    expect(rootOf(visitor)).toContain('href="/login"');
+
+    for (const url of ['/login', '/register', '/contact']) {
+      const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(html(res), url).toContain(BARE_ROOT);
-      expect(html(res), url).not.toContain('id="ssr-state"');
+      expect(rootOf(html(res)), url).toMatch(/<form[^>]*>/);
+    }
+    for (const url of ['/no/such/page', '/discipline/no-such-discipline']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(rootOf(html(res)), url).toMatch(/not found/i);
     }
   });
 
@@ -188,7 +204,7 @@ describe('rendered pages in the cache', () => {
   const COUNTING = `let renders = 0;
 export async function renderPage({ url, storedLanguage }) {
   renders += 1;
-  return { html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined };
+  return { kind: 'page', status: 200, html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined, undeclared: [] };
 }`;
   let t: TestApp;
   beforeAll(async () => {
@@ -228,10 +244,27 @@ export async function renderPage({ url, storedLanguage }) {
     expect(new Set(answers.map(rendered)).size).toBe(1);
   });
 
-  test('a signed-in user is not served a kept page, and a write empties the cache', async () => {
+  test("a signed-in person's page is theirs: rendered for them, private, never kept or served to anyone else", async () => {
     const before = rendered(await get('/category/water'));
     const rider = await signUpVerified(t);
-    expect(html(await get('/category/water', { cookie: rider.cookie }))).toContain(BARE_ROOT);
-    expect(rendered(await get('/category/water'))).not.toBe(before);
+    const mine = await get('/category/water', { cookie: rider.cookie });
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(rendered(mine)).not.toBe(before);
+    expect(rendered(await get('/category/water', { cookie: rider.cookie }))).not.toBe(rendered(mine));
+    // The sign-up wrote: the visitors' page is rendered afresh, and it is not the rider's.
+    const next = rendered(await get('/category/water'));
+    expect(next).not.toBe(before);
+    expect(next).not.toBe(rendered(mine));
+  });
+
+  test("a page carrying a form's message is the sender's alone: neither served from the cache nor kept", async () => {
+    const kept = rendered(await get('/teams?flash'));
+    expect(rendered(await get('/teams?flash'))).toBe(kept);
+    const flash = `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify({ kind: 'success', title: 'discipline.toast.followed' }))}`;
+    const withMessage = await get('/teams?flash', { cookie: flash });
+    expect(rendered(withMessage)).not.toBe(kept);
+    expect(withMessage.headers['cache-control']).toBe('private, no-cache');
+    expect(String(withMessage.headers['set-cookie'])).toContain(`${FLASH_COOKIE}=;`);
+    expect(rendered(await get('/teams?flash'))).toBe(kept);
   });
 });

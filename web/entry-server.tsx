@@ -113,7 +113,7 @@ export function renderPage(request: PageRequest): Promise<RenderedPage> {
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
 async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
   // The route's data and the site's settings at once; then the page is rendered a single time.
   const [context, settings] = await Promise.all([
     handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) }),
@@ -148,7 +148,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
   return {
     kind: 'page',
-    status: context.statusCode !== 200 ? context.statusCode : queries.some(rendersNotFound) ? 404 : 200,
+    status: context.statusCode !== 200 ? context.statusCode : context.matches.at(-1)?.route.path === '*' || queries.some(rendersNotFound) ? 404 : 200,
     html: html.slice(head.length),
     head,
     state,

@@ -19,7 +19,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    // A read that failed stays failed on screen (the page says what went wrong, as the server
+    // drew it) rather than turning into a spinner; the route's loader reads again on the next visit.
+    queries: { staleTime: 30_000, retry: 1, retryOnMount: false, refetchOnWindowFocus: false },
   },
 });
 
