@@ -39,7 +39,13 @@ export async function buildWeb(
   try {
     await build({ ...common, build: { outDir, emptyOutDir: true, manifest } });
     if (pageRenderer) {
-      await build({ ...common, build: { ssr: 'entry-server.tsx', outDir: path.dirname(pageRendererOf(outDir)), emptyOutDir: true, copyPublicDir: false } });
+      // An SSR build leaves `process.env.NODE_ENV` to be read when it runs, and a server started
+      // without it would render with React's development build (several times slower): fixed here.
+      await build({
+        ...common,
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: { ssr: 'entry-server.tsx', outDir: path.dirname(pageRendererOf(outDir)), emptyOutDir: true, copyPublicDir: false },
+      });
     }
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWeb } from '../scripts/build-web.ts';
 import { FLASH_COOKIE } from '../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../common/languages.ts';
+import { pathToFileURL } from 'node:url';
+import type { PageRequest, RenderedPage } from '../web/entry-server.tsx';
 import { pageRendererOf } from './lib/web-pages.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
 
@@ -14,6 +16,8 @@ import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './t
  * Every page comes rendered by the server (web/entry-server.tsx), with the data the browser
  * hydrates from; a render that fails or is late is the bare app.
  */
+
+type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-pages-'));
 const BARE_ROOT = '<div id="root"></div>';
@@ -162,6 +166,53 @@ describe('with the real page renderer', () => {
     expect(ar).toContain('<html lang="ar" dir="rtl">');
     expect(stateOf(ar).language).toBe('ar');
   });
+});
+
+describe('each page reads only the data its route declared', () => {
+  let t: TestApp;
+  let renderPage: RenderPage;
+  const webDist = path.join(tmp, 'declared');
+  beforeAll(async () => {
+    await buildWeb(webDist, { logLevel: 'silent' });
+    t = await createTestApp({ ...RELAXED_LIMITS, webDist, sampleContent: true });
+    ({ renderPage } = (await import(pathToFileURL(pageRendererOf(webDist)).href)) as { renderPage: RenderPage });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // The page's API calls answered in-process, as the server answers them for a page.
+  const fetchFor = (cookie?: string) => async (url: string, init: RequestInit) => {
+    const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode });
+  };
+  const firstId = async (url: string) => {
+    const body = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { items: { id: string }[] };
+    expect(body.items.length, url).toBeGreaterThan(0);
+    return body.items[0]!.id;
+  };
+
+  test('no page discovers a query by rendering, for a visitor or a signed-in member', async () => {
+    const rider = await signUpVerified(t);
+    const team = await t.app.inject({ method: 'POST', url: '/api/teams', headers: { cookie: rider.cookie, origin: t.config.publicUrl }, payload: { name: 'Declared Crew', description: 'A crew for the page test.', disciplineIds: ['surfing'], isPrivate: false } });
+    expect(team.statusCode, team.body).toBeLessThan(300);
+    const section = (name: string, kind: string) => firstId(`/api/disciplines/surfing/${name}?page=1&limit=1`).then((id) => `/discipline/surfing/${kind}/${id}`);
+    const urls = [
+      '/', '/category/water', '/discipline/surfing', '/teams', `/team/${(JSON.parse(team.body) as { id: string }).id}`, `/profile/${rider.id}`,
+      '/discipline/surfing/teams', '/discipline/surfing/athletes', '/discipline/surfing/places', '/discipline/surfing/places?view=map', '/discipline/surfing/articles',
+      '/discipline/surfing/shops', '/discipline/surfing/tricktionary', '/discipline/surfing/reviews', '/discipline/surfing/events', '/discipline/surfing/events?q=surf&when=past',
+      await section('places', 'places'), await section('articles', 'articles'), await section('shops', 'shops'), await section('tricks', 'tricktionary'),
+      await section('reviews', 'reviews'), await section('events', 'events'), '/privacy', '/terms', '/login', '/register', '/contact', '/no/such/page',
+    ];
+    const problems: string[] = [];
+    for (const [who, cookie] of [['visitor', undefined], ['member', rider.cookie]] as const) {
+      for (const url of [...urls, ...(cookie ? ['/profile', '/notifications', '/messages'] : [])]) {
+        const page = await renderPage({ url, storedLanguage: 'en', fetchApi: fetchFor(cookie) });
+        if (page.kind === 'page' && page.undeclared.length) problems.push(`${who} ${url}: ${page.undeclared.join(' ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('kept like the API\'s anonymous answers, and around the renderer', () => {

@@ -1,0 +1,37 @@
+import type { i18n as I18n, TFunction } from 'i18next';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/**
+ * One binding of i18next to React for the whole tree, instead of one per component: react-i18next's
+ * `useTranslation` makes and subscribes a translation function in every component on every render,
+ * which cost about a tenth of a server render (issue 17's profile). Here the provider holds the
+ * `t` of the current language; components read it from context, and all of them draw again when
+ * the language changes or strings arrive (the rest of a catalogue, a language switched to).
+ */
+type Binding = { t: TFunction; i18n: I18n };
+
+const BindingContext = createContext<Binding | null>(null);
+
+export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const redraw = () => setVersion((v) => v + 1);
+    i18n.on('languageChanged', redraw);
+    i18n.store?.on('added', redraw);
+    return () => {
+      i18n.off('languageChanged', redraw);
+      i18n.store?.off('added', redraw);
+    };
+  }, [i18n]);
+  const language = i18n.language;
+  // A new function on each change, so that memoised components and effects see a new `t`.
+  const binding = useMemo<Binding>(() => ({ t: i18n.getFixedT(language), i18n }), [i18n, language, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  return <BindingContext.Provider value={binding}>{children}</BindingContext.Provider>;
+}
+
+/** The translation function of the tree's language, and the i18next instance. */
+export function useTranslation(): Binding {
+  const binding = useContext(BindingContext);
+  if (!binding) throw new Error('useTranslation outside TranslationProvider');
+  return binding;
+}
