@@ -22,10 +22,15 @@ export type LoadJob = {
   warmupSeconds: number;
   /** Page bodies to fetch in the middle of the run and check for the bare app shell (0: none, and no x-render count). */
   pageSamples: number;
+  /** The bare shell's content-length with these headers: answers of that length are counted as shells. */
+  shellBytes?: number;
 };
 
-/** `x-render` values of the responses (only for pages): `none` counts responses without the header. */
-export type RenderCount = { full: number; shell: number; other: number; none: number };
+/**
+ * Pages only: the `x-render` values of the answers (`none` counts answers without the header), and the
+ * answers as long as the bare shell (`shellSized`, when its length was given) among those with a length.
+ */
+export type RenderCount = { full: number; shell: number; other: number; none: number; shellSized: number; sized: number };
 
 /** Page bodies sampled during the run: how many were rendered, how many the bare shell, how many failed. */
 export type PageSamples = { total: number; rendered: number; shells: number; failed: number; headers: Record<string, number> };
@@ -83,13 +88,22 @@ async function run(job: LoadJob): Promise<LoadAnswer> {
   if (job.warmupSeconds > 0) await autocannon({ ...options, duration: job.warmupSeconds });
   if (job.pageSamples === 0) return { result: await autocannon({ ...options, duration: job.duration }) };
 
-  const renders: RenderCount = { full: 0, shell: 0, other: 0, none: 0 };
+  const renders: RenderCount = { full: 0, shell: 0, other: 0, none: 0, shellSized: 0, sized: 0 };
+  const header = (headers: Record<string, string | string[]>, name: string) => {
+    const key = name in headers ? name : Object.keys(headers).find((k) => k.toLowerCase() === name);
+    const value = key === undefined ? undefined : headers[key];
+    return Array.isArray(value) ? value[0] : value;
+  };
   const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
-    const name = RENDER_HEADER in headers ? RENDER_HEADER : Object.keys(headers).find((k) => k.toLowerCase() === RENDER_HEADER);
-    const value = name === undefined ? undefined : headers[name];
+    const value = header(headers, RENDER_HEADER);
     if (value === undefined) renders.none += 1;
     else if (value === 'full' || value === 'shell') renders[value] += 1;
     else renders.other += 1;
+    // autocannon keeps no body bytes (it decodes them as text), but the length tells the static shell from a page.
+    const length = job.shellBytes === undefined ? undefined : header(headers, 'content-length');
+    if (length === undefined) return;
+    renders.sized += 1;
+    if (Number(length) === job.shellBytes) renders.shellSized += 1;
   };
   const load = autocannon({ ...options, duration: job.duration, requests: [{ ...request, onResponse }] });
   // In the middle of the run, while the server is under the full load.

@@ -13,6 +13,8 @@ export type Route = {
   headers?: Record<string, string>;
   /** An HTML page: count the bare app shells among its answers (bench/lib/load-generator.ts), sampling this many bodies. */
   pageSamples?: number;
+  /** The bare app shell's content-length with these headers: answers that long are counted as shells. */
+  shellBytes?: number;
 };
 
 export type Measurement = {
@@ -80,6 +82,7 @@ export async function measure(baseUrl: string, route: Route, options: MeasureOpt
     },
     ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
     pageSamples: route.pageSamples ?? 0,
+    ...(route.shellBytes === undefined ? {} : { shellBytes: route.shellBytes }),
   });
   const r: Result = answer.result;
   const otherStatuses: Record<string, number> = {};
