@@ -25,21 +25,27 @@ const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'br' };
 type PageKey = 'home' | 'hub' | 'events' | 'event' | 'team' | 'profile';
 
 /**
- * The figures before the redesign of the page renderer, which the 5× target is measured against:
- * the first run of this script, 2026-11-25, on branch bench-pages at be6579e (the pre-redesign code),
- * PostgreSQL 127.0.0.1, 64 connections, 5 s per page after a 2 s warm-up, the load generator in its
- * own process, on the shared 2-core machine of bench/results/*.md (hello-world then: BASELINE_HELLO).
+ * The figures before the redesign of the page renderer, which the 5× target is measured against: each
+ * figure the median of the first three full runs of this script, 2026-11-25 22:53–23:00 UTC, on branch
+ * bench-pages (application code as at be6579e, before the redesign), PostgreSQL on 127.0.0.1, 64
+ * connections, 5 s per page after a 2 s warm-up, the load generator in its own process, on the shared
+ * 2-core machine of bench/results/*.md (runs differed by up to 2.4×: one event gave 54, 53 and 22 req/s).
+ * Hello-world gave 15,822, 23,330 and 20,053 req/s. No answer to a visitor was a bare shell (0 of 108–502
+ * per page and run); every signed-in answer was (e.g. 26,872 of 26,872).
  */
 const BASELINE_DATE = '2026-11-25';
-const BASELINE_HELLO = NaN;
+const BASELINE_HELLO = 20_053;
 const BASELINE: Record<PageKey, { rps: number; p50: number; p99: number }> = {
-  home: { rps: NaN, p50: NaN, p99: NaN },
-  hub: { rps: NaN, p50: NaN, p99: NaN },
-  events: { rps: NaN, p50: NaN, p99: NaN },
-  event: { rps: NaN, p50: NaN, p99: NaN },
-  team: { rps: NaN, p50: NaN, p99: NaN },
-  profile: { rps: NaN, p50: NaN, p99: NaN },
+  home: { rps: 77, p50: 656, p99: 2627 },
+  hub: { rps: 65, p50: 810, p99: 2571 },
+  events: { rps: 45, p50: 1155, p99: 2702 },
+  event: { rps: 53, p50: 1003, p99: 2383 },
+  team: { rps: 99, p50: 565, p99: 1721 },
+  profile: { rps: 51, p50: 986, p99: 1929 },
 };
+/** The same runs at one connection (mean latency, ms) and signed in at 64 connections (bare shells, not pages). */
+const BASELINE_ONE_CONNECTION_MEAN = { hub: 9.53, home: 11.28 };
+const BASELINE_SIGNED_IN = { home: { rps: 6571, p50: 9, p99: 20 }, hub: { rps: 6488, p50: 9, p99: 23 } };
 
 const TARGETS = { speedup: 5, p99: 250, hubMeanOneConnection: 4, signedInRps: 200, signedInP99: 300 };
 
@@ -194,7 +200,7 @@ try {
         ]),
       },
       {
-        title: `Before the redesign (${BASELINE_DATE}, ${connections === DEFAULT_CONNECTIONS ? '' : `${DEFAULT_CONNECTIONS} connections, `}constants in bench/pages.ts)`,
+        title: `Before the redesign (${BASELINE_DATE}, ${connections === DEFAULT_CONNECTIONS ? '' : `${DEFAULT_CONNECTIONS} connections, `}medians of three runs, constants in bench/pages.ts)`,
         head: ['page', 'req/s', '% of hello', 'p50 ms', 'p99 ms'],
         rows: visitors.map((r) => {
           const b = BASELINE[r.key];
@@ -204,6 +210,7 @@ try {
     ],
     [
       `A fallback is an answer that is the bare app shell (\`${'<div id="root"></div>'}\`, drawn in the browser) instead of a server-rendered page: a render that failed, missed its deadline (server/lib/web-pages.ts) or was not tried, as for every signed-in request before the redesign. "shells sampled" counts ${pageSamples} bodies fetched at once in the middle of each run, under its load; "shells, all answers" counts every answer of the run by its \`x-render\` header (\`full\` or \`shell\`) when the server sends it, else by its length: the bare shell is a static file (index.html, brotli-compressed ahead), the same number of bytes every time, measured from GET /login before the runs.`,
+      `Before the redesign (${BASELINE_DATE}, medians of three runs), one connection: hub ${BASELINE_ONE_CONNECTION_MEAN.hub} ms mean, home ${BASELINE_ONE_CONNECTION_MEAN.home} ms; signed in: home ${perSecond(BASELINE_SIGNED_IN.home.rps)}/s (p99 ${BASELINE_SIGNED_IN.home.p99} ms) and hub ${perSecond(BASELINE_SIGNED_IN.hub.rps)}/s (p99 ${BASELINE_SIGNED_IN.hub.p99} ms), every answer the bare shell: the server did not render pages for a session.`,
       'Every page is rendered afresh (HTTP_CACHE_SECONDS=0), including the in-process API reads it makes; each run repeats one URL.',
     ],
   );
