@@ -58,7 +58,7 @@ try {
     commandLine('bench:api'),
     [
       ...machine(server.kind === 'postgres' ? 'PostgreSQL (fresh database, sample content)' : 'PGlite (embedded, sample content)'),
-      `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a worker thread of the server's process`,
+      `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a process of its own (bench/lib/load-generator.ts), the server in the script's`,
       `server: production settings, HTTP_CACHE_SECONDS=${HTTP_CACHE_SECONDS}, anonymous requests (the login excepted)`,
       `targets: public reads ≥ ${READ_SHARE_TARGET * 100} % of hello-world throughput and p99 ≤ ${P99_TARGET_MS} ms`,
       ...(flag('note') ? [`note: ${flag('note')}`] : []),

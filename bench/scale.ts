@@ -103,7 +103,7 @@ try {
     commandLine('bench:scale'),
     [
       ...machine('PostgreSQL (fresh database, filled by bench/lib/generate.ts, analyzed after each size)'),
-      `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a worker thread of the server's process`,
+      `load: autocannon, ${connections} connections, ${duration} s per route after a 2 s warm-up, load generator in a process of its own (bench/lib/load-generator.ts), the server in the script's`,
       'server: production settings, HTTP_CACHE_SECONDS=0 (every request runs its queries), anonymous requests',
       ...(flag('note') ? [`note: ${flag('note')}`] : []),
     ],

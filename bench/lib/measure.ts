@@ -1,4 +1,8 @@
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import type { Result } from 'autocannon';
+import type { LoadAnswer, LoadJob, PageSamples, RenderCount } from './load-generator.ts';
+
+const LOAD_GENERATOR = new URL('./load-generator.ts', import.meta.url);
 
 export type Route = {
   name: string;
@@ -7,6 +11,10 @@ export type Route = {
   /** JSON body of a POST. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** An HTML page: count the bare app shells among its answers (bench/lib/load-generator.ts), sampling this many bodies. */
+  pageSamples?: number;
+  /** The bare app shell's content-length with these headers: answers that long are counted as shells. */
+  shellBytes?: number;
 };
 
 export type Measurement = {
@@ -16,6 +24,8 @@ export type Measurement = {
   connections: number;
   durationSeconds: number;
   requestsPerSecond: number;
+  /** Mean latency (ms). */
+  mean: number;
   p50: number;
   p99: number;
   total: number;
@@ -24,6 +34,9 @@ export type Measurement = {
   timeouts: number;
   /** Status codes other than 2xx and how often they came, e.g. { 429: 12 }. */
   otherStatuses: Record<string, number>;
+  /** Pages only: the `x-render` header of every answer, and bodies sampled in the middle of the run. */
+  renders?: RenderCount;
+  samples?: PageSamples;
 };
 
 export type MeasureOptions = { connections?: number; duration?: number; warmupSeconds?: number };
@@ -31,31 +44,47 @@ export type MeasureOptions = { connections?: number; duration?: number; warmupSe
 export const DEFAULT_CONNECTIONS = 64;
 export const DEFAULT_DURATION = 10;
 
+/** Runs one job in a new process (bench/lib/load-generator.ts), with tsx's loader like this one. */
+function inOwnProcess(job: LoadJob): Promise<Exclude<LoadAnswer, { error: string }>> {
+  return new Promise((resolve, reject) => {
+    const child = fork(LOAD_GENERATOR, [], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: 'inherit' });
+    let answer: LoadAnswer | undefined;
+    child.once('message', (message) => (answer = message as LoadAnswer));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answer) reject(new Error(`the load generator exited with ${code} and no answer`));
+      else if ('error' in answer) reject(new Error(`the load generator failed: ${answer.error}`));
+      else resolve(answer);
+    });
+    child.send(job);
+  });
+}
+
 /**
- * Hammers one route with autocannon from a worker thread, so that the load generator does not
- * share the event loop of a server started in this process; a short warm-up run is thrown away
- * (JIT, connection pool, first cache fill).
+ * Hammers one route with autocannon from a process of its own, so that the load generator shares
+ * neither the event loop nor the heap of a server started in this process; a short warm-up run is
+ * thrown away (JIT, connection pool, first cache fill).
  */
 export async function measure(baseUrl: string, route: Route, options: MeasureOptions = {}): Promise<Measurement> {
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const duration = options.duration ?? DEFAULT_DURATION;
   const method = route.method ?? 'GET';
-  const request = {
+  const answer = await inOwnProcess({
     url: baseUrl + route.path,
     method,
     connections,
-    workers: 1,
-    timeout: 10,
+    duration,
+    warmupSeconds: options.warmupSeconds ?? Math.min(2, duration),
     headers: {
       accept: 'application/json',
       ...(route.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...route.headers,
     },
     ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
-  };
-  const warmup = options.warmupSeconds ?? Math.min(2, duration);
-  if (warmup > 0) await autocannon({ ...request, duration: warmup });
-  const r = await autocannon({ ...request, duration });
+    pageSamples: route.pageSamples ?? 0,
+    ...(route.shellBytes === undefined ? {} : { shellBytes: route.shellBytes }),
+  });
+  const r: Result = answer.result;
   const otherStatuses: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {})) {
     if (!status.startsWith('2')) otherStatuses[status] = count;
@@ -67,6 +96,7 @@ export async function measure(baseUrl: string, route: Route, options: MeasureOpt
     connections,
     durationSeconds: duration,
     requestsPerSecond: r.requests.average,
+    mean: r.latency.mean,
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
@@ -74,6 +104,8 @@ export async function measure(baseUrl: string, route: Route, options: MeasureOpt
     errors: r.errors,
     timeouts: r.timeouts,
     otherStatuses,
+    ...(answer.renders ? { renders: answer.renders } : {}),
+    ...(answer.samples ? { samples: answer.samples } : {}),
   };
 }
 

@@ -120,17 +120,18 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   }
 }
 
-/** A verified account made through the API (sign-up, then the mailed link), with its session cookie. */
+/** A verified account made through the API (sign-up, then the mailed link's token and the password), with its session cookie. */
 export async function createAccount(server: BenchServer, name: string, email: string, password: string) {
   const { app } = server;
   const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password } });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const link = server.mails.findLast((m) => m.to === email)?.link;
   if (!link) throw new Error('no verification mail');
-  const url = new URL(link);
-  const verify = await app.inject({ method: 'GET', url: url.pathname + url.search });
+  const token = new URL(link).searchParams.get('token');
+  // The link opens a page that asks for the password and confirms with it.
+  const verify = await app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token, password } });
   const cookie = cookieOf(verify);
-  if (!cookie) throw new Error(`verification gave no session: ${verify.statusCode}`);
+  if (!cookie) throw new Error(`verification gave no session: ${verify.statusCode} ${verify.body}`);
   return { email, password, cookie };
 }
 
