@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Flash } from '../../common/forms.ts';
-import { notify } from './toast.ts';
 
 /** The outcome of the form sent just before this page (server/lib/forms.ts), if any. */
 export const FlashContext = createContext<Flash | null>(null);
@@ -17,8 +16,11 @@ export function FlashMessage() {
   const [shown, setShown] = useState(flash !== null);
   useEffect(() => {
     if (!flash) return;
-    notify(flash.kind, t(flash.title, flash.params), flash.text ? t(flash.text, flash.params) : undefined);
-    setShown(false);
+    // The toasts' code comes only when there is one to show (it is not part of the first load).
+    void import('./toast.ts').then(({ notify }) => {
+      notify(flash.kind, t(flash.title, flash.params), flash.text ? t(flash.text, flash.params) : undefined);
+      setShown(false);
+    });
   }, [flash]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!flash || !shown) return null;
   return (
