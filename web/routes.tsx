@@ -4,8 +4,17 @@ import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { authQueries } from './features/auth/auth.api.ts';
 import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
+import { articleQueries } from './features/articles/articles.api.ts';
+import { eventQueries } from './features/events/events.api.ts';
 import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
+import { placeQueries } from './features/places/places.api.ts';
+import { profileQueries } from './features/profiles/profiles.api.ts';
+import { reactionQueries } from './features/reactions/reactions.api.ts';
+import { reviewQueries } from './features/reviews/reviews.api.ts';
+import { shopQueries } from './features/shops/shops.api.ts';
+import { teamQueries } from './features/teams/teams.api.ts';
+import { trickQueries } from './features/tricks/tricks.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
 import { loaderOf, type RouteNeeds } from './lib/route-data.ts';
@@ -40,25 +49,33 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page.tsx')) },
           { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page.tsx')) },
           { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx')) },
-          { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx')) },
+          { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx'), ({ params }) => [profileQueries.public(params.userId!), profileQueries.activity(params.userId!), trickQueries.progression(params.userId!)]) },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx')) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx')) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx')) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx')) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), ({ params }) => [placeQueries.detail(params.placeId!), reactionQueries.comments('place', params.placeId!)]) },
           { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx')) },
-          { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx')) },
+          { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), ({ params }) => [articleQueries.detail(params.articleId!), reactionQueries.comments('article', params.articleId!)]) },
           { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx')) },
-          { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx')) },
+          { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), shopQueries.detail(params.shopId!), reactionQueries.comments('shop', params.shopId!)]) },
           { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx')) },
-          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx')) },
+          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), trickQueries.detail(params.trickId!), reactionQueries.comments('trick', params.trickId!)]) },
           { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx')) },
-          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx')) },
+          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), reviewQueries.detail(params.reviewId!), reactionQueries.comments('review', params.reviewId!)]) },
           { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx')) },
-          { path: 'discipline/:disciplineId/events/:eventId', ...page(() => import('./features/events/event-page.tsx')) },
+          // The attendees are asked for with the event (an empty list when nobody goes yet) rather than after it.
+          { path: 'discipline/:disciplineId/events/:eventId', ...page(() => import('./features/events/event-page.tsx'), ({ params }) => [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)]) },
           { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx')) },
-          { path: 'team/:teamId', ...page(() => import('./features/teams/team-page.tsx')) },
+          {
+            path: 'team/:teamId',
+            // Its leader (or an admin) sees Manage Team with the join requests and invitations: known once the team is read.
+            ...page(() => import('./features/teams/team-page.tsx'), async ({ params, client }) => {
+              const team = await client.ensureQueryData(teamQueries.detail(params.teamId!)).catch(() => undefined);
+              return [teamQueries.detail(params.teamId!), team?.canManage && teamQueries.joinRequests(team.id), team?.canManage && teamQueries.invitations(team.id)];
+            }),
+          },
           { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
           { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },
           { path: 'terms', ...page(() => import('./features/legal/terms-page.tsx')) },

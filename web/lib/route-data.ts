@@ -18,15 +18,21 @@ export function routerContext(queryClient: QueryClient): RouterContextProvider {
   return context;
 }
 
-/** What a loader gets to choose its queries: the route's parameters and the address's query string. */
-export type RouteNeedsArgs = { params: Params; search: URLSearchParams };
+/**
+ * What a loader gets to choose its queries: the route's parameters, the address's query string and
+ * the query client, for a need that depends on data (a team's manager panel on the team read first).
+ */
+export type RouteNeedsArgs = { params: Params; search: URLSearchParams; client: QueryClient };
 
 /** Options of a plain query or of a paged (infinite) one, as the `*.api.ts` factories make them. */
 export type NeededQuery =
   | { queryKey: QueryKey; queryFn?: unknown; initialPageParam?: undefined }
   | { queryKey: QueryKey; queryFn?: unknown; initialPageParam: unknown; getNextPageParam: unknown };
 
-export type RouteNeeds = (args: RouteNeedsArgs) => readonly (NeededQuery | false | null | undefined)[];
+type Needed = readonly (NeededQuery | false | null | undefined)[];
+
+/** The queries a route's page reads; a promise when some are known only from other data (few pages). */
+export type RouteNeeds = (args: RouteNeedsArgs) => Needed | Promise<Needed>;
 
 /**
  * Fills the cache with one query unless it is there. A failed read stays in the cache as an error,
@@ -44,8 +50,9 @@ export function ensureQuery(client: QueryClient, options: NeededQuery): Promise<
 export function loaderOf(needs: RouteNeeds | undefined, preload?: () => Promise<unknown>) {
   return async ({ params, request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<null> => {
     const client = context.get(queryClientContext);
-    const wanted = needs ? needs({ params, search: new URL(request.url).searchParams }) : [];
-    await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), preload?.()]);
+    const chunk = preload?.();
+    const wanted = needs ? await needs({ params, search: new URL(request.url).searchParams, client }) : [];
+    await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), chunk]);
     return null;
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article, ArticleInput, ArticleSummary, ArticleUpdate } from '../../../common/articles.ts';
 import { ARTICLE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
@@ -15,13 +15,18 @@ export function useArticleList(disciplineId: string, q: string) {
   return useContentList<ArticleSummary>(articleKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/articles`, { q }, ARTICLE_PAGE_SIZE);
 }
 
+export const articleQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: articleKeys.detail(id),
+      queryFn: ({ signal }) => api<Article>(`/api/articles/${encodeURIComponent(id)}`, { signal }),
+      // A missing or hidden article answers 404: asking again will not change that.
+      retry: false,
+    }),
+};
+
 export function useArticle(id: string) {
-  return useQuery({
-    queryKey: articleKeys.detail(id),
-    queryFn: ({ signal }) => api<Article>(`/api/articles/${encodeURIComponent(id)}`, { signal }),
-    // A missing or hidden article answers 404: asking again will not change that.
-    retry: false,
-  });
+  return useQuery(articleQueries.detail(id));
 }
 
 export function useCreateArticle(disciplineId: string) {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
 import type { Event, EventAttendees, EventInput, EventList, EventUpdate } from '../../../common/events.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
@@ -33,20 +33,26 @@ export function useEventCalendar(disciplineId: string, filters: { q: string; typ
   });
 }
 
+export const eventQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: eventKeys.detail(id),
+      queryFn: ({ signal }) => api<Event>(`/api/events/${encodeURIComponent(id)}`, { signal }),
+      retry: false,
+    }),
+  attendees: (id: string) =>
+    queryOptions({
+      queryKey: eventKeys.attendees(id),
+      queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${encodeURIComponent(id)}/attendees`, { signal }),
+    }),
+};
+
 export function useEvent(id: string) {
-  return useQuery({
-    queryKey: eventKeys.detail(id),
-    queryFn: ({ signal }) => api<Event>(`/api/events/${encodeURIComponent(id)}`, { signal }),
-    retry: false,
-  });
+  return useQuery(eventQueries.detail(id));
 }
 
 export function useEventAttendees(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: eventKeys.attendees(id),
-    queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${encodeURIComponent(id)}/attendees`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...eventQueries.attendees(id), enabled });
 }
 
 export function useCreateEvent(disciplineId: string) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
@@ -14,12 +14,17 @@ export function usePlaceList(disciplineId: string, q: string) {
   return useContentList<Place>(placeKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/places`, { q }, PLACE_PAGE_SIZE);
 }
 
+export const placeQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: placeKeys.detail(id),
+      queryFn: ({ signal }) => api<Place>(`/api/places/${encodeURIComponent(id)}`, { signal }),
+      retry: false,
+    }),
+};
+
 export function usePlace(id: string) {
-  return useQuery({
-    queryKey: placeKeys.detail(id),
-    queryFn: ({ signal }) => api<Place>(`/api/places/${encodeURIComponent(id)}`, { signal }),
-    retry: false,
-  });
+  return useQuery(placeQueries.detail(id));
 }
 
 export function useCreatePlace(disciplineId: string) {

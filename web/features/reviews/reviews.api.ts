@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewInput, ReviewUpdate } from '../../../common/reviews.ts';
 import { REVIEW_PAGE_SIZE } from '../../../common/paging.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -16,19 +16,24 @@ export function useReviewList(disciplineId: string, q: string, category: string)
   return useContentList<Review>(reviewKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/reviews`, { q, category }, REVIEW_PAGE_SIZE);
 }
 
-/** The review, or null when it does not exist or is hidden from the viewer. */
+export const reviewQueries = {
+  /** The review, or null when it does not exist or is hidden from the viewer. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: reviewKeys.detail(id),
+      queryFn: async ({ signal }) => {
+        try {
+          return await api<Review>(`/api/reviews/${encodeURIComponent(id)}`, { signal });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+};
+
 export function useReview(id: string) {
-  return useQuery({
-    queryKey: reviewKeys.detail(id),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<Review>(`/api/reviews/${encodeURIComponent(id)}`, { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  return useQuery(reviewQueries.detail(id));
 }
 
 export function useCreateReview(disciplineId: string) {

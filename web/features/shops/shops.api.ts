@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Shop, ShopInput, ShopUpdate } from '../../../common/shops.ts';
 import { SHOP_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
@@ -15,12 +15,17 @@ export function useShopList(disciplineId: string, q: string) {
   return useContentList<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, { q }, SHOP_PAGE_SIZE);
 }
 
+export const shopQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: shopKeys.detail(id),
+      queryFn: ({ signal }) => api<Shop>(`/api/shops/${encodeURIComponent(id)}`, { signal }),
+      retry: false,
+    }),
+};
+
 export function useShop(id: string) {
-  return useQuery({
-    queryKey: shopKeys.detail(id),
-    queryFn: ({ signal }) => api<Shop>(`/api/shops/${encodeURIComponent(id)}`, { signal }),
-    retry: false,
-  });
+  return useQuery(shopQueries.detail(id));
 }
 
 export function useCreateShop(disciplineId: string) {

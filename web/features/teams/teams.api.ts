@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
@@ -54,12 +54,23 @@ export function useTeamList(filters: TeamFilters) {
   });
 }
 
+export const teamQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: teamKeys.detail(id),
+      queryFn: ({ signal }) => api<TeamDetail>(teamPath(id), { signal }),
+      retry: false,
+    }),
+  /** Leader or admin only (Manage Team). */
+  joinRequests: (id: string) =>
+    queryOptions({ queryKey: teamKeys.joinRequests(id), queryFn: ({ signal }) => api<JoinRequest[]>(`${teamPath(id)}/join-requests`, { signal }) }),
+  /** Leader or admin only (Manage Team). */
+  invitations: (id: string) =>
+    queryOptions({ queryKey: teamKeys.invitations(id), queryFn: ({ signal }) => api<TeamInvitation[]>(`${teamPath(id)}/invitations`, { signal }) }),
+};
+
 export function useTeam(id: string) {
-  return useQuery({
-    queryKey: teamKeys.detail(id),
-    queryFn: ({ signal }) => api<TeamDetail>(teamPath(id), { signal }),
-    retry: false,
-  });
+  return useQuery(teamQueries.detail(id));
 }
 
 /** Lists, the team itself and the discipline hubs (their member counts include team members). */
@@ -130,11 +141,7 @@ export function useLeaveTeam(id: string) {
 }
 
 export function useJoinRequests(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: teamKeys.joinRequests(id),
-    queryFn: ({ signal }) => api<JoinRequest[]>(`${teamPath(id)}/join-requests`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...teamQueries.joinRequests(id), enabled });
 }
 
 export function useDecideJoinRequest(id: string) {
@@ -194,11 +201,7 @@ export function useInviteMember(id: string) {
 }
 
 export function useInvitations(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: teamKeys.invitations(id),
-    queryFn: ({ signal }) => api<TeamInvitation[]>(`${teamPath(id)}/invitations`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...teamQueries.invitations(id), enabled });
 }
 
 export function useCancelInvitation(id: string) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProgressState, TrickLevel } from '../../../common/tricks-basics.ts';
 import type { ProfileTrick, Trick, TrickInput, TrickUpdate } from '../../../common/tricks.ts';
 import { TRICK_PAGE_SIZE } from '../../../common/paging.ts';
@@ -17,12 +17,23 @@ export function useTrickList(disciplineId: string, q: string, level: TrickLevel 
   return useContentList<Trick>(trickKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/tricks`, { q, level }, TRICK_PAGE_SIZE);
 }
 
+export const trickQueries = {
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: trickKeys.detail(id),
+      queryFn: ({ signal }) => api<Trick>(`/api/tricks/${encodeURIComponent(id)}`, { signal }),
+      retry: false,
+    }),
+  /** A person's tricks, landed and learning (their profile's progression). */
+  progression: (userId: string) =>
+    queryOptions({
+      queryKey: trickKeys.progression(userId),
+      queryFn: ({ signal }) => api<ProfileTrick[]>(`/api/profiles/${encodeURIComponent(userId)}/tricks`, { signal }),
+    }),
+};
+
 export function useTrick(id: string) {
-  return useQuery({
-    queryKey: trickKeys.detail(id),
-    queryFn: ({ signal }) => api<Trick>(`/api/tricks/${encodeURIComponent(id)}`, { signal }),
-    retry: false,
-  });
+  return useQuery(trickQueries.detail(id));
 }
 
 export function useCreateTrick(disciplineId: string) {
@@ -64,9 +75,5 @@ export function useSetTrickProgress(id: string) {
 
 /** Someone's learning and landed tricks. */
 export function useProfileTricks(userId: string | undefined) {
-  return useQuery({
-    queryKey: trickKeys.progression(userId ?? ''),
-    queryFn: ({ signal }) => api<ProfileTrick[]>(`/api/profiles/${encodeURIComponent(userId ?? '')}/tricks`, { signal }),
-    enabled: Boolean(userId),
-  });
+  return useQuery({ ...trickQueries.progression(userId ?? ''), enabled: Boolean(userId) });
 }
