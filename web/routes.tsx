@@ -3,11 +3,20 @@ import type { RouteObject } from 'react-router';
 import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { authQueries } from './features/auth/auth.api.ts';
+import { articleFiltersFrom, articleQueries } from './features/articles/articles.api.ts';
+import { athleteFiltersFrom, athleteQueries } from './features/athletes/athletes.api.ts';
 import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
+import { calendarMonth, eventFiltersFrom, eventQueries } from './features/events/events.api.ts';
 import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
+import { placeFiltersFrom, placeQueries } from './features/places/places.api.ts';
+import { reviewFiltersFrom, reviewQueries } from './features/reviews/reviews.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
+import { shopFiltersFrom, shopQueries } from './features/shops/shops.api.ts';
+import { teamFiltersFrom, teamQueries } from './features/teams/teams.api.ts';
+import { trickFiltersFrom, trickQueries } from './features/tricks/tricks.api.ts';
 import { withCatalogue } from './i18n.ts';
+import { withPages } from './lib/content-list.ts';
 import { loaderOf, type RouteNeeds } from './lib/route-data.ts';
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
@@ -23,6 +32,18 @@ const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Componen
 
 /** Every page's frame: who is signed in, the site's settings, the categories of the menus. */
 const frameNeeds: RouteNeeds = () => [authQueries.me(), settingsQueries.all(), disciplineQueries.categories()];
+
+/**
+ * The events page: its list, or (in the browser only: the month is the visitor's own, in their time
+ * zone, which the server does not know and leaves to the browser) its calendar month.
+ */
+const eventsNeeds: RouteNeeds = ({ params, search }) => {
+  const filters = eventFiltersFrom(search);
+  const disciplineId = params.disciplineId!;
+  if (filters.view === 'grid') return [disciplineQueries.hub(disciplineId), withPages(eventQueries.list(disciplineId, filters), search)];
+  const { first, next } = calendarMonth(filters.month);
+  return [disciplineQueries.hub(disciplineId), typeof window !== 'undefined' && eventQueries.calendar(disciplineId, { q: filters.q, type: filters.type, from: first.toISOString(), to: next.toISOString() })];
+};
 
 /** The pages and the data each reads; the server renders every one (web/entry-server.tsx), the browser takes over. */
 export const routes: RouteObject[] = [
@@ -43,21 +64,21 @@ export const routes: RouteObject[] = [
           { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx')) },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
-          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx')) },
-          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx')) },
-          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx')) },
+          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(teamQueries.list(teamFiltersFrom(search, params.disciplineId)), search)]) },
+          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(athleteQueries.list(params.disciplineId!, athleteFiltersFrom(search)), search)]) },
+          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(placeQueries.list(params.disciplineId!, placeFiltersFrom(search)), search)]) },
           { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx')) },
-          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx')) },
+          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(articleQueries.list(params.disciplineId!, articleFiltersFrom(search)), search)]) },
           { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx')) },
-          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx')) },
+          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(shopQueries.list(params.disciplineId!, shopFiltersFrom(search)), search)]) },
           { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx')) },
-          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx')) },
+          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(trickQueries.list(params.disciplineId!, trickFiltersFrom(search)), search)]) },
           { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx')) },
-          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx')) },
+          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx'), ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(reviewQueries.list(params.disciplineId!, reviewFiltersFrom(search)), search)]) },
           { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx')) },
-          { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx')) },
+          { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx'), eventsNeeds) },
           { path: 'discipline/:disciplineId/events/:eventId', ...page(() => import('./features/events/event-page.tsx')) },
-          { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx')) },
+          { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx'), ({ search }) => [withPages(teamQueries.list(teamFiltersFrom(search)), search)]) },
           { path: 'team/:teamId', ...page(() => import('./features/teams/team-page.tsx')) },
           { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
           { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Shop, ShopInput, ShopUpdate } from '../../../common/shops.ts';
 import { SHOP_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const shopKeys = {
   all: ['shops'] as const,
@@ -11,8 +11,18 @@ export const shopKeys = {
 };
 
 /** One request per page of a discipline's shops, searched on the server. */
-export function useShopList(disciplineId: string, q: string) {
-  return useContentList<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, { q }, SHOP_PAGE_SIZE);
+export type ShopFilters = { q: string };
+
+/** The shops page's filters, as its address has them (the page and its route both read them here). */
+export const shopFiltersFrom = (search: URLSearchParams): ShopFilters => ({ q: textParam(search, 'q') });
+
+export const shopQueries = {
+  list: (disciplineId: string, filters: ShopFilters) =>
+    contentListQuery<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, filters, SHOP_PAGE_SIZE),
+};
+
+export function useShopList(disciplineId: string, filters: ShopFilters) {
+  return useContentList(shopQueries.list(disciplineId, filters));
 }
 
 export function useShop(id: string) {
