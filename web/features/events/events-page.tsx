@@ -64,7 +64,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { q, type, when, view, month } = listFilters;
   const [adding, setAdding] = useState(false);
 
-  const list = useEventList(discipline.id, listFilters);
+  const list = useEventList(discipline.id, listFilters, view === 'grid');
   const { items: events, countText, failed } = usePagedResults(list, t('events.toast.fetchError'));
 
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));

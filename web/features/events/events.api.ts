@@ -63,8 +63,9 @@ export const eventQueries = {
   },
 };
 
-export function useEventList(disciplineId: string, filters: EventFilters & { when: EventView['when'] }) {
-  return useContentList(eventQueries.list(disciplineId, filters));
+/** `enabled` false: the calendar shows instead, and the list is not asked for. */
+export function useEventList(disciplineId: string, filters: EventFilters & { when: EventView['when'] }, enabled = true) {
+  return useContentList({ ...eventQueries.list(disciplineId, filters), enabled });
 }
 
 export function useEventCalendar(disciplineId: string, filters: { q: string; type: string; from: string; to: string }) {
