@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ATHLETE_LEVELS, type AthleteLevel } from '../../../common/profiles-basics.ts';
+import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import type { Athlete } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
-import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { athleteFiltersFrom, useAthleteList } from './athletes.api.ts';
 
@@ -24,7 +24,6 @@ export default function AthletesPage() {
   );
 }
 
-const isLevel = (value: string | null): value is AthleteLevel => (ATHLETE_LEVELS as readonly (string | null)[]).includes(value);
 
 function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
-import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type ReviewCategory } from '../../../common/reviews-basics.ts';
+import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
@@ -34,7 +34,6 @@ export default function ReviewsPage() {
   );
 }
 
-const isCategory = (value: string | null): value is ReviewCategory => REVIEW_CATEGORIES.includes(value as ReviewCategory);
 
 function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { TRICK_LEVELS, type TrickLevel } from '../../../common/tricks-basics.ts';
+import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
 import type { Trick } from '../../../common/tricks.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
@@ -25,7 +25,6 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const TrickFormDialog = lazyNamed(() => import('./trick-form-dialog.tsx'), 'TrickFormDialog');
 
-const isLevel = (value: string | null): value is TrickLevel => TRICK_LEVELS.includes(value as TrickLevel);
 
 /** /discipline/:disciplineId/tricktionary: tricks explained step by step, searched and filtered by level. */
 export default function TricksPage() {
