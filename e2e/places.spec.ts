@@ -65,8 +65,8 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   await expect(visitor).toHaveURL(/\/login$/);
   await visitor.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
   await expect(visitor.getByTestId('place-card')).toHaveCount(1);
-  await visitor.getByRole('button', { name: 'Map' }).click();
-  await expect(visitor.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+  await visitor.getByRole('link', { name: 'Map' }).click();
+  await expect(visitor.getByRole('link', { name: 'Map' })).toHaveAttribute('aria-current', 'true');
   const map = visitor.getByTestId('places-map');
   await expect(map).toBeVisible();
   expect((await map.boundingBox())?.height).toBeCloseTo(600, -1);

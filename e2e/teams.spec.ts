@@ -173,9 +173,9 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
   await search.fill(tag);
   await expect(page).toHaveURL(/q=Crew/);
   await expect(page.getByTestId('team-card')).toHaveCount(12);
-  await page.getByRole('button', { name: 'Load More', exact: true }).click();
+  await page.getByRole('link', { name: 'Load More', exact: true }).click();
   await expect(page.getByTestId('team-card')).toHaveCount(13);
-  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Load More' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   // While new results load the previous ones stay on screen, so each check waits for the exact list.
@@ -192,7 +192,7 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
   await expect(page.getByTestId('team-card')).toHaveCount(6);
   await search.fill(`${tag} nothing like this`);
   await expect(page.getByTestId('teams-empty')).toContainText('No teams match your search');
-  await page.getByTestId('teams-empty').getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByTestId('teams-empty').getByRole('link', { name: 'Clear filters' }).click();
   await expect(search).toHaveValue('');
 
   // A signed-out visitor is asked to log in.

@@ -4,20 +4,26 @@ import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { authQueries } from './features/auth/auth.api.ts';
 import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
-import { articleQueries } from './features/articles/articles.api.ts';
-import { eventQueries } from './features/events/events.api.ts';
 import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
-import { placeQueries } from './features/places/places.api.ts';
-import { profileQueries } from './features/profiles/profiles.api.ts';
-import { reactionQueries } from './features/reactions/reactions.api.ts';
-import { reviewQueries } from './features/reviews/reviews.api.ts';
-import { shopQueries } from './features/shops/shops.api.ts';
-import { teamQueries } from './features/teams/teams.api.ts';
-import { trickQueries } from './features/tricks/tricks.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
+import { withPages } from './lib/content-list.ts';
 import { loaderOf, type RouteNeeds } from './lib/route-data.ts';
+
+// The query factories of the pages' features come with the pages, not with the app's first load
+// (its size has a budget): a loader asks for its feature's `*.api.ts` (a small chunk, cached after
+// the first time) at the same time as the page's own chunk, then for the data.
+const articles = () => import('./features/articles/articles.api.ts');
+const athletes = () => import('./features/athletes/athletes.api.ts');
+const events = () => import('./features/events/events.api.ts');
+const places = () => import('./features/places/places.api.ts');
+const profiles = () => import('./features/profiles/profiles.api.ts');
+const reactions = () => import('./features/reactions/reactions.api.ts');
+const reviews = () => import('./features/reviews/reviews.api.ts');
+const shops = () => import('./features/shops/shops.api.ts');
+const teams = () => import('./features/teams/teams.api.ts');
+const tricks = () => import('./features/tricks/tricks.api.ts');
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
@@ -32,6 +38,19 @@ const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Componen
 
 /** Every page's frame: who is signed in, the site's settings, the categories of the menus. */
 const frameNeeds: RouteNeeds = () => [authQueries.me(), settingsQueries.all(), disciplineQueries.categories()];
+
+/**
+ * The events page: its list, or (in the browser only: the month is the visitor's own, in their time
+ * zone, which the server does not know and leaves to the browser) its calendar month.
+ */
+const eventsNeeds: RouteNeeds = async ({ params, search }) => {
+  const { calendarMonth, eventFiltersFrom, eventQueries } = await events();
+  const filters = eventFiltersFrom(search);
+  const disciplineId = params.disciplineId!;
+  if (filters.view === 'grid') return [disciplineQueries.hub(disciplineId), withPages(eventQueries.list(disciplineId, filters), search)];
+  const { first, next } = calendarMonth(filters.month);
+  return [disciplineQueries.hub(disciplineId), typeof window !== 'undefined' && eventQueries.calendar(disciplineId, { q: filters.q, type: filters.type, from: first.toISOString(), to: next.toISOString() })];
+};
 
 /** The pages and the data each reads; the server renders every one (web/entry-server.tsx), the browser takes over. */
 export const routes: RouteObject[] = [
@@ -49,29 +68,96 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page.tsx')) },
           { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page.tsx')) },
           { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx')) },
-          { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx'), ({ params }) => [profileQueries.public(params.userId!), profileQueries.activity(params.userId!), trickQueries.progression(params.userId!)]) },
+          {
+            path: 'profile/:userId',
+            ...page(() => import('./features/profiles/public-profile-page.tsx'), async ({ params }) => {
+              const [{ profileQueries }, { trickQueries }] = await Promise.all([profiles(), tricks()]);
+              return [profileQueries.public(params.userId!), profileQueries.activity(params.userId!), trickQueries.progression(params.userId!)];
+            }),
+          },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
-          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx')) },
-          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx')) },
-          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx')) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), ({ params }) => [placeQueries.detail(params.placeId!), reactionQueries.comments('place', params.placeId!)]) },
-          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx')) },
-          { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), ({ params }) => [articleQueries.detail(params.articleId!), reactionQueries.comments('article', params.articleId!)]) },
-          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx')) },
-          { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), shopQueries.detail(params.shopId!), reactionQueries.comments('shop', params.shopId!)]) },
-          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx')) },
-          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), trickQueries.detail(params.trickId!), reactionQueries.comments('trick', params.trickId!)]) },
-          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx')) },
-          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!), reviewQueries.detail(params.reviewId!), reactionQueries.comments('review', params.reviewId!)]) },
-          { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx')) },
-          // The attendees are asked for with the event (an empty list when nobody goes yet) rather than after it.
-          { path: 'discipline/:disciplineId/events/:eventId', ...page(() => import('./features/events/event-page.tsx'), ({ params }) => [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)]) },
-          { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx')) },
+          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), async ({ params, search }) => {
+            const { teamFiltersFrom, teamQueries } = await teams();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(teamQueries.list(teamFiltersFrom(search, params.disciplineId)), search)];
+          }) },
+          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), async ({ params, search }) => {
+            const { athleteFiltersFrom, athleteQueries } = await athletes();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(athleteQueries.list(params.disciplineId!, athleteFiltersFrom(search)), search)];
+          }) },
+          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), async ({ params, search }) => {
+            const { placeFiltersFrom, placeQueries } = await places();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(placeQueries.list(params.disciplineId!, placeFiltersFrom(search)), search)];
+          }) },
+          {
+            path: 'discipline/:disciplineId/places/:placeId',
+            ...page(() => import('./features/places/place-page.tsx'), async ({ params }) => {
+              const [{ placeQueries }, { reactionQueries }] = await Promise.all([places(), reactions()]);
+              return [placeQueries.detail(params.placeId!), reactionQueries.comments('place', params.placeId!)];
+            }),
+          },
+          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), async ({ params, search }) => {
+            const { articleFiltersFrom, articleQueries } = await articles();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(articleQueries.list(params.disciplineId!, articleFiltersFrom(search)), search)];
+          }) },
+          {
+            path: 'discipline/:disciplineId/articles/:articleId',
+            ...page(() => import('./features/articles/article-page.tsx'), async ({ params }) => {
+              const [{ articleQueries }, { reactionQueries }] = await Promise.all([articles(), reactions()]);
+              return [articleQueries.detail(params.articleId!), reactionQueries.comments('article', params.articleId!)];
+            }),
+          },
+          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), async ({ params, search }) => {
+            const { shopFiltersFrom, shopQueries } = await shops();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(shopQueries.list(params.disciplineId!, shopFiltersFrom(search)), search)];
+          }) },
+          {
+            path: 'discipline/:disciplineId/shops/:shopId',
+            ...page(() => import('./features/shops/shop-page.tsx'), async ({ params }) => {
+              const [{ shopQueries }, { reactionQueries }] = await Promise.all([shops(), reactions()]);
+              return [disciplineQueries.hub(params.disciplineId!), shopQueries.detail(params.shopId!), reactionQueries.comments('shop', params.shopId!)];
+            }),
+          },
+          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx'), async ({ params, search }) => {
+            const { trickFiltersFrom, trickQueries } = await tricks();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(trickQueries.list(params.disciplineId!, trickFiltersFrom(search)), search)];
+          }) },
+          {
+            path: 'discipline/:disciplineId/tricktionary/:trickId',
+            ...page(() => import('./features/tricks/trick-page.tsx'), async ({ params }) => {
+              const [{ trickQueries }, { reactionQueries }] = await Promise.all([tricks(), reactions()]);
+              return [disciplineQueries.hub(params.disciplineId!), trickQueries.detail(params.trickId!), reactionQueries.comments('trick', params.trickId!)];
+            }),
+          },
+          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx'), async ({ params, search }) => {
+            const { reviewFiltersFrom, reviewQueries } = await reviews();
+            return [disciplineQueries.hub(params.disciplineId!), withPages(reviewQueries.list(params.disciplineId!, reviewFiltersFrom(search)), search)];
+          }) },
+          {
+            path: 'discipline/:disciplineId/reviews/:reviewId',
+            ...page(() => import('./features/reviews/review-page.tsx'), async ({ params }) => {
+              const [{ reviewQueries }, { reactionQueries }] = await Promise.all([reviews(), reactions()]);
+              return [disciplineQueries.hub(params.disciplineId!), reviewQueries.detail(params.reviewId!), reactionQueries.comments('review', params.reviewId!)];
+            }),
+          },
+          { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx'), eventsNeeds) },
+          {
+            path: 'discipline/:disciplineId/events/:eventId',
+            // The attendees are asked for with the event (an empty list when nobody goes yet) rather than after it.
+            ...page(() => import('./features/events/event-page.tsx'), async ({ params }) => {
+              const [{ eventQueries }, { reactionQueries }] = await Promise.all([events(), reactions()]);
+              return [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)];
+            }),
+          },
+          { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx'), async ({ search }) => {
+            const { teamFiltersFrom, teamQueries } = await teams();
+            return [withPages(teamQueries.list(teamFiltersFrom(search)), search)];
+          }) },
           {
             path: 'team/:teamId',
             // Its leader (or an admin) sees Manage Team with the join requests and invitations: known once the team is read.
             ...page(() => import('./features/teams/team-page.tsx'), async ({ params, client }) => {
+              const { teamQueries } = await teams();
               const team = await client.ensureQueryData(teamQueries.detail(params.teamId!)).catch(() => undefined);
               return [teamQueries.detail(params.teamId!), team?.canManage && teamQueries.joinRequests(team.id), team?.canManage && teamQueries.invitations(team.id)];
             }),

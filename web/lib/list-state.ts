@@ -8,25 +8,52 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 
 /**
  * A list page's filters live in the address, so a filtered list can be shared and survives the
- * back button. `setParam` with an empty value removes the parameter.
+ * back button. `setParam` with an empty value removes the parameter; any change starts the list
+ * again at its first page (`page`). While the router still loads the list of a previous change on
+ * this page, a change builds on that pending address, so that two quick changes both count.
  */
 export function useUrlFilters() {
   const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
   const setParam = useCallback(
     (key: string, value: string) =>
       setParams(
         (previous) => {
-          const next = new URLSearchParams(previous);
+          const next = new URLSearchParams(pending ?? previous);
           if (value) next.set(key, value);
           else next.delete(key);
+          next.delete('page');
           return next;
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, pending],
   );
   const clearParams = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
-  return { params, setParam, clearParams };
+  /** Writes a filter form's fields (its hidden ones included) to the address at once, as its GET submission would. */
+  const applyForm = useCallback(
+    (form: HTMLFormElement) => {
+      const next = new URLSearchParams();
+      for (const [key, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') next.set(key, value.trim());
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+  return { params, setParam, clearParams, applyForm };
+}
+
+/** The address of this list with `changes` applied (empty values removed) and its first page: a filter or view link. */
+export function filterHref(pathname: string, params: URLSearchParams, changes: Record<string, string>): string {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  next.delete('page');
+  const search = next.toString();
+  return search ? `${pathname}?${search}` : pathname;
 }
 
 /** A text filter: what is typed now, and its trimmed value once typing pauses (also written to the address). */
@@ -39,8 +66,12 @@ export function useTextFilter(filters: ReturnType<typeof useUrlFilters>, key: st
   useEffect(() => {
     // A click on a result while typing pauses starts leaving the page: writing the address now would
     // cancel that, or (while the next page's code loads and this one still shows) land on the next page.
-    if (navigation.state !== 'idle' || window.location.pathname !== pathname) return;
-    if ((params.get(key) ?? '') !== value) setParam(key, value);
+    // A navigation that stays on this page (the list of the previous pause loading) is no reason to
+    // wait: this newer value replaces it, and no keystroke is lost.
+    const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+    if (leaving || window.location.pathname !== pathname) return;
+    const current = new URLSearchParams(navigation.location?.search ?? window.location.search).get(key) ?? '';
+    if (current !== value) setParam(key, value);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   return { text, setText, value };
 }

@@ -66,3 +66,23 @@ test('a search that pauses on the list page is written to the address', async ()
   expect(window.location.search).toBe('?q=kickflip');
   router.dispose();
 });
+
+test('what is typed while the list of a previous pause still loads is written too: no keystroke is lost', async () => {
+  window.history.replaceState(null, '', '/list');
+  // As the app's routes do: the list's loader runs on every change of the address's query.
+  const pending: (() => void)[] = [];
+  const router = createBrowserRouter([
+    { path: '/list', element: <ListPage />, loader: ({ request }) => (new URL(request.url).search ? new Promise<null>((resolve) => pending.push(() => resolve(null))) : null) },
+  ]);
+  render(<RouterProvider router={router} />);
+  await wait(10);
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kick' } });
+  await wait(400);
+  expect(router.state.navigation.state).toBe('loading');
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kickflip' } });
+  await wait(400);
+  for (const resolve of pending) resolve();
+  await wait(50);
+  expect(window.location.search).toBe('?q=kickflip');
+  router.dispose();
+});

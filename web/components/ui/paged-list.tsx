@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button.tsx';
+import { useLocation } from 'react-router';
+import { ButtonLink } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** What a list page needs from its `useInfiniteQuery`. */
@@ -11,7 +12,37 @@ type PagedQuery = {
   isPlaceholderData: boolean;
   hasNextPage: boolean;
   fetchNextPage: () => unknown;
+  data?: { pages: unknown[] };
 };
+
+/**
+ * 'Load More': a link to this list with one page more (`?page=N+1`, whose server-rendered page
+ * holds pages 1..N+1: see withPages in web/lib/content-list.ts); with scripts it fetches the next
+ * page in place instead.
+ */
+export function LoadMore({ query, label, className = 'mt-10' }: { query: PagedQuery; label: string; className?: string }) {
+  const { pathname, search } = useLocation();
+  if (!query.hasNextPage) return null;
+  const next = new URLSearchParams(search);
+  next.set('page', String((query.data?.pages.length ?? 1) + 1));
+  return (
+    <div className={`${className} flex justify-center`}>
+      <ButtonLink
+        to={`${pathname}?${next}`}
+        variant="outline"
+        size="lg"
+        aria-disabled={query.isFetchingNextPage || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!query.isFetchingNextPage) void query.fetchNextPage();
+        }}
+      >
+        {query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
+        {label}
+      </ButtonLink>
+    </div>
+  );
+}
 
 /**
  * The body of every searchable list page: a live result count, a spinner while loading, an empty
@@ -54,14 +85,7 @@ export function PagedList<T extends { id: string }>({
               <li key={item.id}>{renderItem(item, index)}</li>
             ))}
           </ul>
-          {query.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-                {loadMoreLabel}
-              </Button>
-            </div>
-          )}
+          <LoadMore query={query} label={loadMoreLabel} />
         </>
       )}
     </>

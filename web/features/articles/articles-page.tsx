@@ -1,21 +1,21 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { SearchBox } from '../../components/ui/search-box.tsx';
+import { FilterForm, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { useArticleList } from './articles.api.ts';
+import { articleFiltersFrom, useArticleList } from './articles.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ArticleFormDialog = lazyNamed(() => import('./article-form-dialog.tsx'), 'ArticleFormDialog');
@@ -38,11 +38,13 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const gate = useLoginGate();
   const { user } = useMe();
   const filters = useUrlFilters();
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const q = search.value;
+  const listFilters = articleFiltersFrom(filters.params);
+  const { q } = listFilters;
   const [creating, setCreating] = useState(false);
 
-  const list = useArticleList(discipline.id, q);
+  const list = useArticleList(discipline.id, listFilters);
   const { items, countText, failed } = usePagedResults(list, t('articles.toast.fetchError'));
   const disciplineName = name(discipline);
   const openCreate = () => gate(t('content.loginToContribute'), () => setCreating(true));
@@ -61,9 +63,9 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      <div className="mt-8 flex" role="search">
+      <FilterForm onApply={filters.applyForm} className="mt-8 flex gap-2">
         <SearchBox label={t('articles.searchLabel')} placeholder={t('articles.searchPlaceholder')} value={search.text} onChange={search.setText} testId="articles-search" />
-      </div>
+      </FilterForm>
 
       <PagedList
         query={list}
@@ -79,9 +81,9 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
             text={q ? t('articles.noMatchText') : t('articles.emptyText', { discipline: disciplineName })}
             action={
               q ? (
-                <Button variant="outline" onClick={() => search.setText('')}>
+                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '' })} replace onClick={() => search.setText('')}>
                   {t('articles.clearSearch')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <Button onClick={openCreate}>{t('articles.writeFirst')}</Button>
               )

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Article, ArticleInput, ArticleSummary, ArticleUpdate } from '../../../common/articles.ts';
 import { ARTICLE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const articleKeys = {
   all: ['articles'] as const,
@@ -11,11 +11,14 @@ export const articleKeys = {
 };
 
 /** One request per page of a discipline's articles (cards only: excerpt, no body). */
-export function useArticleList(disciplineId: string, q: string) {
-  return useContentList<ArticleSummary>(articleKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/articles`, { q }, ARTICLE_PAGE_SIZE);
-}
+export type ArticleFilters = { q: string };
+
+/** The articles page's filters, as its address has them (the page and its route both read them here). */
+export const articleFiltersFrom = (search: URLSearchParams): ArticleFilters => ({ q: textParam(search, 'q') });
 
 export const articleQueries = {
+  list: (disciplineId: string, filters: ArticleFilters) =>
+    contentListQuery<ArticleSummary>(articleKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/articles`, filters, ARTICLE_PAGE_SIZE),
   detail: (id: string) =>
     queryOptions({
       queryKey: articleKeys.detail(id),
@@ -24,6 +27,10 @@ export const articleQueries = {
       retry: false,
     }),
 };
+
+export function useArticleList(disciplineId: string, filters: ArticleFilters) {
+  return useContentList(articleQueries.list(disciplineId, filters));
+}
 
 export function useArticle(id: string) {
   return useQuery(articleQueries.detail(id));

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ATHLETE_LEVELS, type AthleteLevel } from '../../../common/profiles-basics.ts';
+import { Link, useLocation, useParams } from 'react-router';
+import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import type { Athlete } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { BackLink, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { BackLink, FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { useAthleteList } from './athletes.api.ts';
+import { athleteFiltersFrom, useAthleteList } from './athletes.api.ts';
 
 /** /discipline/:disciplineId/athletes: the people who follow the discipline. */
 export default function AthletesPage() {
@@ -24,26 +24,20 @@ export default function AthletesPage() {
   );
 }
 
-const isLevel = (value: string | null): value is AthleteLevel => (ATHLETE_LEVELS as readonly (string | null)[]).includes(value);
 
 function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
   const name = useLocalizedName();
   const filters = useUrlFilters();
   const { setParam } = filters;
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const levelParam = filters.params.get('level');
-  const level = isLevel(levelParam) ? levelParam : undefined;
-  const q = search.value;
+  const listFilters = athleteFiltersFrom(filters.params);
+  const { q, level } = listFilters;
 
-  const list = useAthleteList(discipline.id, { q, level });
+  const list = useAthleteList(discipline.id, listFilters);
   const { items: athletes, countText, failed } = usePagedResults(list, t('athletes.fetchError'));
   const searching = Boolean(q || level);
-
-  const clearFilters = () => {
-    search.setText('');
-    filters.clearParams();
-  };
 
   const disciplineName = name(discipline);
 
@@ -58,16 +52,17 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
         <p className="mt-1 text-slate-600">{t('athletes.subtitle', { discipline: disciplineName })}</p>
       </div>
 
-      <div className="mt-8 flex flex-wrap gap-3" role="search">
+      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap gap-3">
         <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search.text} onChange={search.setText} testId="athletes-search" />
         <FilterSelect
           label={t('athletes.levelLabel')}
+          name="level"
           value={level ?? ''}
           onChange={(value) => setParam('level', value)}
           anyLabel={t('athletes.anyLevel')}
           options={ATHLETE_LEVELS.map((value) => ({ value, label: t(`athletes.level.${value}`) }))}
         />
-      </div>
+      </FilterForm>
 
       <PagedList
         query={list}
@@ -83,9 +78,9 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
             text={searching ? t('athletes.noMatchText') : t('athletes.emptyText', { discipline: disciplineName })}
             action={
               searching ? (
-                <Button variant="outline" onClick={clearFilters}>
+                <ButtonLink variant="outline" to={pathname} replace onClick={() => search.setText('')}>
                   {t('athletes.clearFilters')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>
               )

@@ -16,16 +16,16 @@ afterEach(async () => {
 
 /** The arrow character of a month button, as it is drawn: a `dir` isolate keeps the bidi algorithm from mirroring it. */
 function arrowOf(name: string) {
-  const arrow = screen.getByRole('button', { name }).querySelector('[aria-hidden="true"]')!;
+  const arrow = screen.getByRole('link', { name }).querySelector('[aria-hidden="true"]')!;
   return { text: arrow.textContent, isolated: arrow.getAttribute('dir') === 'ltr', rotated: arrow.className.includes('rotate') };
 }
 
-const renderCalendar = () => renderAt('/', <EventsCalendar disciplineId="surfing" q="" type="" month="2026-11" onMonthChange={() => {}} />);
+const renderCalendar = () => renderAt('/', <EventsCalendar disciplineId="surfing" q="" type="" month="2026-11" monthHref={(month) => `/?month=${month}`} />);
 
 describe('events calendar arrows', () => {
   test('point outward left-to-right: ‹ before the previous month, › after the next', async () => {
     renderCalendar();
-    await screen.findByRole('button', { name: 'Previous month' });
+    await screen.findByRole('link', { name: 'Previous month' });
     expect(arrowOf('Previous month')).toEqual({ text: '‹', isolated: true, rotated: false });
     expect(arrowOf('Next month')).toEqual({ text: '›', isolated: true, rotated: false });
   });
@@ -35,7 +35,7 @@ describe('events calendar arrows', () => {
     await i18next.changeLanguage('ar');
     renderCalendar();
     const { previous, next } = ar.events.calendar;
-    await screen.findByRole('button', { name: previous });
+    await screen.findByRole('link', { name: previous });
     expect(arrowOf(previous)).toEqual({ text: '›', isolated: true, rotated: false });
     expect(arrowOf(next)).toEqual({ text: '‹', isolated: true, rotated: false });
   });

@@ -2,25 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
 import { errorText } from '../../lib/toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useEventCalendar } from './events.api.ts';
-
-/** 'YYYY-MM' of a local date. */
-export const monthKey = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-
-function parseMonth(value: string | null): Date {
-  const match = value?.match(/^(\d{4})-(\d{2})$/);
-  if (match) {
-    const month = Number(match[2]);
-    if (month >= 1 && month <= 12) return new Date(Number(match[1]), month - 1, 1);
-  }
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), 1);
-}
+import { calendarMonth, monthKey, useEventCalendar } from './events.api.ts';
 
 /** 0 = Sunday … 6 = Saturday, as the language's calendars usually start their weeks. */
 function firstWeekday(lang: string): number {
@@ -50,7 +37,8 @@ function MonthArrow({ towards, dir }: { towards: 'previous' | 'next'; dir: 'ltr'
   );
 }
 
-type CalendarProps = { disciplineId: string; q: string; type: string; month: string | null; onMonthChange: (month: string) => void };
+/** `monthHref`: the address of this page showing another month ('YYYY-MM'). */
+type CalendarProps = { disciplineId: string; q: string; type: string; month: string | null; monthHref: (month: string) => string };
 
 /**
  * A month grid with the discipline's events (matching the search and type) on their days. The month
@@ -61,11 +49,10 @@ export function EventsCalendar(props: CalendarProps) {
   return useHydrated() ? <MonthGrid {...props} /> : <Spinner />;
 }
 
-function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProps) {
+function MonthGrid({ disciplineId, q, type, month, monthHref }: CalendarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const first = parseMonth(month);
-  const next = new Date(first.getFullYear(), first.getMonth() + 1, 1);
+  const { first, next } = calendarMonth(month);
   const previous = new Date(first.getFullYear(), first.getMonth() - 1, 1);
   const query = useEventCalendar(disciplineId, { q, type, from: first.toISOString(), to: next.toISOString() });
   const events = query.data?.items ?? [];
@@ -103,18 +90,18 @@ function MonthGrid({ disciplineId, q, type, month, onMonthChange }: CalendarProp
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('events.calendar.label', { month: title })} data-testid="events-calendar">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(monthKey(previous))}>
+        <ButtonLink variant="outline" size="sm" to={monthHref(monthKey(previous))} replace preventScrollReset>
           <MonthArrow towards="previous" dir={i18n.dir(lang)} />
           {t('events.calendar.previous')}
-        </Button>
+        </ButtonLink>
         <h2 className="flex items-center gap-2 text-xl font-bold text-slate-900" aria-live="polite">
           {title}
           {query.isFetching && <Spinner className="h-4 w-4 border-2" />}
         </h2>
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(monthKey(next))}>
+        <ButtonLink variant="outline" size="sm" to={monthHref(monthKey(next))} replace preventScrollReset>
           {t('events.calendar.next')}
           <MonthArrow towards="next" dir={i18n.dir(lang)} />
-        </Button>
+        </ButtonLink>
       </div>
       {query.isError && <p className="mt-3 text-sm text-red-600" role="alert">{errorText(t, query.error)}</p>}
       {query.data && query.data.total > events.length && (

@@ -1,20 +1,20 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
+import { Link, useLocation, useParams } from 'react-router';
+import { EVENT_TYPES } from '../../../common/events-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
-import { useEventList } from './events.api.ts';
+import { eventFiltersFrom, useEventList } from './events.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
@@ -30,22 +30,22 @@ export default function EventsPage() {
   );
 }
 
-const isType = (value: string | null): value is EventType => (EVENT_TYPES as readonly (string | null)[]).includes(value);
-
-function Toggle<T extends string>({ label, options, value, onChange, testId }: { label: string; options: { id: T; label: string; icon?: string }[]; value: T; onChange: (value: T) => void; testId?: string }) {
+/** A choice of views as links to this list with `param` set (the current one marked): they work without scripts. */
+function Toggle<T extends string>({ label, options, value, hrefOf, testId }: { label: string; options: { id: T; label: string; icon?: string }[]; value: T; hrefOf: (value: T) => string; testId?: string }) {
   return (
     <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={label} data-testid={testId}>
       {options.map((option) => (
-        <button
+        <Link
           key={option.id}
-          type="button"
-          aria-pressed={value === option.id}
-          onClick={() => onChange(option.id)}
+          to={hrefOf(option.id)}
+          replace
+          preventScrollReset
+          aria-current={value === option.id ? 'true' : undefined}
           className={`rounded-md px-3 py-1.5 text-sm font-semibold transition-colors ${value === option.id ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
         >
           {option.icon && <span aria-hidden="true">{option.icon} </span>}
           {option.label}
-        </button>
+        </Link>
       ))}
     </div>
   );
@@ -58,15 +58,13 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { user } = useMe();
   const filters = useUrlFilters();
   const { params, setParam } = filters;
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const q = search.value;
-  const rawType = params.get('type');
-  const type = isType(rawType) ? rawType : '';
-  const when = params.get('when') === 'past' ? 'past' : 'upcoming';
-  const view = params.get('view') === 'calendar' ? 'calendar' : 'grid';
+  const listFilters = eventFiltersFrom(params);
+  const { q, type, when, view, month } = listFilters;
   const [adding, setAdding] = useState(false);
 
-  const list = useEventList(discipline.id, { q, type, when });
+  const list = useEventList(discipline.id, listFilters, view === 'grid');
   const { items: events, countText, failed } = usePagedResults(list, t('events.toast.fetchError'));
 
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
@@ -88,22 +86,23 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
       />
 
       <div className="mt-8 flex flex-wrap items-center gap-3">
-        <div role="search" className="flex min-w-0 flex-1 basis-64 gap-3">
+        <FilterForm keep={['view', 'when', 'month']} onApply={filters.applyForm} className="flex min-w-0 flex-1 basis-64 gap-3">
           <SearchBox label={t('events.searchLabel')} placeholder={t('events.searchPlaceholder')} value={search.text} onChange={search.setText} testId="events-search" />
           <FilterSelect
             label={t('events.typeFilter')}
+            name="type"
             value={type}
             onChange={(value) => setParam('type', value)}
             anyLabel={t('events.allTypes')}
             options={EVENT_TYPES.map((option) => ({ value: option, label: t(`events.types.${option}`) }))}
             testId="events-type"
           />
-        </div>
+        </FilterForm>
         {view === 'grid' && (
           <Toggle
             label={t('events.whenLabel')}
             value={when}
-            onChange={(next) => setParam('when', next === 'past' ? 'past' : '')}
+            hrefOf={(next) => filterHref(pathname, params, { when: next === 'past' ? 'past' : '' })}
             options={[
               { id: 'upcoming', label: t('events.upcoming') },
               { id: 'past', label: t('events.past') },
@@ -113,7 +112,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
         <Toggle
           label={t('events.viewLabel')}
           value={view}
-          onChange={(next) => setParam('view', next === 'calendar' ? 'calendar' : '')}
+          hrefOf={(next) => filterHref(pathname, params, { view: next === 'calendar' ? 'calendar' : '' })}
           options={[
             { id: 'grid', label: t('events.gridView'), icon: '▦' },
             { id: 'calendar', label: t('events.calendarView'), icon: '📅' },
@@ -122,7 +121,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
       </div>
 
       {view === 'calendar' ? (
-        <EventsCalendar disciplineId={discipline.id} q={q} type={type} month={params.get('month')} onMonthChange={(month) => setParam('month', month)} />
+        <EventsCalendar disciplineId={discipline.id} q={q} type={type} month={month} monthHref={(next) => filterHref(pathname, params, { month: next })} />
       ) : (
         <PagedList
           query={list}
@@ -138,15 +137,9 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
               text={filtered ? t('events.noMatchText') : when === 'past' ? t('events.noPastText') : t('events.emptyText', { discipline: disciplineName })}
               action={
                 filtered ? (
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      search.setText('');
-                      setParam('type', '');
-                    }}
-                  >
+                  <ButtonLink variant="outline" to={filterHref(pathname, params, { q: '', type: '' })} replace onClick={() => search.setText('')}>
                     {t('events.clearFilters')}
-                  </Button>
+                  </ButtonLink>
                 ) : (
                   <Button onClick={openAdd}>{t('events.addFirst')}</Button>
                 )

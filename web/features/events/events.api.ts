@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
+import { EVENT_CALENDAR_LIMIT, EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import type { Event, EventAttendees, EventInput, EventList, EventUpdate } from '../../../common/events.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { choiceParam, contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -15,25 +15,52 @@ export const eventKeys = {
 
 const listUrl = (disciplineId: string) => `/api/disciplines/${encodeURIComponent(disciplineId)}/events`;
 
-export type EventFilters = { q: string; type: string; when: 'upcoming' | 'past' };
+export type EventFilters = { q: string; type: EventType | '' };
+export type EventView = { view: 'grid' | 'calendar'; when: 'upcoming' | 'past'; month: string | null };
 
-/** One request per page of a discipline's upcoming or past events, searched and filtered on the server. */
-export function useEventList(disciplineId: string, filters: EventFilters) {
-  return useContentList<Event>(eventKeys.list(disciplineId), listUrl(disciplineId), filters, EVENT_PAGE_SIZE);
+/**
+ * The events page's filters and view, as its address has them (the page and its route both read
+ * them here): the search, the type, list or calendar, upcoming or past events, the calendar month.
+ */
+export function eventFiltersFrom(search: URLSearchParams): EventFilters & EventView {
+  return {
+    q: textParam(search, 'q'),
+    type: choiceParam(search, 'type', EVENT_TYPES),
+    view: search.get('view') === 'calendar' ? 'calendar' : 'grid',
+    when: search.get('when') === 'past' ? 'past' : 'upcoming',
+    month: search.get('month'),
+  };
 }
 
-/** The events of one calendar month ([from, to)), past or upcoming, in one request. */
-export function useEventCalendar(disciplineId: string, filters: { q: string; type: string; from: string; to: string }) {
-  const filled = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
-  return useQuery({
-    queryKey: eventKeys.calendar(disciplineId, filled),
-    queryFn: ({ signal }) =>
-      api<EventList>(`${listUrl(disciplineId)}?${new URLSearchParams({ ...filled, page: '1', limit: String(EVENT_CALENDAR_LIMIT) })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+/** 'YYYY-MM' of a local date. */
+export const monthKey = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+
+/** The first instant of the calendar's month (`month` 'YYYY-MM', else this month) and of the next, in local time. */
+export function calendarMonth(month: string | null): { first: Date; next: Date } {
+  const match = month?.match(/^(\d{4})-(\d{2})$/);
+  const now = new Date();
+  let first = new Date(now.getFullYear(), now.getMonth(), 1);
+  if (match) {
+    const number = Number(match[2]);
+    if (number >= 1 && number <= 12) first = new Date(Number(match[1]), number - 1, 1);
+  }
+  return { first, next: new Date(first.getFullYear(), first.getMonth() + 1, 1) };
 }
 
 export const eventQueries = {
+  /** One request per page of a discipline's upcoming or past events, searched and filtered on the server. */
+  list: (disciplineId: string, filters: EventFilters & { when: EventView['when'] }) =>
+    contentListQuery<Event>(eventKeys.list(disciplineId), listUrl(disciplineId), { q: filters.q, type: filters.type, when: filters.when }, EVENT_PAGE_SIZE),
+  /** The events of one calendar month ([from, to)), past or upcoming, in one request. */
+  calendar: (disciplineId: string, filters: { q: string; type: string; from: string; to: string }) => {
+    const filled = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
+    return queryOptions({
+      queryKey: eventKeys.calendar(disciplineId, filled),
+      queryFn: ({ signal }) =>
+        api<EventList>(`${listUrl(disciplineId)}?${new URLSearchParams({ ...filled, page: '1', limit: String(EVENT_CALENDAR_LIMIT) })}`, { signal }),
+      placeholderData: keepPreviousData,
+    });
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: eventKeys.detail(id),
@@ -46,6 +73,15 @@ export const eventQueries = {
       queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${encodeURIComponent(id)}/attendees`, { signal }),
     }),
 };
+
+/** `enabled` false: the calendar shows instead, and the list is not asked for. */
+export function useEventList(disciplineId: string, filters: EventFilters & { when: EventView['when'] }, enabled = true) {
+  return useContentList({ ...eventQueries.list(disciplineId, filters), enabled });
+}
+
+export function useEventCalendar(disciplineId: string, filters: { q: string; type: string; from: string; to: string }) {
+  return useQuery(eventQueries.calendar(disciplineId, filters));
+}
 
 export function useEvent(id: string) {
   return useQuery(eventQueries.detail(id));

@@ -1,22 +1,22 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { SearchBox } from '../../components/ui/search-box.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { EmptyList, LoadMore, PagedList } from '../../components/ui/paged-list.tsx';
+import { FilterForm, SearchBox } from '../../components/ui/search-box.tsx';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { usePlaceList } from './places.api.ts';
+import { placeFiltersFrom, usePlaceList } from './places.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -46,13 +46,15 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { user } = useMe();
   const gate = useLoginGate();
   const filters = useUrlFilters();
-  const { setParam } = filters;
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const q = search.value;
+  const listFilters = placeFiltersFrom(filters.params);
+  const { q } = listFilters;
   const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
+  const hydrated = useHydrated();
   const [adding, setAdding] = useState(false);
 
-  const list = usePlaceList(discipline.id, q);
+  const list = usePlaceList(discipline.id, listFilters);
   const { items: places, total, totalCapped, countText, failed } = usePagedResults(list, t('places.toast.fetchError'));
   const openAdd = () => gate(t('places.toast.loginToAdd'), () => setAdding(true));
   const openPlace = useCallback((place: Place) => void navigate(placePath(place)), [navigate]);
@@ -73,21 +75,22 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
       />
 
       <div className="mt-8 flex flex-wrap items-center gap-3">
-        <div role="search" className="flex min-w-0 flex-1 basis-64">
+        <FilterForm keep={['view']} onApply={filters.applyForm} className="flex min-w-0 flex-1 basis-64 gap-2">
           <SearchBox label={t('places.searchLabel')} placeholder={t('places.searchPlaceholder')} value={search.text} onChange={search.setText} testId="places-search" />
-        </div>
+        </FilterForm>
         <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={t('places.viewLabel')}>
           {(['grid', 'map'] as const).map((option) => (
-            <button
+            <Link
               key={option}
-              type="button"
-              aria-pressed={view === option}
-              onClick={() => setParam('view', option === 'map' ? 'map' : '')}
+              to={filterHref(pathname, filters.params, { view: option === 'map' ? 'map' : '' })}
+              replace
+              preventScrollReset
+              aria-current={view === option ? 'true' : undefined}
               className={`rounded-md px-4 py-1.5 text-sm font-semibold transition-colors ${view === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
             >
               <span aria-hidden="true">{option === 'grid' ? '▦ ' : '🗺️ '}</span>
               {t(`places.view.${option}`)}
-            </button>
+            </Link>
           ))}
         </div>
       </div>
@@ -97,23 +100,15 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total: totalCapped ? `${total}+` : total })}
           </p>
-          <Suspense
-            fallback={
-              <div className="flex h-[600px] items-center justify-center rounded-2xl border border-slate-200 bg-slate-50">
-                <Spinner />
-              </div>
-            }
-          >
-            <PlacesMap places={places} label={t('places.mapLabel', { discipline: disciplineName })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
-          </Suspense>
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage && <Spinner className="h-4 w-4 border-2" />}
-                {t('places.loadMore')}
-              </Button>
-            </div>
+          {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
+          {hydrated ? (
+            <Suspense fallback={<PlacesAsList places={places} />}>
+              <PlacesMap places={places} label={t('places.mapLabel', { discipline: disciplineName })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
+            </Suspense>
+          ) : (
+            <PlacesAsList places={places} />
           )}
+          <LoadMore query={list} label={t('places.loadMore')} className="mt-6" />
         </div>
       ) : (
         <PagedList
@@ -130,9 +125,9 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
               text={q ? t('places.noMatchText') : t('places.emptyText', { discipline: disciplineName })}
               action={
                 q ? (
-                  <Button variant="outline" onClick={() => search.setText('')}>
+                  <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '' })} replace onClick={() => search.setText('')}>
                     {t('places.clearSearch')}
-                  </Button>
+                  </ButtonLink>
                 ) : (
                   <Button onClick={openAdd}>{t('places.addFirst')}</Button>
                 )
@@ -147,6 +142,26 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
           <PlaceFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** The map view's places before the map can show (it needs scripts): their names and locations, with a note why. */
+export function PlacesAsList({ places }: { places: Place[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="places-map-list">
+      <p className="text-sm text-slate-600">{t('places.mapNeedsScripts')}</p>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {places.map((place) => (
+          <li key={place.id} className="py-2">
+            <Link dir="auto" to={placePath(place)} className="font-semibold text-brand-700 hover:underline">
+              {place.name}
+            </Link>
+            <span className="ms-2 text-sm text-slate-600">{place.location}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const placeKeys = {
   all: ['places'] as const,
@@ -10,11 +10,14 @@ export const placeKeys = {
   detail: (id: string) => ['places', 'detail', id] as const,
 };
 
-export function usePlaceList(disciplineId: string, q: string) {
-  return useContentList<Place>(placeKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/places`, { q }, PLACE_PAGE_SIZE);
-}
+export type PlaceFilters = { q: string };
+
+/** The places page's filters, as its address has them (the page and its route both read them here). */
+export const placeFiltersFrom = (search: URLSearchParams): PlaceFilters => ({ q: textParam(search, 'q') });
 
 export const placeQueries = {
+  list: (disciplineId: string, filters: PlaceFilters) =>
+    contentListQuery<Place>(placeKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/places`, filters, PLACE_PAGE_SIZE),
   detail: (id: string) =>
     queryOptions({
       queryKey: placeKeys.detail(id),
@@ -22,6 +25,10 @@ export const placeQueries = {
       retry: false,
     }),
 };
+
+export function usePlaceList(disciplineId: string, filters: PlaceFilters) {
+  return useContentList(placeQueries.list(disciplineId, filters));
+}
 
 export function usePlace(id: string) {
   return useQuery(placeQueries.detail(id));

@@ -1,16 +1,16 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
-import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES, type ReviewCategory } from '../../../common/reviews-basics.ts';
+import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -18,7 +18,7 @@ import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
-import { useReviewList } from './reviews.api.ts';
+import { reviewFiltersFrom, useReviewList } from './reviews.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
@@ -34,7 +34,6 @@ export default function ReviewsPage() {
   );
 }
 
-const isCategory = (value: string | null): value is ReviewCategory => REVIEW_CATEGORIES.includes(value as ReviewCategory);
 
 function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
@@ -42,13 +41,13 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { user } = useMe();
   const gate = useLoginGate();
   const filters = useUrlFilters();
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const q = search.value;
-  const categoryParam = filters.params.get('category');
-  const category = isCategory(categoryParam) ? categoryParam : '';
+  const listFilters = reviewFiltersFrom(filters.params);
+  const { q, category } = listFilters;
   const [writing, setWriting] = useState(false);
 
-  const list = useReviewList(discipline.id, q, category);
+  const list = useReviewList(discipline.id, listFilters);
   const { items: reviews, countText, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
 
   const openWrite = () => gate(t('content.loginToContribute'), () => setWriting(true));
@@ -69,17 +68,18 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      <div className="mt-8 flex flex-wrap items-center gap-3" role="search">
+      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap items-center gap-3">
         <SearchBox label={t('reviews.searchLabel')} placeholder={t('reviews.searchPlaceholder')} value={search.text} onChange={search.setText} testId="reviews-search" />
         <FilterSelect
           label={t('reviews.categoryFilter')}
+          name="category"
           value={category}
           onChange={(value) => filters.setParam('category', value)}
           anyLabel={t('reviews.allCategories')}
           options={REVIEW_CATEGORIES.map((c) => ({ value: c, label: t(`reviews.categories.${c}`) }))}
           testId="reviews-category"
         />
-      </div>
+      </FilterForm>
 
       <PagedList
         query={list}
@@ -95,15 +95,9 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
             text={filtered ? t('reviews.noMatchText') : t('reviews.emptyText', { discipline: disciplineName })}
             action={
               filtered ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    search.setText('');
-                    filters.setParam('category', '');
-                  }}
-                >
+                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '', category: '' })} replace onClick={() => search.setText('')}>
                   {t('reviews.clearFilters')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <Button onClick={openWrite}>{t('reviews.writeFirst')}</Button>
               )

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REVIEW_CATEGORIES, type ReviewCategory } from '../../../common/reviews-basics.ts';
 import type { Review, ReviewInput, ReviewUpdate } from '../../../common/reviews.ts';
 import { REVIEW_PAGE_SIZE } from '../../../common/paging.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { choiceParam, contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -12,11 +13,14 @@ export const reviewKeys = {
 };
 
 /** One request per page of a discipline's reviews, searched and filtered on the server. */
-export function useReviewList(disciplineId: string, q: string, category: string) {
-  return useContentList<Review>(reviewKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/reviews`, { q, category }, REVIEW_PAGE_SIZE);
-}
+export type ReviewFilters = { q: string; category: ReviewCategory | '' };
+
+/** The reviews page's filters, as its address has them (the page and its route both read them here). */
+export const reviewFiltersFrom = (search: URLSearchParams): ReviewFilters => ({ q: textParam(search, 'q'), category: choiceParam(search, 'category', REVIEW_CATEGORIES) });
 
 export const reviewQueries = {
+  list: (disciplineId: string, filters: ReviewFilters) =>
+    contentListQuery<Review>(reviewKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/reviews`, filters, REVIEW_PAGE_SIZE),
   /** The review, or null when it does not exist or is hidden from the viewer. */
   detail: (id: string) =>
     queryOptions({
@@ -31,6 +35,10 @@ export const reviewQueries = {
       },
     }),
 };
+
+export function useReviewList(disciplineId: string, filters: ReviewFilters) {
+  return useContentList(reviewQueries.list(disciplineId, filters));
+}
 
 export function useReview(id: string) {
   return useQuery(reviewQueries.detail(id));

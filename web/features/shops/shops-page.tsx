@@ -1,18 +1,18 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { SearchBox } from '../../components/ui/search-box.tsx';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { FilterForm, SearchBox } from '../../components/ui/search-box.tsx';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { ShopCard } from './shop-card.tsx';
-import { useShopList } from './shops.api.ts';
+import { shopFiltersFrom, useShopList } from './shops.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ShopFormDialog = lazyNamed(() => import('./shop-form-dialog.tsx'), 'ShopFormDialog');
@@ -33,11 +33,14 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const name = useLocalizedName();
   const gate = useLoginGate();
   const { user } = useMe();
-  const search = useTextFilter(useUrlFilters(), 'q');
-  const q = search.value;
+  const filters = useUrlFilters();
+  const { pathname } = useLocation();
+  const search = useTextFilter(filters, 'q');
+  const listFilters = shopFiltersFrom(filters.params);
+  const { q } = listFilters;
   const [adding, setAdding] = useState(false);
 
-  const list = useShopList(discipline.id, q);
+  const list = useShopList(discipline.id, listFilters);
   const { items: shops, countText, failed } = usePagedResults(list, t('shops.toast.fetchError'));
 
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
@@ -58,9 +61,9 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
       />
 
       <div className="mt-8 flex flex-wrap items-center gap-3">
-        <div role="search" className="flex min-w-0 flex-1 basis-64">
+        <FilterForm onApply={filters.applyForm} className="flex min-w-0 flex-1 basis-64 gap-2">
           <SearchBox label={t('shops.searchLabel')} placeholder={t('shops.searchPlaceholder')} value={search.text} onChange={search.setText} testId="shops-search" />
-        </div>
+        </FilterForm>
       </div>
 
       <PagedList
@@ -77,9 +80,9 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
             text={q ? t('shops.noMatchText') : t('shops.emptyText', { discipline: disciplineName })}
             action={
               q ? (
-                <Button variant="outline" onClick={() => search.setText('')}>
+                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '' })} replace onClick={() => search.setText('')}>
                   {t('shops.clearSearch')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <Button onClick={openAdd}>{t('shops.addFirst')}</Button>
               )

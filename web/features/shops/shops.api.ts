@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Shop, ShopInput, ShopUpdate } from '../../../common/shops.ts';
 import { SHOP_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const shopKeys = {
   all: ['shops'] as const,
@@ -11,11 +11,14 @@ export const shopKeys = {
 };
 
 /** One request per page of a discipline's shops, searched on the server. */
-export function useShopList(disciplineId: string, q: string) {
-  return useContentList<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, { q }, SHOP_PAGE_SIZE);
-}
+export type ShopFilters = { q: string };
+
+/** The shops page's filters, as its address has them (the page and its route both read them here). */
+export const shopFiltersFrom = (search: URLSearchParams): ShopFilters => ({ q: textParam(search, 'q') });
 
 export const shopQueries = {
+  list: (disciplineId: string, filters: ShopFilters) =>
+    contentListQuery<Shop>(shopKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/shops`, filters, SHOP_PAGE_SIZE),
   detail: (id: string) =>
     queryOptions({
       queryKey: shopKeys.detail(id),
@@ -23,6 +26,10 @@ export const shopQueries = {
       retry: false,
     }),
 };
+
+export function useShopList(disciplineId: string, filters: ShopFilters) {
+  return useContentList(shopQueries.list(disciplineId, filters));
+}
 
 export function useShop(id: string) {
   return useQuery(shopQueries.detail(id));

@@ -1,11 +1,12 @@
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { BackLink, SearchBox, searchFieldClass } from '../../components/ui/search-box.tsx';
+import { BackLink, FilterForm, SearchBox, searchFieldClass, useTypedBeforeScripts } from '../../components/ui/search-box.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { notify } from '../../lib/toast.ts';
@@ -13,7 +14,7 @@ import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-st
 import { useMe } from '../auth/auth.api.ts';
 import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { TeamCard } from './team-card.tsx';
-import { useTeamList, type TeamFilters } from './teams.api.ts';
+import { teamFiltersFrom, useTeamList } from './teams.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const CreateTeamDialog = lazyNamed(() => import('./create-team-dialog.tsx'), 'CreateTeamDialog');
@@ -51,19 +52,20 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   const [creating, setCreating] = useState(false);
   const url = useUrlFilters();
   const { params, setParam } = url;
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
 
   // Filters live in the address, so a filtered list can be shared and survives the back button.
   const search = useTextFilter(url, 'q');
   const location = useTextFilter(url, 'location');
-  const type = params.get('type') ?? '';
-  const privacyParam = params.get('privacy');
-  const privacy: Privacy | '' = PRIVACY.includes(privacyParam as Privacy) ? (privacyParam as Privacy) : '';
-  const q = search.value;
-  const place = location.value;
+  const locationInput = useTypedBeforeScripts(location.text, location.setText);
+  const filters = teamFiltersFrom(params, discipline?.id);
+  const type = filters.type ?? '';
+  const privacy: Privacy | '' = filters.privacy ?? '';
+  const q = filters.q?.trim() ?? '';
+  const place = filters.location?.trim() ?? '';
   const [filtersOpen, setFiltersOpen] = useState(Boolean(type || privacy || place));
 
-
-  const filters: TeamFilters = { q, location: place, type, privacy: privacy || undefined, disciplineId: discipline?.id };
   const list = useTeamList(filters);
   // Spec §8: 'Error fetching teams'; the list stays empty.
   const { items: teams, countText, failed } = usePagedResults(list, t('teams.toast.fetchError'));
@@ -81,10 +83,10 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
     setCreating(true);
   };
 
+  // The link to the unfiltered list does the rest.
   const clearFilters = () => {
     search.setText('');
     location.setText('');
-    url.clearParams();
   };
 
   const disciplineName = discipline ? name(discipline) : '';
@@ -109,7 +111,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
         </Button>
       </div>
 
-      <div className="mt-8 flex flex-wrap gap-3" role="search">
+      <FilterForm onApply={url.applyForm} className="mt-8 flex flex-wrap gap-3">
         <SearchBox label={t('teams.searchLabel')} placeholder={t('teams.searchPlaceholder')} value={search.text} onChange={search.setText} />
         <Button variant="outline" aria-expanded={filtersOpen} aria-controls={`${ids}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
           <span aria-hidden="true">⚙️</span>
@@ -121,9 +123,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
             </span>
           )}
         </Button>
-      </div>
 
-      <div id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      {/* Without scripts the panel cannot be opened, so it shows until they run. */}
+      <div id={`${ids}-filters`} hidden={hydrated && !filtersOpen} className="basis-full mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <fieldset>
           <legend className="sr-only">{t('common.filter')}</legend>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end">
@@ -131,7 +133,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
               <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">
                 {t('teams.filters.type')}
               </label>
-              <select id={`${ids}-type`} value={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
+              <select id={`${ids}-type`} name="type" value={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
                 <option value="">{t('teams.filters.anyType')}</option>
                 {SUGGESTED_TEAM_TYPES.map((value) => (
                   <option key={value} value={value}>
@@ -145,7 +147,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
               <label htmlFor={`${ids}-privacy`} className="block text-sm font-medium text-slate-700">
                 {t('teams.filters.privacy')}
               </label>
-              <select id={`${ids}-privacy`} value={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
+              <select id={`${ids}-privacy`} name="privacy" value={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
                 <option value="">{t('teams.filters.anyPrivacy')}</option>
                 <option value="public">{t('teams.public')}</option>
                 <option value="private">{t('teams.private')}</option>
@@ -156,7 +158,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
                 {t('teams.filters.location')}
               </label>
               <input
+                ref={locationInput}
                 id={`${ids}-location`}
+                name="location"
                 type="text"
                 value={location.text}
                 maxLength={120}
@@ -165,12 +169,13 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
                 className={selectClass}
               />
             </div>
-            <Button variant="ghost" onClick={clearFilters} disabled={!searching && !search}>
+            <ButtonLink variant="ghost" to={pathname} replace onClick={clearFilters}>
               {t('teams.filters.clear')}
-            </Button>
+            </ButtonLink>
           </div>
         </fieldset>
       </div>
+      </FilterForm>
 
       <PagedList
         query={list}
@@ -186,9 +191,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
             text={searching ? t('teams.noMatchText') : discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText')}
             action={
               searching ? (
-                <Button variant="outline" onClick={clearFilters}>
+                <ButtonLink variant="outline" to={pathname} replace onClick={clearFilters}>
                   {t('teams.filters.clear')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <Button onClick={openCreate}>{t('teams.createFirst')}</Button>
               )

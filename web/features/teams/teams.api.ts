@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
@@ -38,23 +38,34 @@ function compact(filters: TeamFilters): TeamFilters {
   return out as TeamFilters;
 }
 
-/** One request per page; 'Load More' asks for the next page while there are more teams. */
-export function useTeamList(filters: TeamFilters) {
-  const clean = compact(filters);
-  return useInfiniteQuery({
+/** The teams page's filters, as its address has them (the page and its route both read them here). */
+export function teamFiltersFrom(search: URLSearchParams, disciplineId?: string): TeamFilters {
+  const privacy = search.get('privacy');
+  return {
+    q: search.get('q') ?? '',
+    location: search.get('location') ?? '',
+    type: search.get('type') ?? '',
+    privacy: privacy === 'public' || privacy === 'private' ? privacy : undefined,
+    disciplineId,
+  };
+}
+
+export const teamQueries = {
+  /** One request per page; 'Load More' asks for the next page while there are more teams. */
+  list: (filters: TeamFilters) => {
+    const clean = compact(filters);
+    return infiniteQueryOptions({
     queryKey: teamKeys.list(clean),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ ...clean, page: String(pageParam), limit: String(TEAM_PAGE_SIZE) } as Record<string, string>);
       return api<TeamList>(`/api/teams?${params}`, { signal });
     },
-    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
+    getNextPageParam: (last: TeamList) => (hasNextPage(last) ? last.page + 1 : undefined),
     // A new search keeps the previous results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
-  });
-}
-
-export const teamQueries = {
+    });
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: teamKeys.detail(id),
@@ -68,6 +79,10 @@ export const teamQueries = {
   invitations: (id: string) =>
     queryOptions({ queryKey: teamKeys.invitations(id), queryFn: ({ signal }) => api<TeamInvitation[]>(`${teamPath(id)}/invitations`, { signal }) }),
 };
+
+export function useTeamList(filters: TeamFilters) {
+  return useInfiniteQuery(teamQueries.list(filters));
+}
 
 export function useTeam(id: string) {
   return useQuery(teamQueries.detail(id));

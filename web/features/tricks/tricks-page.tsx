@@ -1,17 +1,17 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { TRICK_LEVELS, type TrickLevel } from '../../../common/tricks-basics.ts';
+import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
 import type { Trick } from '../../../common/tricks.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
+import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { formatCount, formatRating } from '../../lib/intl.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -20,12 +20,11 @@ import { DisciplineSection } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
-import { useTrickList } from './tricks.api.ts';
+import { trickFiltersFrom, useTrickList } from './tricks.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const TrickFormDialog = lazyNamed(() => import('./trick-form-dialog.tsx'), 'TrickFormDialog');
 
-const isLevel = (value: string | null): value is TrickLevel => TRICK_LEVELS.includes(value as TrickLevel);
 
 /** /discipline/:disciplineId/tricktionary: tricks explained step by step, searched and filtered by level. */
 export default function TricksPage() {
@@ -44,14 +43,15 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
   const gate = useLoginGate();
   const { user } = useMe();
   const filters = useUrlFilters();
+  const { pathname } = useLocation();
   const search = useTextFilter(filters, 'q');
-  const levelParam = filters.params.get('level');
-  const level: TrickLevel | '' = isLevel(levelParam) ? levelParam : '';
+  const listFilters = trickFiltersFrom(filters.params);
+  const { q, level } = listFilters;
   const [adding, setAdding] = useState(false);
 
-  const list = useTrickList(discipline.id, search.value, level);
+  const list = useTrickList(discipline.id, listFilters);
   const { items: tricks, countText, failed } = usePagedResults(list, t('tricks.toast.fetchError'));
-  const filtered = Boolean(search.value || level);
+  const filtered = Boolean(q || level);
   const disciplineName = name(discipline);
   const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
 
@@ -69,17 +69,18 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
         }
       />
 
-      <div className="mt-8 flex flex-wrap items-center gap-3" role="search">
+      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap items-center gap-3">
         <SearchBox label={t('tricks.searchLabel')} placeholder={t('tricks.searchPlaceholder')} value={search.text} onChange={search.setText} testId="tricks-search" />
         <FilterSelect
           label={t('tricks.levelFilter')}
+          name="level"
           value={level}
           onChange={(value) => filters.setParam('level', value)}
           anyLabel={t('tricks.allLevels')}
           options={TRICK_LEVELS.map((l) => ({ value: l, label: t(`tricks.level.${l}`) }))}
           testId="tricks-level"
         />
-      </div>
+      </FilterForm>
 
       <PagedList
         query={list}
@@ -95,9 +96,9 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
             text={filtered ? t('tricks.noMatchText') : t('tricks.emptyText', { discipline: disciplineName })}
             action={
               filtered ? (
-                <Button variant="outline" onClick={() => (search.setText(''), filters.setParam('level', ''))}>
+                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '', level: '' })} replace onClick={() => search.setText('')}>
                   {t('tricks.clearFilters')}
-                </Button>
+                </ButtonLink>
               ) : (
                 <Button onClick={openAdd}>{t('tricks.addFirst')}</Button>
               )

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProgressState, TrickLevel } from '../../../common/tricks-basics.ts';
+import { TRICK_LEVELS, type ProgressState, type TrickLevel } from '../../../common/tricks-basics.ts';
 import type { ProfileTrick, Trick, TrickInput, TrickUpdate } from '../../../common/tricks.ts';
 import { TRICK_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { useContentList } from '../../lib/content-list.ts';
+import { choiceParam, contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
 
 export const trickKeys = {
   all: ['tricks'] as const,
@@ -13,11 +13,14 @@ export const trickKeys = {
 };
 
 /** One request per page of a discipline's tricks, searched and filtered on the server. */
-export function useTrickList(disciplineId: string, q: string, level: TrickLevel | '') {
-  return useContentList<Trick>(trickKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/tricks`, { q, level }, TRICK_PAGE_SIZE);
-}
+export type TrickFilters = { q: string; level: TrickLevel | '' };
+
+/** The tricktionary's filters, as its address has them (the page and its route both read them here). */
+export const trickFiltersFrom = (search: URLSearchParams): TrickFilters => ({ q: textParam(search, 'q'), level: choiceParam(search, 'level', TRICK_LEVELS) });
 
 export const trickQueries = {
+  list: (disciplineId: string, filters: TrickFilters) =>
+    contentListQuery<Trick>(trickKeys.list(disciplineId), `/api/disciplines/${encodeURIComponent(disciplineId)}/tricks`, filters, TRICK_PAGE_SIZE),
   detail: (id: string) =>
     queryOptions({
       queryKey: trickKeys.detail(id),
@@ -31,6 +34,10 @@ export const trickQueries = {
       queryFn: ({ signal }) => api<ProfileTrick[]>(`/api/profiles/${encodeURIComponent(userId)}/tricks`, { signal }),
     }),
 };
+
+export function useTrickList(disciplineId: string, filters: TrickFilters) {
+  return useContentList(trickQueries.list(disciplineId, filters));
+}
 
 export function useTrick(id: string) {
   return useQuery(trickQueries.detail(id));
