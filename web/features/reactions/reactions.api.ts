@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
@@ -16,14 +16,20 @@ export function useSetLike(type: ContentType, id: string) {
   });
 }
 
+/** For the routes of the pages with a comments section: a route declaring it gets them server-rendered (a posted comment shows after the redirect). */
+export const reactionQueries = {
+  comments: (type: ContentType, id: string) =>
+    infiniteQueryOptions({
+      queryKey: reactionKeys.comments(type, id),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) =>
+        api<CommentPage>(`${itemUrl(type, id)}/comments?${new URLSearchParams({ page: String(pageParam), limit: String(COMMENT_PAGE_SIZE) })}`, { signal }),
+      getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
+    }),
+};
+
 export function useComments(type: ContentType, id: string) {
-  return useInfiniteQuery({
-    queryKey: reactionKeys.comments(type, id),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api<CommentPage>(`${itemUrl(type, id)}/comments?${new URLSearchParams({ page: String(pageParam), limit: String(COMMENT_PAGE_SIZE) })}`, { signal }),
-    getNextPageParam: (last) => (hasNextPage(last) ? last.page + 1 : undefined),
-  });
+  return useInfiniteQuery(reactionQueries.comments(type, id));
 }
 
 /** Adding or deleting a comment changes the counts on the item's cards too: every list refetches. */
