@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -20,6 +20,7 @@ import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts
 export function CommentsSection({ type, id }: { type: ContentType; id: string }) {
   const { t } = useTranslation();
   const { user } = useMe();
+  const { pathname, search } = useLocation();
   const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
   const comments = useComments(type, id);
   const add = useAddComment(type, id);
@@ -75,7 +76,8 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
         </ActionForm>
       ) : (
         <p className="mt-4 text-sm text-slate-600">
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {/* Back to this item after logging in. */}
+          <Link to={`/login?next=${encodeURIComponent(pathname + search)}`} className="font-semibold text-brand-700 hover:underline">
             {t('content.loginToComment')}
           </Link>
         </p>
