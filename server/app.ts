@@ -24,6 +24,10 @@ import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts'
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
+import { eventsForms } from './features/events/events.forms.ts';
+import { profilesForms } from './features/profiles/profiles.forms.ts';
+import { reactionsForms } from './features/reactions/reactions.forms.ts';
+import { teamsForms } from './features/teams/teams.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -165,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
-  registerForms(app, { ...disciplinesForms });
+  registerForms(app, { ...disciplinesForms, ...teamsForms, ...eventsForms, ...reactionsForms, ...profilesForms });
   await registerWebPages(app, config.webDist);
 
   return app;

@@ -11,6 +11,7 @@ import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { useRsvp } from './events.api.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
 import { useFormatPrice } from '../../lib/localized.ts';
 
@@ -116,7 +117,8 @@ export function Attendance({ event }: { event: Event }) {
 
 /**
  * 'Join Event' (free) or 'Register Now'; 'Join Waitlist' when full; 'Leave Event' or 'Leave
- * Waitlist' for someone registered. A visitor gets 'Login Required'.
+ * Waitlist' for someone registered. A visitor gets 'Login Required'. A form (the `rsvp` /
+ * `cancel-rsvp` actions), so it works before the scripts; with them it runs in place.
  */
 export function RsvpButton({ event, size = 'default', className = '' }: { event: Event; size?: 'default' | 'sm' | 'lg'; className?: string }) {
   const { t } = useTranslation();
@@ -158,10 +160,12 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
     );
 
   return (
-    <Button variant={join ? 'default' : 'outline'} size={size} className={className} onClick={click} disabled={rsvp.isPending} data-testid="rsvp-button">
-      {rsvp.isPending && <Spinner className="h-4 w-4 border-2" />}
-      {label}
-    </Button>
+    <ActionForm action={join ? 'rsvp' : 'cancel-rsvp'} fields={{ eventId: event.id, ...(join ? {} : { was: event.myRsvp ?? '' }) }} onSubmit={click}>
+      <Button type="submit" variant={join ? 'default' : 'outline'} size={size} className={className} disabled={rsvp.isPending} data-testid="rsvp-button">
+        {rsvp.isPending && <Spinner className="h-4 w-4 border-2" />}
+        {label}
+      </Button>
+    </ActionForm>
   );
 }
 

@@ -115,11 +115,31 @@ export function useDeleteEvent() {
   });
 }
 
-/** Joins (true) or leaves (false) the event; the answer is the event as the viewer now sees it. */
+/**
+ * Joins (true) or leaves (false) the event; the answer is the event as the viewer now sees it. The
+ * event page shows the new state at once (going, or the waitlist when full) and goes back if refused.
+ */
 export function useRsvp(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (join: boolean) => api<Event>(`/api/events/${encodeURIComponent(id)}/rsvp`, { method: join ? 'PUT' : 'DELETE' }),
+    onMutate: async (join) => {
+      await client.cancelQueries({ queryKey: eventKeys.detail(id) });
+      const before = client.getQueryData<Event>(eventKeys.detail(id));
+      if (before) {
+        const full = before.maxAttendees !== null && before.attendees >= before.maxAttendees;
+        const going = before.myRsvp === 'going';
+        client.setQueryData<Event>(eventKeys.detail(id), {
+          ...before,
+          myRsvp: join ? (full ? 'waitlist' : 'going') : null,
+          attendees: before.attendees + (join && !full ? 1 : !join && going ? -1 : 0),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _join, context) => {
+      if (context?.before) client.setQueryData(eventKeys.detail(id), context.before);
+    },
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(id), event);
       return client.invalidateQueries({ queryKey: eventKeys.all });

@@ -70,11 +70,23 @@ export const useUploadProfileImage = (kind: 'avatar' | 'banner') =>
     file ? apiUpload<OwnProfile>(`/api/profile/${kind}`, file) : api<OwnProfile>(`/api/profile/${kind}`, { method: 'DELETE' }),
   );
 
+/** Follows or unfollows; the profile shows the new state and count at once and goes back if refused. */
 export function useFollowPerson(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
       api<{ following: boolean; followers: number }>(`/api/profiles/${encodeURIComponent(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onMutate: async (follow) => {
+      await client.cancelQueries({ queryKey: profileKeys.public(id) });
+      const before = client.getQueryData<PublicProfile>(profileKeys.public(id));
+      if (before && before.isFollowing !== follow) {
+        client.setQueryData<PublicProfile>(profileKeys.public(id), { ...before, isFollowing: follow, followers: before.followers + (follow ? 1 : -1) });
+      }
+      return { before };
+    },
+    onError: (_error, _follow, context) => {
+      if (context?.before) client.setQueryData(profileKeys.public(id), context.before);
+    },
     onSuccess: (state) => {
       client.setQueryData<PublicProfile>(profileKeys.public(id), (p) => (p ? { ...p, isFollowing: state.following, followers: state.followers } : p));
       void client.invalidateQueries({ queryKey: profileKeys.people(id, 'followers') });

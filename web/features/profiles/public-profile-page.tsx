@@ -18,6 +18,7 @@ import { TrickProgression } from '../tricks/trick-progression.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
 import { TeamLinks } from './team-links.tsx';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { useActivity, useFollowPerson, usePublicProfile } from './profiles.api.ts';
 import { dateTimeFormat } from '../../lib/intl.ts';
 
@@ -105,10 +106,12 @@ export default function PublicProfilePage() {
           ) : (
             <>
               {!profile.blockedByMe && (
-                <Button variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} onClick={toggleFollow} data-testid="follow-person">
-                  {follow.isPending && <Spinner className="h-4 w-4" />}
-                  {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
-                </Button>
+                <ActionForm action={profile.isFollowing ? 'unfollow-person' : 'follow-person'} fields={{ userId: profile.id, name: profile.name }} onSubmit={toggleFollow}>
+                  <Button type="submit" variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} data-testid="follow-person">
+                    {follow.isPending && <Spinner className="h-4 w-4" />}
+                    {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
+                  </Button>
+                </ActionForm>
               )}
               {!profile.blockedByMe && (
                 <Button variant="outline" disabled={start.isPending} onClick={openConversation} data-testid="message-person">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -11,10 +12,15 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../auth/auth.api.ts';
 import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
 
-/** The comments of an item, newest first, with a form for signed-in people; bodies are shown as plain text. */
+/**
+ * The comments of an item, newest first, with a form for signed-in people; bodies are shown as plain text.
+ * Posting and deleting are forms (the `comment` / `delete-comment` actions): before the scripts the
+ * server saves them and shows the page again; with them they run in place.
+ */
 export function CommentsSection({ type, id }: { type: ContentType; id: string }) {
   const { t } = useTranslation();
   const { user } = useMe();
+  const { pathname, search } = useLocation();
   const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
   const comments = useComments(type, id);
   const add = useAddComment(type, id);
@@ -26,8 +32,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   // A title reads badly as "More than Comments (1000)": its own words for a capped total.
   const totalCapped = comments.data?.pages[0]?.totalCapped ?? false;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (body.trim() === '') return setError(t('errors.REQUIRED'));
     setError(undefined);
     add.mutate(body, {
@@ -51,8 +56,9 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
         {totalCapped ? t('content.commentsTitleMore', { count: total }) : t('content.commentsTitle', { count: total })}
       </h2>
       {user ? (
-        <form className="mt-4 space-y-2" onSubmit={submit} noValidate>
+        <ActionForm action="comment" fields={{ type, id }} className="mt-4 space-y-2" onSubmit={submit}>
           <TextArea
+            name="body"
             label={t('content.commentLabel')}
             placeholder={t('content.commentPlaceholder')}
             rows={3}
@@ -67,10 +73,11 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
               {t('content.postComment')}
             </Button>
           </div>
-        </form>
+        </ActionForm>
       ) : (
         <p className="mt-4 text-sm text-slate-600">
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {/* Back to this item after logging in. */}
+          <Link to={`/login?next=${encodeURIComponent(pathname + search)}`} className="font-semibold text-brand-700 hover:underline">
             {t('content.loginToComment')}
           </Link>
         </p>
@@ -97,11 +104,11 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
                 </div>
                 <p dir="auto" className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
                 {c.canDelete && (
-                  <div className="mt-2 flex justify-end">
-                    <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => onDelete(c.id)}>
+                  <ActionForm action="delete-comment" fields={{ commentId: c.id }} className="mt-2 flex justify-end" onSubmit={() => onDelete(c.id)}>
+                    <Button type="submit" variant="ghost" size="sm" disabled={remove.isPending}>
                       {t('common.delete')}
                     </Button>
-                  </div>
+                  </ActionForm>
                 )}
               </div>
             </li>

@@ -46,3 +46,29 @@ describe('ratings and counts in the reader’s language', () => {
     expect(screen.getByText('2.500')).toBeTruthy();
   });
 });
+
+describe('before the scripts: plain forms the server answers (issue 17)', () => {
+  test('the heart posts `like` (or `unlike` once liked) with the item; each star posts `rate` with its score, the chosen one `unrate`', async () => {
+    renderAt(
+      '/discipline/surfing/places?sort=newest',
+      <>
+        <RatingInput type="place" id="p1" rating={{ ...RATING, mine: 4 }} />
+        <LikeButton type="place" id="p1" reactions={REACTIONS} name="Hossegor" />
+        <LikeButton type="place" id="p2" reactions={{ ...REACTIONS, liked: true }} name="Seignosse" />
+      </>,
+    );
+    const [like, unlike] = await screen.findAllByTestId('like-button');
+    const fields = (button: HTMLElement) => Object.fromEntries(new FormData(button.closest('form')!));
+    expect(like!.closest('form')!.getAttribute('action')).toBe('/actions/like');
+    expect(like!.getAttribute('type')).toBe('submit');
+    expect(fields(like!)).toEqual({ back: '/discipline/surfing/places?sort=newest', type: 'place', id: 'p1' });
+    expect(unlike!.closest('form')!.getAttribute('action')).toBe('/actions/unlike');
+
+    const four = screen.getByRole('button', { name: 'Rate 4 stars' });
+    const five = screen.getByRole('button', { name: 'Rate 5 stars' });
+    expect(five.closest('form')!.getAttribute('action')).toBe('/actions/rate');
+    expect([five.getAttribute('type'), five.getAttribute('name'), five.getAttribute('value'), five.getAttribute('formaction')]).toEqual(['submit', 'score', '5', null]);
+    expect(four.getAttribute('formaction')).toBe('/actions/unrate');
+    expect(fields(five)).toMatchObject({ type: 'place', id: 'p1' });
+  });
+});

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { RatingSummary } from '../../../common/content.ts';
+import { formActionPath } from '../../../common/forms.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { formatRating } from '../../lib/intl.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -20,7 +22,11 @@ export function Stars({ value, label }: { value: number | null; label: string })
   );
 }
 
-/** Readers' average and count, and five buttons to give one's own 1-5 score (a second click on it removes it). */
+/**
+ * Readers' average and count, and five buttons to give one's own 1-5 score (a second click on it removes it).
+ * The buttons submit a form (the `rate` action with the button's `score`; the chosen one posts to
+ * `unrate`), so a score can be given before the scripts run; with them it is saved in place.
+ */
 export function RatingInput({ type, id, rating }: { type: ContentType; id: string; rating: RatingSummary }) {
   const { t, i18n } = useTranslation();
   const gate = useLoginGate();
@@ -37,21 +43,30 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
       <span className="text-sm text-slate-700" data-testid="rating-summary">
         {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(i18n.resolvedLanguage ?? i18n.language, rating.average), count: rating.count })}
       </span>
-      <div role="group" aria-label={t('content.yourRating')} className="inline-flex">
-        {[1, 2, 3, 4, 5].map((score) => (
-          <button
-            key={score}
-            type="button"
-            disabled={mutation.isPending}
-            aria-pressed={rating.mine === score}
-            aria-label={t('content.rateAs', { count: score })}
-            onClick={() => rate(score)}
-            className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-700' : 'text-slate-500'}`}
-          >
-            <span aria-hidden="true">★</span>
-          </button>
-        ))}
-      </div>
+      <ActionForm action="rate" fields={{ type, id }} className="inline-flex">
+        <div role="group" aria-label={t('content.yourRating')} className="inline-flex">
+          {[1, 2, 3, 4, 5].map((score) => (
+            <button
+              key={score}
+              type="submit"
+              name="score"
+              value={score}
+              formAction={rating.mine === score ? formActionPath('unrate') : undefined}
+              disabled={mutation.isPending}
+              aria-pressed={rating.mine === score}
+              aria-label={t('content.rateAs', { count: score })}
+              onClick={(event) => {
+                // With scripts: in place, no post.
+                event.preventDefault();
+                rate(score);
+              }}
+              className={`h-9 w-9 rounded-md text-2xl leading-none transition-colors hover:bg-amber-50 ${(rating.mine ?? 0) >= score ? 'text-amber-700' : 'text-slate-500'}`}
+            >
+              <span aria-hidden="true">★</span>
+            </button>
+          ))}
+        </div>
+      </ActionForm>
     </div>
   );
 }

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formActionPath } from '../../../common/forms.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useAnswerInvitation } from './teams.api.ts';
 
-/** Accept / Decline of an invitation to a team: nobody joins a team without saying yes (checklist line 38). */
+/**
+ * Accept / Decline of an invitation to a team: nobody joins a team without saying yes (checklist line 38).
+ * One form with two submit buttons (the `accept-invitation` / `decline-invitation` actions), so the
+ * answer can be given before the scripts run; with them it is sent in place.
+ */
 export function InvitationAnswer({ teamId, teamName }: { teamId: string; teamName: string }) {
   const { t } = useTranslation();
   const answer = useAnswerInvitation();
@@ -29,15 +35,35 @@ export function InvitationAnswer({ teamId, teamName }: { teamId: string; teamNam
     );
 
   return (
-    <span className="flex gap-2" data-testid="invitation-answer">
-      <Button size="sm" disabled={answer.isPending} onClick={() => send('accept')} aria-label={t('teams.invitation.acceptTeam', { team: teamName })}>
+    <ActionForm action="accept-invitation" fields={{ teamId, teamName }} className="flex gap-2" testId="invitation-answer">
+      <Button
+        type="submit"
+        size="sm"
+        disabled={answer.isPending}
+        onClick={(event) => {
+          event.preventDefault();
+          send('accept');
+        }}
+        aria-label={t('teams.invitation.acceptTeam', { team: teamName })}
+      >
         {answer.isPending && answer.variables?.answer === 'accept' && <Spinner className="h-4 w-4 border-2" />}
         {t('teams.invitation.accept')}
       </Button>
-      <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => send('decline')} aria-label={t('teams.invitation.declineTeam', { team: teamName })}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        formAction={formActionPath('decline-invitation')}
+        disabled={answer.isPending}
+        onClick={(event) => {
+          event.preventDefault();
+          send('decline');
+        }}
+        aria-label={t('teams.invitation.declineTeam', { team: teamName })}
+      >
         {answer.isPending && answer.variables?.answer === 'decline' && <Spinner className="h-4 w-4 border-2" />}
         {t('teams.invitation.decline')}
       </Button>
-    </span>
+    </ActionForm>
   );
 }

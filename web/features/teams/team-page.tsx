@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
@@ -194,7 +195,11 @@ function Detail({ icon, label, value, testId }: { icon: string; label: string; v
   );
 }
 
-/** Spec §4: signed out → nothing; non-member → Join Team / Request to Join; member → Leave Team. */
+/**
+ * Spec §4: signed out → nothing; non-member → Join Team / Request to Join; member → Leave Team.
+ * Each button submits a form (teams.forms.ts on the server), so it works before the scripts; with
+ * them it runs in place (leaving asks for confirmation first).
+ */
 function JoinArea({ team }: { team: TeamDetail }) {
   const { t } = useTranslation();
   const { user, isLoading } = useMe();
@@ -209,10 +214,12 @@ function JoinArea({ team }: { team: TeamDetail }) {
     const isLeader = team.myRole === 'leader';
     return (
       <div className="flex flex-col gap-1.5 sm:items-end">
-        <Button variant="outline" onClick={() => setConfirmLeave(true)} disabled={isLeader || leave.isPending} aria-describedby={isLeader ? 'leader-leave-hint' : undefined}>
-          {leave.isPending && <Spinner className="h-4 w-4 border-2" />}
-          {t('teams.leaveTeam')}
-        </Button>
+        <ActionForm action="leave-team" fields={{ teamId: team.id }} onSubmit={() => setConfirmLeave(true)}>
+          <Button type="submit" variant="outline" disabled={isLeader || leave.isPending} aria-describedby={isLeader ? 'leader-leave-hint' : undefined}>
+            {leave.isPending && <Spinner className="h-4 w-4 border-2" />}
+            {t('teams.leaveTeam')}
+          </Button>
+        </ActionForm>
         {isLeader && (
           <p id="leader-leave-hint" className="max-w-xs text-xs text-slate-500 sm:text-end">
             {t('teams.leaderLeaveHint')}
@@ -257,20 +264,21 @@ function JoinArea({ team }: { team: TeamDetail }) {
           {t('teams.requestSent')}
         </p>
         <p className="text-slate-600">{t('teams.requestSentText')}</p>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={cancel.isPending}
-          onClick={() =>
+        <ActionForm
+          action="cancel-join-request"
+          fields={{ teamId: team.id }}
+          onSubmit={() =>
             cancel.mutate(undefined, {
               onSuccess: () => notify('success', t('teams.toast.requestCancelled')),
               onError: (error) => notify('error', t('teams.toast.cancelRequestError'), errorText(t, error)),
             })
           }
         >
-          {cancel.isPending && <Spinner className="h-4 w-4 border-2" />}
-          {t('teams.cancelRequest')}
-        </Button>
+          <Button type="submit" size="sm" variant="ghost" disabled={cancel.isPending}>
+            {cancel.isPending && <Spinner className="h-4 w-4 border-2" />}
+            {t('teams.cancelRequest')}
+          </Button>
+        </ActionForm>
       </div>
     );
   }
@@ -291,18 +299,22 @@ function JoinArea({ team }: { team: TeamDetail }) {
     return (
       <div role="status" className="flex max-w-xs flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="request-declined">
         <p className="text-slate-700">{t('teams.requestDeclined')}</p>
-        <Button size="sm" variant="outline" disabled={join.isPending} onClick={requestJoin}>
-          {join.isPending && <Spinner className="h-4 w-4 border-2" />}
-          {t('teams.requestAgain')}
-        </Button>
+        <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
+          <Button type="submit" size="sm" variant="outline" disabled={join.isPending}>
+            {join.isPending && <Spinner className="h-4 w-4 border-2" />}
+            {t('teams.requestAgain')}
+          </Button>
+        </ActionForm>
       </div>
     );
   }
 
   return (
-    <Button size="lg" disabled={join.isPending} data-testid="join-team" onClick={requestJoin}>
-      {join.isPending && <Spinner className="h-4 w-4 border-2" />}
-      {team.isPrivate ? t('teams.requestToJoin') : t('teams.joinTeam')}
-    </Button>
+    <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
+      <Button type="submit" size="lg" disabled={join.isPending} data-testid="join-team">
+        {join.isPending && <Spinner className="h-4 w-4 border-2" />}
+        {team.isPrivate ? t('teams.requestToJoin') : t('teams.joinTeam')}
+      </Button>
+    </ActionForm>
   );
 }
