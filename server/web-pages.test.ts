@@ -134,6 +134,27 @@ describe('with the real page renderer', () => {
     }
   });
 
+  test("a signed-in page reads the person's session once for all its API calls; nobody else can borrow it", async () => {
+    const rider = await signUpVerified(t, { name: 'Once Rider' });
+    const api = t.app.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
+    const original = api.getSession;
+    let reads = 0;
+    api.getSession = (...args: unknown[]) => {
+      reads += 1;
+      return original(...args);
+    };
+    try {
+      const page = html(await get('/discipline/surfing', { cookie: rider.cookie }));
+      expect(JSON.stringify(stateOf(page).queries)).toContain('Once Rider');
+      expect(reads).toBe(1);
+    } finally {
+      api.getSession = original;
+    }
+    // The header that names a page's session means nothing from outside.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-stoked-page-session': 'guess.0000' } });
+    expect(forged.json()).toEqual({ user: null });
+  });
+
   test('what users write cannot break out of the page: no script but the app\'s, values escaped', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
     const rider = await signUpVerified(t, { name: hostile });

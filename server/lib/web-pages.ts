@@ -10,6 +10,7 @@ import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import { takeFlash } from './forms.ts';
+import { sharePageSession } from './session.ts';
 import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
@@ -66,7 +67,7 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
  * language (its cookie and Accept-Language), in which the API orders names as the browser will
  * later; a signed-in person's with their cookies, so the page shows what they may see.
  */
-function pageFetch(app: FastifyInstance, page: FastifyRequest) {
+function pageFetch(app: FastifyInstance, page: FastifyRequest, shared: Record<string, string>) {
   const language = page.cookies[LANGUAGE_COOKIE];
   const cookie = hasSession(page) ? page.headers.cookie : language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined;
   const languageHeaders = {
@@ -79,7 +80,7 @@ function pageFetch(app: FastifyInstance, page: FastifyRequest) {
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
-      headers: { accept: 'application/json', ...languageHeaders, [FRESH_READ.header]: FRESH_READ.token },
+      headers: { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token },
       remoteAddress: page.ip,
     });
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
@@ -124,6 +125,8 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
   const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     const abort = new AbortController();
+    // A signed-in person's session is read once for all the page's API calls.
+    const session = hasSession(request) ? sharePageSession(request) : undefined;
     let timer: NodeJS.Timeout | undefined;
     // The render is told to stop, and the answer does not wait for it to obey.
     const late = new Promise<never>((_, reject) => {
@@ -139,7 +142,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         storedLanguage: request.cookies[LANGUAGE_COOKIE],
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
         flash: parseFlash(takeFlash(request, reply)) ?? undefined,
-        fetchApi: pageFetch(app, request),
+        fetchApi: pageFetch(app, request, session?.headers ?? {}),
         signal: abort.signal,
       })]);
     } catch (error) {
@@ -147,6 +150,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       return null;
     } finally {
       clearTimeout(timer);
+      session?.end();
     }
   };
 
