@@ -18,15 +18,21 @@ export function routerContext(queryClient: QueryClient): RouterContextProvider {
   return context;
 }
 
-/** What a loader gets to choose its queries: the route's parameters and the address's query string. */
-export type RouteNeedsArgs = { params: Params; search: URLSearchParams };
+/**
+ * What a loader gets to choose its queries: the route's parameters, the address (path and query
+ * string), and the query client, for needs that depend on data first (who is signed in, say).
+ */
+export type RouteNeedsArgs = { params: Params; search: URLSearchParams; url: URL; client: QueryClient };
 
 /** Options of a plain query or of a paged (infinite) one, as the `*.api.ts` factories make them. */
 export type NeededQuery =
   | { queryKey: QueryKey; queryFn?: unknown; initialPageParam?: undefined }
   | { queryKey: QueryKey; queryFn?: unknown; initialPageParam: unknown; getNextPageParam: unknown };
 
-export type RouteNeeds = (args: RouteNeedsArgs) => readonly (NeededQuery | false | null | undefined)[];
+type Needed = readonly (NeededQuery | false | null | undefined)[];
+
+/** A route's queries; async when they depend on other data, and may throw a `redirect` (a signed-in page asked for by a visitor). */
+export type RouteNeeds = (args: RouteNeedsArgs) => Needed | Promise<Needed>;
 
 /**
  * Fills the cache with one query unless it is there. A failed read stays in the cache as an error,
@@ -44,8 +50,13 @@ export function ensureQuery(client: QueryClient, options: NeededQuery): Promise<
 export function loaderOf(needs: RouteNeeds | undefined, preload?: () => Promise<unknown>) {
   return async ({ params, request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<null> => {
     const client = context.get(queryClientContext);
-    const wanted = needs ? needs({ params, search: new URL(request.url).searchParams }) : [];
-    await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), preload?.()]);
+    const url = new URL(request.url);
+    // The page's chunk loads while the needs are worked out (and while any they wait on are read).
+    const chunk = preload?.();
+    // Observed here too: a chunk failing while the needs redirect is no unhandled rejection.
+    chunk?.catch(() => undefined);
+    const wanted = needs ? await needs({ params, search: url.searchParams, url, client }) : [];
+    await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), chunk]);
     return null;
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Activity, ChangePasswordInput, OwnProfile, ProfileUpdate, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
@@ -12,28 +12,28 @@ export const profileKeys = {
   people: (id: string, direction: 'followers' | 'following') => ['profiles', id, direction] as const,
 };
 
+export const profileQueries = {
+  own: () => queryOptions({ queryKey: profileKeys.own, queryFn: () => api<OwnProfile>('/api/profile') }),
+  public: (id: string) => queryOptions({ queryKey: profileKeys.public(id), queryFn: () => api<PublicProfile>(`/api/profiles/${encodeURIComponent(id)}`), retry: false }),
+  activity: (id: string) => queryOptions({ queryKey: profileKeys.activity(id), queryFn: () => api<Activity[]>(`/api/profiles/${encodeURIComponent(id)}/activity?limit=30`) }),
+  people: (id: string, direction: 'followers' | 'following') =>
+    queryOptions({ queryKey: profileKeys.people(id, direction), queryFn: () => api<Person[]>(`/api/profiles/${encodeURIComponent(id)}/${direction}?limit=50`) }),
+};
+
 export function useOwnProfile(enabled: boolean) {
-  return useQuery({ queryKey: profileKeys.own, queryFn: () => api<OwnProfile>('/api/profile'), enabled });
+  return useQuery({ ...profileQueries.own(), enabled });
 }
 
 export function usePublicProfile(id: string) {
-  return useQuery({ queryKey: profileKeys.public(id), queryFn: () => api<PublicProfile>(`/api/profiles/${encodeURIComponent(id)}`), retry: false });
+  return useQuery(profileQueries.public(id));
 }
 
 export function useActivity(id: string | undefined) {
-  return useQuery({
-    queryKey: profileKeys.activity(id ?? ''),
-    queryFn: () => api<Activity[]>(`/api/profiles/${encodeURIComponent(id!)}/activity?limit=30`),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...profileQueries.activity(id ?? ''), enabled: Boolean(id) });
 }
 
 export function usePeople(id: string | undefined, direction: 'followers' | 'following') {
-  return useQuery({
-    queryKey: profileKeys.people(id ?? '', direction),
-    queryFn: () => api<Person[]>(`/api/profiles/${encodeURIComponent(id!)}/${direction}?limit=50`),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...profileQueries.people(id ?? '', direction), enabled: Boolean(id) });
 }
 
 /** Every change of the own profile answers the whole profile: it replaces the cache. */
