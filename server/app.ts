@@ -23,7 +23,11 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { authForms } from './features/auth/auth.forms.ts';
+import { contactForms } from './features/contact/contact.forms.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
+import { notificationsForms } from './features/notifications/notifications.forms.ts';
+import { profilesForms } from './features/profiles/profiles.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -165,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
-  registerForms(app, { ...disciplinesForms });
+  registerForms(app, { ...disciplinesForms, ...authForms, ...contactForms, ...profilesForms, ...notificationsForms });
   await registerWebPages(app, config.webDist);
 
   return app;
