@@ -16,7 +16,7 @@ const pageWith = (page: string, kept: Record<string, string>) => {
 };
 
 /** The second password typed must be the first. */
-const samePasswords = (first: string, second: string) => (f: FormFields) => (password(f, first) === password(f, second) ? undefined : 'PASSWORDS_DONT_MATCH');
+const samePasswords = (first: string, second: string, code: string) => (f: FormFields) => (password(f, first) === password(f, second) ? undefined : code);
 
 /** Where the login page was asked to return to, when it is a page of this site. */
 const nextOf = (f: FormFields) => {
@@ -46,7 +46,7 @@ export const authForms: FormActions = {
     path: () => '/api/auth/sign-up/email',
     // The page's language goes along: the confirmation mail is written in it.
     body: (f) => ({ name: field(f, 'name'), email: field(f, 'email'), password: password(f, 'password'), language: field(f, 'language') || undefined }),
-    refuse: samePasswords('password', 'confirmPassword'),
+    refuse: samePasswords('password', 'confirmPassword', 'PASSWORDS_DONT_MATCH'),
     done: { kind: 'success', title: 'auth.toast.signUpSuccess', text: 'auth.toast.checkEmail' },
     to: (_answer, f) => pageWith('/register', { sent: '1', email: field(f, 'email') }),
     failTo: (f) => pageWith('/register', { name: field(f, 'name'), email: field(f, 'email') }),
@@ -62,7 +62,7 @@ export const authForms: FormActions = {
     method: 'POST',
     path: () => '/api/auth/reset-password',
     body: (f) => ({ token: field(f, 'token'), newPassword: password(f, 'newPassword') }),
-    refuse: samePasswords('newPassword', 'confirmPassword'),
+    refuse: samePasswords('newPassword', 'confirmPassword', 'NEW_PASSWORDS_DONT_MATCH'),
     done: { kind: 'success', title: 'auth.resetDone', text: 'auth.resetDoneText' },
     to: () => '/login',
   },
