@@ -12,7 +12,7 @@ import { FormTarget } from '../../components/ui/form-target.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRequestPasswordReset } from './auth.api.ts';
@@ -26,7 +26,9 @@ export default function ForgotPasswordPage() {
   // Without scripts the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
   const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('auth.forgotTitle'));
-  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: params.get('email') ?? '' } });
+  const defaults = { email: params.get('email') ?? '' };
+  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const field = registerWithDefaults(register, defaults);
   const onSubmit = handleSubmit(({ email }) =>
     request.mutate(email, {
       onSuccess: () => setSentTo(email),
@@ -42,7 +44,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form method="post" action={formActionPath('forgot-password')} onSubmit={onSubmit} noValidate className="space-y-4">
           <FormTarget />
-          <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...register('email')} />
+          <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner className="h-4 w-4" />}
             {t('auth.sendResetLink')}

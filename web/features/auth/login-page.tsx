@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,7 +33,9 @@ export default function LoginPage() {
   // Where to go once signed in (a page of this site only), and the address typed before a failed try.
   const next = safeBack(params.get('next'), '');
   usePageMeta(t('nav.login'));
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: params.get('email') ?? '', password: '' } });
+  const defaults = { email: params.get('email') ?? '', password: '' };
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: defaults });
+  const field = registerWithDefaults(register, defaults);
 
   const onSubmit = handleSubmit((values) => {
     setUnverifiedEmail(null);
@@ -76,8 +78,8 @@ export default function LoginPage() {
       )}
       <form method="post" action={formActionPath('log-in')} onSubmit={onSubmit} noValidate className="space-y-4">
         <FormTarget fields={{ next }} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
-        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...register('password')} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...field('password')} />
         <p className="text-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 hover:underline">
             {t('auth.forgotPassword')}

@@ -9,7 +9,7 @@ import { FormTarget } from '../../components/ui/form-target.tsx';
 
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useSendContactMessage } from './contact.api.ts';
@@ -24,6 +24,7 @@ export default function ContactPage() {
   const typed = { name: params.get('name') ?? '', email: params.get('email') ?? '', subject: params.get('subject') ?? '', message: params.get('message') ?? '' };
   usePageMeta(t('contact.title'), t('contact.subtitle'));
   const { register, handleSubmit, formState, reset } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: typed });
+  const field = registerWithDefaults(register, typed);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -44,11 +45,11 @@ export default function ContactPage() {
         <form method="post" action={formActionPath('contact')} onSubmit={onSubmit} noValidate className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <FormTarget />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...register('name')} />
-            <TextField label={t('contact.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...register('email')} />
+            <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
+            <TextField label={t('contact.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
           </div>
-          <TextField label={t('contact.subject')} error={fieldError(t, formState.errors.subject)} {...register('subject')} />
-          <TextArea label={t('contact.message')} error={fieldError(t, formState.errors.message)} {...register('message')} />
+          <TextField label={t('contact.subject')} error={fieldError(t, formState.errors.subject)} {...field('subject')} />
+          <TextArea label={t('contact.message')} error={fieldError(t, formState.errors.message)} {...field('message')} />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending && <Spinner className="h-4 w-4" />}
             {t('contact.send')}

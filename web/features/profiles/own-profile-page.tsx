@@ -13,7 +13,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -41,6 +41,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   const update = useUpdateProfile();
   const [locating, setLocating] = useState(false);
   const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: toForm(profile) });
+  const field = registerWithDefaults(register, toForm(profile));
 
   const locate = async () => {
     setLocating(true);
@@ -69,11 +70,11 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
     // The text fields post as a plain form too (server/features/profiles/profiles.forms.ts); the pictures and the location lookup need the scripts.
     <form method="post" action={formActionPath('edit-profile')} onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <FormTarget />
-      <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...register('name')} />
-      <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...register('bio')} />
+      <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
+      <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...field('bio')} />
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...register('location')} />
+          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...field('location')} />
         </div>
         <Button variant="outline" onClick={locate} disabled={locating}>
           {locating ? <Spinner className="h-4 w-4" /> : <span aria-hidden="true">📍</span>}
@@ -83,7 +84,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
       <SelectField
         label={t('profile.athleteLevel')}
         error={fieldError(t, formState.errors.athleteLevel)}
-        {...register('athleteLevel', { setValueAs: emptyAsNull })}
+        {...field('athleteLevel', { setValueAs: emptyAsNull })}
       >
         <option value="">{t('profile.athleteLevelNotSet')}</option>
         {ATHLETE_LEVELS.map((level) => (
