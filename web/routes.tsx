@@ -1,20 +1,15 @@
 import { lazy } from 'react';
 import { redirect, type RouteObject } from 'react-router';
-import type { SessionUser } from '../common/schemas.ts';
 import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
-import { adminQueries } from './features/admin/admin.api.ts';
 import { authQueries } from './features/auth/auth.api.ts';
 import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
-import { feedQueries } from './features/feed/feed.api.ts';
 import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
-import { conversationQueries } from './features/messages/messages.api.ts';
-import { notificationQueries } from './features/notifications/notifications.api.ts';
-import { profileQueries } from './features/profiles/profiles.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
-import { loaderOf, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
+import { ensureQuery, loaderOf, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
+import type { SignedInNeeds } from './signed-in-needs.ts';
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
@@ -30,46 +25,48 @@ const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Componen
 /** Who is signed in (null for a visitor), read once per render and shared by every loader of it. */
 const signedInUser = async ({ client }: RouteNeedsArgs) => (await client.ensureQueryData(authQueries.me()).catch(() => ({ user: null }))).user;
 
-/**
- * Every page's frame: who is signed in, the site's settings, the categories of the menus; for a
- * signed-in person also the header's bell and unread messages count.
- */
-const frameNeeds: RouteNeeds = async (args) => {
-  const user = await signedInUser(args);
-  return [authQueries.me(), settingsQueries.all(), disciplineQueries.categories(), user && notificationQueries.latest(), user && conversationQueries.unread()];
-};
+// The signed-in pages' needs are their own chunk: a visitor's first load does without them.
+type SignedInModule = typeof import('./signed-in-needs.ts');
+const signedInNeeds = () => import('./signed-in-needs.ts');
 
-type SignedInNeeds = (args: RouteNeedsArgs & { user: SessionUser }) => ReturnType<RouteNeeds>;
+/** For a signed-in person only, the needs `pick` names; nothing for a visitor. */
+const whenSignedIn =
+  (pick: (m: SignedInModule) => SignedInNeeds): RouteNeeds =>
+  async (args) => {
+    const user = await signedInUser(args);
+    return user ? pick(await signedInNeeds())({ ...args, user }) : [];
+  };
 
 /**
  * A page only for signed-in people (or only admins): a visitor is sent to log in and come back, a
  * member to an admin page home, before anything of the page is read.
  */
 const signedIn =
-  (needs: SignedInNeeds = () => [], { admin = false } = {}): RouteNeeds =>
+  (pick?: (m: SignedInModule) => SignedInNeeds, { admin = false } = {}): RouteNeeds =>
   async (args) => {
     const user = await signedInUser(args);
     if (!user) throw redirect(`/login?next=${encodeURIComponent(`${args.url.pathname}${args.url.search}`)}`);
     if (admin && user.role !== 'admin') throw redirect('/');
-    return needs({ ...args, user });
+    return pick ? pick(await signedInNeeds())({ ...args, user }) : [];
   };
 
+/** Both sets of needs; the first's are read at once, while the second waits to know who is signed in. */
+const both =
+  (first: RouteNeeds, second: RouteNeeds): RouteNeeds =>
+  async (args) => {
+    const now = await first(args);
+    for (const query of now) if (query) void ensureQuery(args.client, query);
+    return [...now, ...(await second(args))];
+  };
+
+/**
+ * Every page's frame: who is signed in, the site's settings, the categories of the menus; for a
+ * signed-in person also the header's bell and unread messages count.
+ */
+const frameNeeds: RouteNeeds = both(() => [authQueries.me(), settingsQueries.all(), disciplineQueries.categories()], whenSignedIn((m) => m.frameNeeds));
+
 /** The home page: its stats for everyone, and the feed for a signed-in person. */
-const homeNeeds: RouteNeeds = async (args) => [homeQueries.stats(), (await signedInUser(args)) && feedQueries.all()];
-
-/** The own profile: the profile, its public face (disciplines, teams), the activity tab and the people lists. */
-const ownProfileNeeds: SignedInNeeds = ({ user }) => [
-  profileQueries.own(),
-  profileQueries.public(user.id),
-  profileQueries.activity(user.id),
-  profileQueries.people(user.id, 'followers'),
-  profileQueries.people(user.id, 'following'),
-];
-
-const messagesNeeds: SignedInNeeds = ({ params: { conversationId: id } }) => [
-  conversationQueries.list(),
-  ...(id ? [conversationQueries.one(id), conversationQueries.messages(id)] : []),
-];
+const homeNeeds: RouteNeeds = both(() => [homeQueries.stats()], whenSignedIn((m) => m.homeNeeds));
 
 /** The pages and the data each reads; the server renders every one (web/entry-server.tsx), the browser takes over. */
 export const routes: RouteObject[] = [
@@ -86,7 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'confirm-email', ...page(() => import('./features/auth/confirm-email-page.tsx')) },
           { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page.tsx')) },
           { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page.tsx')) },
-          { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx'), signedIn(ownProfileNeeds)) },
+          { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx'), signedIn((m) => m.ownProfileNeeds)) },
           { path: 'profile/:userId', ...page(() => import('./features/profiles/public-profile-page.tsx')) },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
@@ -109,12 +106,12 @@ export const routes: RouteObject[] = [
           { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
           { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },
           { path: 'terms', ...page(() => import('./features/legal/terms-page.tsx')) },
-          { path: 'admin', ...page(() => import('./features/admin/admin-page.tsx'), signedIn(({ search }) => [(search.get('tab') ?? 'overview') === 'overview' && adminQueries.overview()], { admin: true })) },
+          { path: 'admin', ...page(() => import('./features/admin/admin-page.tsx'), signedIn((m) => m.adminNeeds, { admin: true })) },
           { path: 'admin/new/:kind', ...page(() => import('./features/admin/admin-form-page.tsx'), signedIn(undefined, { admin: true })) },
           { path: 'admin/edit/:kind/:id', ...page(() => import('./features/admin/admin-form-page.tsx'), signedIn(undefined, { admin: true })) },
-          { path: 'notifications', ...page(() => import('./features/notifications/notifications-page.tsx'), signedIn(() => [notificationQueries.list()])) },
-          { path: 'messages', ...page(() => import('./features/messages/messages-page.tsx'), signedIn(messagesNeeds)) },
-          { path: 'messages/:conversationId', ...page(() => import('./features/messages/messages-page.tsx'), signedIn(messagesNeeds)) },
+          { path: 'notifications', ...page(() => import('./features/notifications/notifications-page.tsx'), signedIn((m) => m.notificationsNeeds)) },
+          { path: 'messages', ...page(() => import('./features/messages/messages-page.tsx'), signedIn((m) => m.messagesNeeds)) },
+          { path: 'messages/:conversationId', ...page(() => import('./features/messages/messages-page.tsx'), signedIn((m) => m.messagesNeeds)) },
           { path: 'setup-admin', ...page(() => import('./features/admin/setup-admin-page.tsx')) },
           { path: '*', ...page(() => import('./components/not-found-page.tsx')) },
         ],
