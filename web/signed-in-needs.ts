@@ -1,5 +1,10 @@
 import type { SessionUser } from '../common/schemas.ts';
+import { adminContentQueries } from './features/admin/admin-content.api.ts';
+import { catalogueQueries } from './features/admin/admin-catalogue.api.ts';
+import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
+import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf } from './features/admin/admin-tabs.ts';
+import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
 import { feedQueries } from './features/feed/feed.api.ts';
 import { conversationQueries } from './features/messages/messages.api.ts';
 import { notificationQueries } from './features/notifications/notifications.api.ts';
@@ -35,5 +40,24 @@ export const messagesNeeds: SignedInNeeds = ({ params: { conversationId: id } })
   ...(id ? [conversationQueries.one(id), conversationQueries.messages(id)] : []),
 ];
 
-/** The admin panel's default tab (the others read their own data as they open). */
-export const adminNeeds: SignedInNeeds = ({ search }) => [(search.get('tab') ?? 'overview') === 'overview' && adminQueries.overview()];
+/** The admin panel's tab (and sub-tab) of the address, as web/features/admin/admin-page.tsx picks it. */
+export const adminNeeds: SignedInNeeds = ({ search }) => {
+  const requested = search.get('tab');
+  const tab = isOneOf(ADMIN_TABS, requested) ? requested : 'overview';
+  const subtab = search.get('subtab');
+  if (tab === 'overview') return [adminQueries.overview()];
+  if (tab === 'users') return [adminUserQueries.list((search.get('q') ?? '').trim())];
+  if (tab === 'approvals') return [adminQueries.approvals()];
+  if (tab === 'content') return [disciplineQueries.disciplines(), adminContentQueries.list(isOneOf(CONTENT_SUBTABS, subtab) ? subtab : CONTENT_SUBTABS[0], '')];
+  if (tab === 'disciplines') return [catalogueQueries.categories(), (isOneOf(DISCIPLINE_SUBTABS, subtab) ? subtab : 'disciplines') === 'disciplines' && catalogueQueries.disciplines()];
+  return [];
+};
+
+/** An admin form (`/admin/new/:kind`, `/admin/edit/:kind/:id`): the item edited and the lists its fields offer. */
+export const adminFormNeeds: SignedInNeeds = ({ params: { kind, id } }) => {
+  if (kind === 'users') return [id ? adminUserQueries.detail(id) : null];
+  if (kind === 'disciplines') return [catalogueQueries.categories(), id ? catalogueQueries.discipline(id) : null];
+  if (kind === 'categories') return [id ? catalogueQueries.category(id) : null];
+  if (kind === 'teams') return [id ? adminContentQueries.team(id) : null];
+  return isOneOf(CONTENT_SUBTABS, kind) ? [disciplineQueries.disciplines()] : [];
+};

@@ -12,6 +12,7 @@ export const adminKeys = {
 export const adminQueries = {
   /** The panel's default tab. */
   overview: () => queryOptions({ queryKey: adminKeys.overview, queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }), retry: false }),
+  approvals: () => queryOptions({ queryKey: adminKeys.approvals, queryFn: ({ signal }) => api<Approval[]>('/api/admin/approvals', { signal }), retry: false }),
 };
 
 export function useAdminOverview() {
@@ -19,11 +20,7 @@ export function useAdminOverview() {
 }
 
 export function usePendingApprovals() {
-  return useQuery({
-    queryKey: adminKeys.approvals,
-    queryFn: ({ signal }) => api<Approval[]>('/api/admin/approvals', { signal }),
-    retry: false,
-  });
+  return useQuery(adminQueries.approvals());
 }
 
 export function useDecideApproval() {
