@@ -1,5 +1,5 @@
 import type { SessionUser } from '../common/schemas.ts';
-import { adminContentQueries } from './features/admin/admin-content.api.ts';
+import { adminContentQueries, adminUserSearchQuery } from './features/admin/admin-content.api.ts';
 import { catalogueQueries } from './features/admin/admin-catalogue.api.ts';
 import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
@@ -58,6 +58,8 @@ export const adminFormNeeds: SignedInNeeds = ({ params: { kind, id } }) => {
   if (kind === 'users') return [id ? adminUserQueries.detail(id) : null];
   if (kind === 'disciplines') return [catalogueQueries.categories(), id ? catalogueQueries.discipline(id) : null];
   if (kind === 'categories') return [id ? catalogueQueries.category(id) : null];
-  if (kind === 'teams') return [id ? adminContentQueries.team(id) : null];
+  // A team's form offers the disciplines and people to pick (the search box starts empty).
+  if (kind === 'teams') return [disciplineQueries.disciplines(), adminUserSearchQuery(''), id ? adminContentQueries.team(id) : null];
+  // The item a section's form edits is read by that section's own query (places, events…), declared once those features export their factories.
   return isOneOf(CONTENT_SUBTABS, kind) ? [disciplineQueries.disciplines()] : [];
 };

@@ -84,13 +84,16 @@ export function useRemoveAdminTeamImage() {
 export const USER_SEARCH_LIMIT = 8;
 
 /** People to pick as leader or members, found by name or email. */
-export function useAdminUserSearch(q: string) {
+export const adminUserSearchQuery = (q: string) => {
   const query = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: adminContentKeys.userSearch(query),
     queryFn: ({ signal }) => api<AdminUserPage>(`/api/admin/users?${new URLSearchParams({ q: query, limit: String(USER_SEARCH_LIMIT) })}`, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,
   });
+};
+
+export function useAdminUserSearch(q: string) {
+  return useQuery({ ...adminUserSearchQuery(q), placeholderData: keepPreviousData });
 }
