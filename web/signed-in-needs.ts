@@ -59,7 +59,14 @@ export const adminFormNeeds: SignedInNeeds = ({ params: { kind, id } }) => {
   if (kind === 'disciplines') return [catalogueQueries.categories(), id ? catalogueQueries.discipline(id) : null];
   if (kind === 'categories') return [id ? catalogueQueries.category(id) : null];
   // A team's form offers the disciplines and people to pick (the search box starts empty).
-  if (kind === 'teams') return [disciplineQueries.disciplines(), adminUserSearchQuery(''), id ? adminContentQueries.team(id) : null];
+  if (kind === 'teams') {
+    return [
+      disciplineQueries.disciplines(),
+      adminUserSearchQuery(''),
+      // Kept until the page has rendered (the form's own query forgets it at once, to start from what is stored).
+      id ? { ...adminContentQueries.team(id), gcTime: 60_000 } : null,
+    ];
+  }
   // The item a section's form edits is read by that section's own query (places, events…), declared once those features export their factories.
   return isOneOf(CONTENT_SUBTABS, kind) ? [disciplineQueries.disciplines()] : [];
 };
