@@ -126,6 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // No referrer leaves for other sites; but under 'no-referrer' a browser posts this site's own HTML
+    // forms with `Origin: null`, which the origin guard must refuse (server/lib/origin-guard.ts).
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
   await app.register(multipart, multipartOptions);

@@ -79,6 +79,13 @@ describe('log in', () => {
   });
 });
 
+test("pages are sent with a referrer policy under which browsers name this site as its forms' Origin (not `null`)", async () => {
+  // Under 'no-referrer' Chromium posts a same-site form with `Origin: null`, and every form would be refused.
+  const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+  expect(res.headers['referrer-policy']).toBe('same-origin');
+  expect((await post('log-in', { email: rider.email, password: rider.password }, { origin: 'null' })).statusCode).toBe(403);
+});
+
 describe('log out', () => {
   test('ends the session and goes home', async () => {
     const signedIn = await post('log-in', { email: rider.email, password: rider.password });
