@@ -23,6 +23,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
 import { authForms } from './features/auth/auth.forms.ts';
 import { contactForms } from './features/contact/contact.forms.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
@@ -172,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
-  registerForms(app, { ...disciplinesForms, ...authForms, ...contactForms, ...profilesForms, ...notificationsForms });
+  registerForms(app, { ...disciplinesForms, ...authForms, ...contactForms, ...profilesForms, ...notificationsForms, ...setupAdminForms });
   await registerWebPages(app, config.webDist);
 
   return app;

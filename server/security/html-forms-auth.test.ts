@@ -171,3 +171,14 @@ describe('profile, contact, notifications', () => {
     expect(res.headers.location).toBe('/notifications');
   });
 });
+
+describe('setup admin', () => {
+  test('as a plain form it makes sure an admin exists and goes to log in; from another site it is refused', async () => {
+    expect((await post('setup-admin', {}, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const res = await post('setup-admin', { back: '/setup-admin' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect(flashOf(res)).toMatchObject({ kind: 'success', title: 'setupAdmin.ready' });
+    expect(await t.app.db.selectFrom('profiles').select('id').where('role', '=', 'admin').execute()).toHaveLength(1);
+  });
+});
