@@ -17,7 +17,7 @@ test('a follower of a discipline is listed among its athletes, and the search na
 
   // The level is set on the own profile and shown on the card.
   await page.goto('/profile');
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
   await page.getByLabel('Athlete level').selectOption({ label: 'Professional' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Profile saved!');

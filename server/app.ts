@@ -23,11 +23,15 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
+import { authForms } from './features/auth/auth.forms.ts';
+import { contactForms } from './features/contact/contact.forms.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
 import { eventsForms } from './features/events/events.forms.ts';
 import { profilesForms } from './features/profiles/profiles.forms.ts';
 import { reactionsForms } from './features/reactions/reactions.forms.ts';
 import { teamsForms } from './features/teams/teams.forms.ts';
+import { notificationsForms } from './features/notifications/notifications.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -126,6 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // No referrer leaves for other sites; but under 'no-referrer' a browser posts this site's own HTML
+    // forms with `Origin: null`, which the origin guard must refuse (server/lib/origin-guard.ts).
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
   await app.register(multipart, multipartOptions);
@@ -169,7 +176,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
-  registerForms(app, { ...disciplinesForms, ...teamsForms, ...eventsForms, ...reactionsForms, ...profilesForms });
+  registerForms(app, {
+    ...disciplinesForms,
+    ...teamsForms,
+    ...eventsForms,
+    ...reactionsForms,
+    ...authForms,
+    ...contactForms,
+    ...profilesForms,
+    ...notificationsForms,
+    ...setupAdminForms,
+  });
   await registerWebPages(app, config.webDist);
 
   return app;

@@ -22,6 +22,10 @@ export interface FormAction {
   to?: (answer: unknown, fields: FormFields, back: string) => string;
   /** Where to go on failure instead of back (a form page keeps what was typed in its address). */
   failTo?: (fields: FormFields, back: string) => string;
+  /** The form signs someone in: its 401 is a wrong password, a failure like the others, not a visitor to send to log in. */
+  authenticates?: boolean;
+  /** A check of the form's own fields the API cannot make (two typed passwords agree): an error code refuses it unsent. */
+  refuse?: (fields: FormFields) => string | undefined;
 }
 
 export type FormActions = Readonly<Record<string, FormAction>>;
@@ -77,6 +81,11 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
       flashCookie(reply, { kind: 'error', title: 'errors.NOT_FOUND' }, secure);
       return reply.code(303).header('location', back).send();
     }
+    const refused = action.refuse?.(fields);
+    if (refused) {
+      flashCookie(reply, { kind: 'error', title: `errors.${refused}` }, secure);
+      return reply.code(303).header('location', safeBack(action.failTo?.(fields, back) ?? back)).header('cache-control', 'no-store').send();
+    }
     const body = action.body?.(fields);
     const answer = await app.inject({
       method: action.method,
@@ -95,7 +104,7 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
       const json = answer.body ? safeJson(answer.body) : null;
       flash = typeof action.done === 'function' ? action.done(json, fields) : action.done;
       if (action.to) location = safeBack(action.to(json, fields, back));
-    } else if (answer.statusCode === 401) {
+    } else if (answer.statusCode === 401 && !action.authenticates) {
       // A visitor's action: they log in, then come back to where they were.
       flash = { kind: 'error', title: 'content.loginRequired' };
       location = `/login?next=${encodeURIComponent(back)}`;

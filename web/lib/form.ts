@@ -1,6 +1,15 @@
 import type { TFunction } from 'i18next';
-import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldPath, FieldValues, RegisterOptions, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api.ts';
+
+/**
+ * react-hook-form's `register`, with each field's starting value in the markup as well: the form
+ * library fills its fields only once the scripts run, and a page the server rendered must show (and,
+ * as a plain HTML form, send) what is there before that: a profile's name, an address typed before.
+ */
+export function registerWithDefaults<F extends FieldValues>(register: UseFormRegister<F>, defaults: Partial<Record<FieldPath<F>, string | null | undefined>>) {
+  return (name: FieldPath<F>, options?: RegisterOptions<F, FieldPath<F>>) => ({ ...register(name, options), defaultValue: defaults[name] ?? '' });
+}
 
 /** Shared schemas put an error code in each issue's message; this shows it translated. */
 export function fieldError(t: TFunction, error: FieldError | undefined): string | undefined {

@@ -19,10 +19,10 @@ export function routerContext(queryClient: QueryClient): RouterContextProvider {
 }
 
 /**
- * What a loader gets to choose its queries: the route's parameters, the address's query string and
- * the query client, for a need that depends on data (a team's manager panel on the team read first).
+ * What a loader gets to choose its queries: the route's parameters, the address (path and query
+ * string), and the query client, for needs that depend on data first (who is signed in, say).
  */
-export type RouteNeedsArgs = { params: Params; search: URLSearchParams; client: QueryClient };
+export type RouteNeedsArgs = { params: Params; search: URLSearchParams; url: URL; client: QueryClient };
 
 /** Options of a plain query or of a paged (infinite) one, as the `*.api.ts` factories make them. */
 export type NeededQuery =
@@ -31,7 +31,7 @@ export type NeededQuery =
 
 type Needed = readonly (NeededQuery | false | null | undefined)[];
 
-/** The queries a route's page reads; a promise when some are known only from other data (few pages). */
+/** A route's queries; async when they depend on other data, and may throw a `redirect` (a signed-in page asked for by a visitor). */
 export type RouteNeeds = (args: RouteNeedsArgs) => Needed | Promise<Needed>;
 
 /**
@@ -50,8 +50,12 @@ export function ensureQuery(client: QueryClient, options: NeededQuery): Promise<
 export function loaderOf(needs: RouteNeeds | undefined, preload?: () => Promise<unknown>) {
   return async ({ params, request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<null> => {
     const client = context.get(queryClientContext);
+    const url = new URL(request.url);
+    // The page's chunk loads while the needs are worked out (and while any they wait on are read).
     const chunk = preload?.();
-    const wanted = needs ? await needs({ params, search: new URL(request.url).searchParams, client }) : [];
+    // Observed here too: a chunk failing while the needs redirect is no unhandled rejection.
+    chunk?.catch(() => undefined);
+    const wanted = needs ? await needs({ params, search: url.searchParams, url, client }) : [];
     await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), chunk]);
     return null;
   };

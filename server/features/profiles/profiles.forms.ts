@@ -1,6 +1,6 @@
 import { field, segment, type FormActions } from '../../lib/forms.ts';
 
-/** The public profile's follow button as forms (server/lib/forms.ts). */
+/** The profile's forms (server/lib/forms.ts): the public profile's follow button, the own profile's edit form (its pictures are uploaded by the app's scripts only). */
 export const profilesForms: FormActions = {
   'follow-person': {
     method: 'PUT',
@@ -11,5 +11,15 @@ export const profilesForms: FormActions = {
     method: 'DELETE',
     path: (f) => `/api/profiles/${segment(f, 'userId')}/follow`,
     done: (_answer, f) => ({ kind: 'success', title: 'profile.public.unfollowed', params: { name: field(f, 'name') } }),
+  },
+  'edit-profile': {
+    method: 'PATCH',
+    path: () => '/api/profile',
+    // An empty level is 'not set', as the app's select sends it.
+    body: (f) => ({ name: field(f, 'name'), bio: field(f, 'bio'), location: field(f, 'location'), athleteLevel: field(f, 'athleteLevel') || null }),
+    done: { kind: 'success', title: 'profile.saved' },
+    to: () => '/profile',
+    // Back to the open form.
+    failTo: () => '/profile?edit=1',
   },
 };

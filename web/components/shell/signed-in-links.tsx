@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../common/schemas.ts';
 import { useLogoutAction } from '../../features/auth/use-logout-action.ts';
 import { MessagesLink } from '../../features/messages/messages-link.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
 import { navLinkClass } from './nav-classes.ts';
 
@@ -22,16 +23,17 @@ export default function SignedInLinks({ onNavigate, stacked, user }: { onNavigat
           {t('nav.adminPanel')}
         </NavLink>
       )}
-      <Button
-        variant="outline"
-        disabled={logout.pending}
-        onClick={() => {
+      <ActionForm
+        action="log-out"
+        onSubmit={() => {
           onNavigate?.();
           logout.run();
         }}
       >
-        {t('nav.logout')}
-      </Button>
+        <Button type="submit" variant="outline" disabled={logout.pending} className={stacked ? 'w-full' : undefined}>
+          {t('nav.logout')}
+        </Button>
+      </ActionForm>
     </div>
   );
 }

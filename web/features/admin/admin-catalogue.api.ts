@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminCategory,
   AdminDiscipline,
@@ -33,30 +33,29 @@ function refreshCatalogue(client: QueryClient) {
   ]);
 }
 
+export const catalogueQueries = {
+  disciplines: () => queryOptions({ queryKey: catalogueKeys.disciplines, queryFn: ({ signal }) => api<AdminDiscipline[]>(path('disciplines'), { signal }), retry: false }),
+  discipline: (id: string) =>
+    queryOptions({ queryKey: catalogueKeys.discipline(id), queryFn: ({ signal }) => api<AdminDiscipline>(path('disciplines', id), { signal }), retry: false }),
+  categories: () => queryOptions({ queryKey: catalogueKeys.categories, queryFn: ({ signal }) => api<AdminCategory[]>(path('categories'), { signal }), retry: false }),
+  category: (id: string) =>
+    queryOptions({ queryKey: catalogueKeys.category(id), queryFn: ({ signal }) => api<AdminCategory>(path('categories', id), { signal }), retry: false }),
+};
+
 export function useAdminDisciplines() {
-  return useQuery({ queryKey: catalogueKeys.disciplines, queryFn: ({ signal }) => api<AdminDiscipline[]>(path('disciplines'), { signal }), retry: false });
+  return useQuery(catalogueQueries.disciplines());
 }
 
 export function useAdminDiscipline(id: string | undefined) {
-  return useQuery({
-    queryKey: catalogueKeys.discipline(id ?? ''),
-    queryFn: ({ signal }) => api<AdminDiscipline>(path('disciplines', id), { signal }),
-    enabled: id !== undefined,
-    retry: false,
-  });
+  return useQuery({ ...catalogueQueries.discipline(id ?? ''), enabled: id !== undefined });
 }
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: catalogueKeys.categories, queryFn: ({ signal }) => api<AdminCategory[]>(path('categories'), { signal }), retry: false });
+  return useQuery(catalogueQueries.categories());
 }
 
 export function useAdminCategory(id: string | undefined) {
-  return useQuery({
-    queryKey: catalogueKeys.category(id ?? ''),
-    queryFn: ({ signal }) => api<AdminCategory>(path('categories', id), { signal }),
-    enabled: id !== undefined,
-    retry: false,
-  });
+  return useQuery({ ...catalogueQueries.category(id ?? ''), enabled: id !== undefined });
 }
 
 /** Create (no `id` given) or edit the discipline `id`: the edit body never carries the immutable ID. */

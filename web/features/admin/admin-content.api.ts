@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDeletePath, type AdminContentKind, type AdminContentList } from '../../../common/admin-content.ts';
 import { ADMIN_CONTENT_PAGE_SIZE } from '../../../common/paging.ts';
 import type { AdminUserPage } from '../../../common/admin-users.ts';
@@ -14,21 +14,35 @@ export const adminContentKeys = {
   userSearch: (q: string) => ['admin', 'user-search', q] as const,
 };
 
-/** One request per page of a Content sub-tab; 'Load More' asks for the next one while `hasMore`. */
+export const adminContentQueries = {
+  /** One request per page of a Content sub-tab; 'Load More' asks for the next one while `hasMore`. */
+  list: (kind: AdminContentKind, q: string) => {
+    const query = q.trim();
+    return infiniteQueryOptions({
+      queryKey: adminContentKeys.list(kind, query),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => {
+        const params = new URLSearchParams({ page: String(pageParam), limit: String(ADMIN_CONTENT_PAGE_SIZE) });
+        if (query) params.set('q', query);
+        return api<AdminContentList>(`/api/admin/content/${kind}?${params}`, { signal });
+      },
+      getNextPageParam: (last: AdminContentList) => (last.hasMore ? last.page + 1 : undefined),
+      retry: false,
+    });
+  },
+  team: (id: string) =>
+    queryOptions({
+      queryKey: adminContentKeys.team(id),
+      queryFn: ({ signal }) => api<AdminTeam>(`/api/admin/teams/${encodeURIComponent(id)}`, { signal }),
+      retry: false,
+      // The form starts from what is stored now.
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};
+
 export function useAdminContentList(kind: AdminContentKind, q: string) {
-  const query = q.trim();
-  return useInfiniteQuery({
-    queryKey: adminContentKeys.list(kind, query),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam), limit: String(ADMIN_CONTENT_PAGE_SIZE) });
-      if (query) params.set('q', query);
-      return api<AdminContentList>(`/api/admin/content/${kind}?${params}`, { signal });
-    },
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useInfiniteQuery({ ...adminContentQueries.list(kind, q), placeholderData: keepPreviousData });
 }
 
 /** Deletes through the section's own endpoint; every list, count and page may show the item. */
@@ -41,15 +55,7 @@ export function useDeleteAdminContent() {
 }
 
 export function useAdminTeam(id: string | undefined) {
-  return useQuery({
-    queryKey: adminContentKeys.team(id ?? ''),
-    queryFn: ({ signal }) => api<AdminTeam>(`/api/admin/teams/${encodeURIComponent(id!)}`, { signal }),
-    enabled: !!id,
-    retry: false,
-    // The form starts from what is stored now.
-    staleTime: 0,
-    gcTime: 0,
-  });
+  return useQuery({ ...adminContentQueries.team(id ?? ''), enabled: !!id });
 }
 
 export function useSaveAdminTeam(id: string | undefined) {
@@ -78,13 +84,16 @@ export function useRemoveAdminTeamImage() {
 export const USER_SEARCH_LIMIT = 8;
 
 /** People to pick as leader or members, found by name or email. */
-export function useAdminUserSearch(q: string) {
+export const adminUserSearchQuery = (q: string) => {
   const query = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: adminContentKeys.userSearch(query),
     queryFn: ({ signal }) => api<AdminUserPage>(`/api/admin/users?${new URLSearchParams({ q: query, limit: String(USER_SEARCH_LIMIT) })}`, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,
   });
+};
+
+export function useAdminUserSearch(q: string) {
+  return useQuery({ ...adminUserSearchQuery(q), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserCreateInput, AdminUserPage, AdminUserUpdate } from '../../../common/admin-users.ts';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
@@ -13,29 +13,29 @@ export const adminUserKeys = {
 
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 
-/** One request per page, searched on the server; 'Load More' asks for the next page while there is one. */
+export const adminUserQueries = {
+  /** One request per page, searched on the server; 'Load More' asks for the next page while there is one. */
+  list: (q: string) =>
+    infiniteQueryOptions({
+      queryKey: adminUserKeys.list(q),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => {
+        const params = new URLSearchParams({ page: String(pageParam), limit: String(ADMIN_USERS_PAGE_SIZE) });
+        if (q) params.set('q', q);
+        return api<AdminUserPage>(`/api/admin/users?${params}`, { signal });
+      },
+      getNextPageParam: (last: AdminUserPage) => (last.hasMore ? last.page + 1 : undefined),
+      retry: false,
+    }),
+  detail: (id: string) => queryOptions({ queryKey: adminUserKeys.detail(id), queryFn: ({ signal }) => api<AdminUser>(userPath(id), { signal }), retry: false }),
+};
+
 export function useAdminUsers(q: string) {
-  return useInfiniteQuery({
-    queryKey: adminUserKeys.list(q),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam), limit: String(ADMIN_USERS_PAGE_SIZE) });
-      if (q) params.set('q', q);
-      return api<AdminUserPage>(`/api/admin/users?${params}`, { signal });
-    },
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useInfiniteQuery({ ...adminUserQueries.list(q), placeholderData: keepPreviousData });
 }
 
 export function useAdminUser(id: string | undefined) {
-  return useQuery({
-    queryKey: adminUserKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api<AdminUser>(userPath(id!), { signal }),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useQuery({ ...adminUserQueries.detail(id ?? ''), enabled: Boolean(id) });
 }
 
 export function useCreateAdminUser() {

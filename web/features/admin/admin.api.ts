@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOverview } from '../../../common/admin.ts';
 import type { Approval } from '../../../common/approvals.ts';
 import { api } from '../../lib/api.ts';
@@ -9,20 +9,18 @@ export const adminKeys = {
   approvals: ['admin', 'approvals'] as const,
 };
 
+export const adminQueries = {
+  /** The panel's default tab. */
+  overview: () => queryOptions({ queryKey: adminKeys.overview, queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }), retry: false }),
+  approvals: () => queryOptions({ queryKey: adminKeys.approvals, queryFn: ({ signal }) => api<Approval[]>('/api/admin/approvals', { signal }), retry: false }),
+};
+
 export function useAdminOverview() {
-  return useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
-    retry: false,
-  });
+  return useQuery(adminQueries.overview());
 }
 
 export function usePendingApprovals() {
-  return useQuery({
-    queryKey: adminKeys.approvals,
-    queryFn: ({ signal }) => api<Approval[]>('/api/admin/approvals', { signal }),
-    retry: false,
-  });
+  return useQuery(adminQueries.approvals());
 }
 
 export function useDecideApproval() {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SetupAdminResult } from '../../../common/admin-settings.ts';
+import { formActionPath } from '../../../common/forms.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -53,6 +55,13 @@ export default function SetupAdminPage() {
       <div className="flex min-h-[40vh] flex-col items-center justify-center gap-4" data-testid="setup-admin">
         <Spinner />
         <p className="text-slate-700">{t('setupAdmin.working')}</p>
+        {/* Without scripts nothing asks on opening: the same request as a plain form (server/features/admin/setup-admin.forms.ts). */}
+        <noscript>
+          <form method="post" action={formActionPath('setup-admin')}>
+            <input type="hidden" name="back" value="/setup-admin" />
+            <Button type="submit">{t('setupAdmin.title')}</Button>
+          </form>
+        </noscript>
       </div>
     );
   }

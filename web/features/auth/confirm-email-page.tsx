@@ -2,6 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/ui/auth-card.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
+import { formActionPath } from '../../../common/forms.ts';
+
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -55,9 +58,11 @@ export default function ConfirmEmailPage() {
 
   return (
     <FormCard title={t('auth.confirmTitle')} subtitle={t('auth.confirmText')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label={t('auth.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" className="w-full" disabled={confirm.isPending || !password}>
+      <form method="post" action={formActionPath('confirm-email')} onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormTarget fields={{ token }} />
+        <TextField label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {/* Enabled before the scripts run: the server then checks the password (an empty one is refused there too). */}
+        <Button type="submit" className="w-full" disabled={confirm.isPending}>
           {confirm.isPending && <Spinner className="h-4 w-4" />}
           {t('auth.confirmButton')}
         </Button>

@@ -2,14 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
 import { z } from 'zod';
 import { emailSchema } from '../../../common/schemas.ts';
 import { FormCard } from '../../components/ui/auth-card.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
+
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRequestPasswordReset } from './auth.api.ts';
@@ -19,9 +22,13 @@ const schema = z.object({ email: emailSchema });
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // Without scripts the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
+  const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('auth.forgotTitle'));
-  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema) });
+  const defaults = { email: params.get('email') ?? '' };
+  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const field = registerWithDefaults(register, defaults);
   const onSubmit = handleSubmit(({ email }) =>
     request.mutate(email, {
       onSuccess: () => setSentTo(email),
@@ -35,8 +42,9 @@ export default function ForgotPasswordPage() {
           {t('auth.resetSentText', { email: sentTo })}
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...register('email')} />
+        <form method="post" action={formActionPath('forgot-password')} onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormTarget />
+          <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner className="h-4 w-4" />}
             {t('auth.sendResetLink')}

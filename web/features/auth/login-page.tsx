@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formActionPath, safeBack } from '../../../common/forms.ts';
 import { loginSchema, type LoginInput } from '../../../common/schemas.ts';
 import { FormCard } from '../../components/ui/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import type { SessionUser } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
 import { useLanguage } from '../settings/language.tsx';
 import { authKeys, useLogin, useResendVerification } from './auth.api.ts';
+import { FormTarget } from '../../components/ui/form-target.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,8 +29,13 @@ export default function LoginPage() {
   const { enabled, setLanguage } = useLanguage();
   const resend = useResendVerification();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // Where to go once signed in (a page of this site only), and the address typed before a failed try.
+  const next = safeBack(params.get('next'), '');
   usePageMeta(t('nav.login'));
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const defaults = { email: params.get('email') ?? '', password: '' };
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: defaults });
+  const field = registerWithDefaults(register, defaults);
 
   const onSubmit = handleSubmit((values) => {
     setUnverifiedEmail(null);
@@ -38,7 +45,7 @@ export default function LoginPage() {
         // The language chosen in the profile follows the account to this browser, when enabled.
         if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage)) setLanguage(user.preferredLanguage, { save: false });
         notify('success', t('auth.toast.welcomeBack'), t('auth.toast.loggedIn'));
-        void navigate('/');
+        void navigate(next || '/');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email.trim());
@@ -69,9 +76,10 @@ export default function LoginPage() {
           </Button>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
-        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...register('password')} />
+      <form method="post" action={formActionPath('log-in')} onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormTarget fields={{ next }} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...field('password')} />
         <p className="text-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 hover:underline">
             {t('auth.forgotPassword')}

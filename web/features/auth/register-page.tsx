@@ -2,13 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
 import { registerSchema, type RegisterInput } from '../../../common/schemas.ts';
 import { FormCard } from '../../components/ui/auth-card.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
+
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRegister } from './auth.api.ts';
@@ -16,9 +19,13 @@ import { useRegister } from './auth.api.ts';
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const registerUser = useRegister();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // Without scripts the form is posted and the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
+  const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('nav.register'));
-  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
+  const defaults = { name: params.get('name') ?? '', email: params.get('email') ?? '', password: '', confirmPassword: '' };
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), defaultValues: defaults });
+  const field = registerWithDefaults(register, defaults);
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -54,11 +61,12 @@ export default function RegisterPage() {
 
   return (
     <FormCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label={t('auth.name')} autoComplete="name" placeholder={t('auth.namePlaceholder')} error={fieldError(t, formState.errors.name)} {...register('name')} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...register('email')} />
-        <TextField label={t('auth.password')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.password)} {...register('password')} />
-        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+      <form method="post" action={formActionPath('register')} onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormTarget fields={{ language: i18n.language }} />
+        <TextField label={t('auth.name')} autoComplete="name" placeholder={t('auth.namePlaceholder')} error={fieldError(t, formState.errors.name)} {...field('name')} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.password)} {...field('password')} />
+        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} error={fieldError(t, formState.errors.confirmPassword)} {...field('confirmPassword')} />
         <Button type="submit" className="w-full" disabled={registerUser.isPending}>
           {registerUser.isPending && <Spinner className="h-4 w-4" />}
           {t('auth.registerButton')}

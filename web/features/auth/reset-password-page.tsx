@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
 import { z } from 'zod';
 import { passwordSchema } from '../../../common/schemas.ts';
 import { FormCard } from '../../components/ui/auth-card.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
+
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -51,7 +54,8 @@ export default function ResetPasswordPage() {
   );
   return (
     <FormCard title={t('auth.resetTitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" action={formActionPath('reset-password')} onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormTarget fields={{ token }} />
         <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
         <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" disabled={reset.isPending}>

@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
 import { contactSchema, type ContactInput } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
+
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useSendContactMessage } from './contact.api.ts';
@@ -15,8 +19,12 @@ const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 export default function ContactPage() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
+  const [params] = useSearchParams();
+  // A message the server could not send comes back in the address (server/features/contact/contact.forms.ts).
+  const typed = { name: params.get('name') ?? '', email: params.get('email') ?? '', subject: params.get('subject') ?? '', message: params.get('message') ?? '' };
   usePageMeta(t('contact.title'), t('contact.subtitle'));
-  const { register, handleSubmit, formState, reset } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, formState, reset } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: typed });
+  const field = registerWithDefaults(register, typed);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -34,13 +42,14 @@ export default function ContactPage() {
       <div className="lg:col-span-2">
         <h1 className="text-3xl font-extrabold">{t('contact.title')}</h1>
         <p className="mt-2 text-slate-600">{t('contact.subtitle')}</p>
-        <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form method="post" action={formActionPath('contact')} onSubmit={onSubmit} noValidate className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <FormTarget />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...register('name')} />
-            <TextField label={t('contact.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...register('email')} />
+            <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
+            <TextField label={t('contact.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
           </div>
-          <TextField label={t('contact.subject')} error={fieldError(t, formState.errors.subject)} {...register('subject')} />
-          <TextArea label={t('contact.message')} error={fieldError(t, formState.errors.message)} {...register('message')} />
+          <TextField label={t('contact.subject')} error={fieldError(t, formState.errors.subject)} {...field('subject')} />
+          <TextArea label={t('contact.message')} error={fieldError(t, formState.errors.message)} {...field('message')} />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending && <Spinner className="h-4 w-4" />}
             {t('contact.send')}

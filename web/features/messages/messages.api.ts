@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Conversation, ConversationSummary, Message, MessagePage } from '../../../common/messages.ts';
 import { MESSAGE_PAGE_SIZE } from '../../../common/paging.ts';
 import type { PublicProfile } from '../../../common/profiles.ts';
@@ -16,28 +16,35 @@ export const conversationKeys = {
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
+export const conversationQueries = {
+  /** The header's count of unread messages. */
+  unread: () => queryOptions({ queryKey: conversationKeys.unread, queryFn: () => api<{ count: number }>('/api/conversations/unread-count') }),
+  list: () => queryOptions({ queryKey: conversationKeys.list, queryFn: () => api<ConversationSummary[]>('/api/conversations') }),
+  one: (id: string) => queryOptions({ queryKey: conversationKeys.one(id), queryFn: () => api<Conversation>(path(id)), retry: false }),
+  /** History newest page first; each next page is older (`before` the oldest shown). */
+  messages: (id: string) =>
+    infiniteQueryOptions({
+      queryKey: conversationKeys.messages(id),
+      queryFn: ({ pageParam, signal }) => api<MessagePage>(`${path(id)}/messages?limit=${MESSAGE_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`, { signal }),
+      initialPageParam: 0,
+      getNextPageParam: (last: MessagePage) => (last.hasMore && last.items[0] ? last.items[0].id : undefined),
+    }),
+};
+
 export function useUnreadMessages(enabled: boolean) {
-  return useQuery({ queryKey: conversationKeys.unread, queryFn: () => api<{ count: number }>('/api/conversations/unread-count'), enabled, select: (d) => d.count });
+  return useQuery({ ...conversationQueries.unread(), enabled, select: (d) => d.count });
 }
 
 export function useConversations(enabled = true) {
-  return useQuery({ queryKey: conversationKeys.list, queryFn: () => api<ConversationSummary[]>('/api/conversations'), enabled });
+  return useQuery({ ...conversationQueries.list(), enabled });
 }
 
 export function useConversation(id: string | undefined) {
-  return useQuery({ queryKey: conversationKeys.one(id ?? ''), queryFn: () => api<Conversation>(path(id!)), enabled: Boolean(id), retry: false });
+  return useQuery({ ...conversationQueries.one(id ?? ''), enabled: Boolean(id) });
 }
 
-/** History newest page first; each next page is older (`before` the oldest shown). */
 export function useMessages(id: string | undefined) {
-  return useInfiniteQuery({
-    queryKey: conversationKeys.messages(id ?? ''),
-    queryFn: ({ pageParam, signal }) =>
-      api<MessagePage>(`${path(id!)}/messages?limit=${MESSAGE_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.hasMore && last.items[0] ? last.items[0].id : undefined),
-    enabled: Boolean(id),
-  });
+  return useInfiniteQuery({ ...conversationQueries.messages(id ?? ''), enabled: Boolean(id) });
 }
 
 export function useSendMessage(id: string) {

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { notificationPath } from '../../../common/notifications.ts';
+import { formActionPath } from '../../../common/forms.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -27,14 +31,11 @@ function NotificationList() {
           {unread > 0 && t('notifications.unread', { count: unread })}
         </p>
         {unread > 0 && (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}
-          >
-            {t('notifications.markAllRead')}
-          </Button>
+          <ActionForm action="mark-all-notifications-read" onSubmit={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}>
+            <Button type="submit" variant="outline" size="sm" disabled={markAll.isPending}>
+              {t('notifications.markAllRead')}
+            </Button>
+          </ActionForm>
         )}
       </div>
       {items.length === 0 ? (
@@ -46,9 +47,20 @@ function NotificationList() {
         <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="notification-list">
           {items.map((n) => (
             <li key={n.id}>
-              <button type="button" onClick={() => open(n)} className={`w-full px-4 py-3 hover:bg-slate-50 ${n.read ? '' : 'bg-brand-50/40'}`} data-testid="notification-item">
-                <NotificationRow notification={n} />
-              </button>
+              {/* Opening one marks it read, then shows what it is about: as a plain form, the server goes there after. */}
+              <form
+                method="post"
+                action={formActionPath('mark-notification-read')}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  open(n);
+                }}
+              >
+                <FormTarget back={notificationPath(n) ?? undefined} fields={{ notificationId: String(n.id) }} />
+                <button type="submit" className={`w-full px-4 py-3 hover:bg-slate-50 ${n.read ? '' : 'bg-brand-50/40'}`} data-testid="notification-item">
+                  <NotificationRow notification={n} />
+                </button>
+              </form>
               {n.type === 'team_invite' && n.subjectId && (
                 <div className="px-4 pb-3 ps-[4.25rem]">
                   <InvitationAnswer teamId={n.subjectId} teamName={String(n.data.teamName ?? '')} />

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPage, NotificationPreferences, NotificationPreferencesUpdate } from '../../../common/notifications.ts';
 import { api } from '../../lib/api.ts';
 
@@ -13,21 +13,26 @@ export const notificationKeys = {
 
 export const BELL_SIZE = 10;
 
+export const notificationQueries = {
+  /** The header bell's: the unread count and the latest few. */
+  latest: () => queryOptions({ queryKey: notificationKeys.latest, queryFn: ({ signal }) => api<NotificationPage>(`/api/notifications?limit=${BELL_SIZE}`, { signal }) }),
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: notificationKeys.list,
+      queryFn: ({ pageParam, signal }) => api<NotificationPage>(`/api/notifications${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
+      initialPageParam: 0,
+      getNextPageParam: (last: NotificationPage) => (last.hasMore ? last.items.at(-1)?.id : undefined),
+    }),
+  preferences: () =>
+    queryOptions({ queryKey: notificationKeys.preferences, queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }) }),
+};
+
 export function useLatestNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.latest,
-    queryFn: ({ signal }) => api<NotificationPage>(`/api/notifications?limit=${BELL_SIZE}`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...notificationQueries.latest(), enabled });
 }
 
 export function useNotificationList() {
-  return useInfiniteQuery({
-    queryKey: notificationKeys.list,
-    queryFn: ({ pageParam, signal }) => api<NotificationPage>(`/api/notifications${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.hasMore ? last.items.at(-1)?.id : undefined),
-  });
+  return useInfiniteQuery(notificationQueries.list());
 }
 
 export function useMarkRead() {
@@ -47,7 +52,7 @@ export function useMarkAllRead() {
 }
 
 export function useNotificationPreferences() {
-  return useQuery({ queryKey: notificationKeys.preferences, queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }) });
+  return useQuery(notificationQueries.preferences());
 }
 
 export function useSaveNotificationPreferences() {

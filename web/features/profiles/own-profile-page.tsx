@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
 import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import { profileUpdateSchema, type OwnProfile, type ProfileUpdate } from '../../../common/profiles.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { FormTarget } from '../../components/ui/form-target.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -39,6 +41,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   const update = useUpdateProfile();
   const [locating, setLocating] = useState(false);
   const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: toForm(profile) });
+  const field = registerWithDefaults(register, toForm(profile));
 
   const locate = async () => {
     setLocating(true);
@@ -64,12 +67,14 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...register('name')} />
-      <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...register('bio')} />
+    // The text fields post as a plain form too (server/features/profiles/profiles.forms.ts); the pictures and the location lookup need the scripts.
+    <form method="post" action={formActionPath('edit-profile')} onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <FormTarget />
+      <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
+      <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...field('bio')} />
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...register('location')} />
+          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...field('location')} />
         </div>
         <Button variant="outline" onClick={locate} disabled={locating}>
           {locating ? <Spinner className="h-4 w-4" /> : <span aria-hidden="true">📍</span>}
@@ -79,7 +84,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
       <SelectField
         label={t('profile.athleteLevel')}
         error={fieldError(t, formState.errors.athleteLevel)}
-        {...register('athleteLevel', { setValueAs: emptyAsNull })}
+        {...field('athleteLevel', { setValueAs: emptyAsNull })}
       >
         <option value="">{t('profile.athleteLevelNotSet')}</option>
         {ATHLETE_LEVELS.map((level) => (
@@ -93,15 +98,15 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
           {update.isPending && <Spinner className="h-4 w-4" />}
           {t('common.save')}
         </Button>
-        <Button
+        <ButtonLink
+          to="/profile"
+          replace
           variant="outline"
-          onClick={() => {
-            reset(toForm(profile));
-            onDone();
-          }}
+          // The link closes the form; what was typed is dropped.
+          onClick={() => reset(toForm(profile))}
         >
           {t('common.cancel')}
-        </Button>
+        </ButtonLink>
       </div>
     </form>
   );
@@ -147,10 +152,13 @@ export default function OwnProfilePage() {
   const activity = useActivity(user?.id);
   const followers = usePeople(user?.id, 'followers');
   const following = usePeople(user?.id, 'following');
-  const [editing, setEditing] = useState(false);
+  // The edit form is open at /profile?edit=1: a link before the scripts run, the same address after.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const editing = params.has('edit');
+  const stopEditing = () => void navigate('/profile', { replace: true });
   const [tab, setTab] = useState('activity');
   usePageMeta(t('nav.profile'));
-  useEffect(() => setEditing(false), [user?.id]);
 
   if (meLoading || (user && isLoading)) return <PageSpinner />;
   if (!user) {
@@ -181,9 +189,9 @@ export default function OwnProfilePage() {
         actions={
           !editing && (
             <>
-              <Button variant="outline" onClick={() => setEditing(true)}>
+              <ButtonLink to="/profile?edit=1" variant="outline">
                 {t('profile.edit')}
-              </Button>
+              </ButtonLink>
               <ButtonLink to={`/profile/${profile.id}`} variant="ghost">
                 {t('profile.viewPublic')}
               </ButtonLink>
@@ -192,7 +200,7 @@ export default function OwnProfilePage() {
         }
       />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
-        {editing ? <EditProfileForm profile={profile} onDone={() => setEditing(false)} /> : profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        {editing ? <EditProfileForm profile={profile} onDone={stopEditing} /> : profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
         <Tabs
           label={t('profile.tabsLabel')}
           active={tab}

@@ -12,11 +12,8 @@ export const profileKeys = {
   people: (id: string, direction: 'followers' | 'following') => ['profiles', id, direction] as const,
 };
 
-export function useOwnProfile(enabled: boolean) {
-  return useQuery({ queryKey: profileKeys.own, queryFn: () => api<OwnProfile>('/api/profile'), enabled });
-}
-
 export const profileQueries = {
+  own: () => queryOptions({ queryKey: profileKeys.own, queryFn: ({ signal }) => api<OwnProfile>('/api/profile', { signal }) }),
   public: (id: string) =>
     queryOptions({
       queryKey: profileKeys.public(id),
@@ -34,6 +31,10 @@ export const profileQueries = {
       queryFn: ({ signal }) => api<Person[]>(`/api/profiles/${encodeURIComponent(id)}/${direction}?limit=50`, { signal }),
     }),
 };
+
+export function useOwnProfile(enabled: boolean) {
+  return useQuery({ ...profileQueries.own(), enabled });
+}
 
 export function usePublicProfile(id: string) {
   return useQuery(profileQueries.public(id));

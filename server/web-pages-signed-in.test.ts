@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildWeb } from '../scripts/build-web.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
+
+/**
+ * Signed-in pages come rendered by the server too, with the person's data (web/routes.tsx declares
+ * it), and are never kept: the next person asking the same address, signed in or not, gets their own.
+ * The shared page cache is on here (60 s), so a kept page would show.
+ */
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-signed-in-pages-'));
+
+const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(page)?.[1] ?? '';
+const keysOf = (page: string) =>
+  (JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as { queries: { queries: { queryKey: unknown[] }[] } }).queries.queries.map((q) =>
+    JSON.stringify(q.queryKey),
+  );
+
+type User = Awaited<ReturnType<typeof signUpVerified>>;
+
+describe('signed-in pages', () => {
+  let t: TestApp;
+  let alma: User;
+  let bruno: User;
+  beforeAll(async () => {
+    const webDist = path.join(tmp, 'web');
+    await buildWeb(webDist, { logLevel: 'silent' });
+    t = await createTestApp({ ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 });
+    alma = await signUpVerified(t, { name: 'Alma Onlyhers' });
+    bruno = await signUpVerified(t, { name: 'Bruno Otherone' });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const get = (url: string, who?: User) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const expectPrivate = (res: LightMyRequestResponse) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  };
+
+  test("the own profile is rendered with the person's data, privately; the next person gets their own, a visitor is sent to log in", async () => {
+    const own = await get('/profile', alma);
+    expectPrivate(own);
+    const root = rootOf(own.body);
+    expect(root).toContain('Alma Onlyhers');
+    expect(root).toContain('action="/actions/log-out"');
+    expect(keysOf(own.body)).toEqual(
+      expect.arrayContaining(['["auth","me"]', '["profile","own"]', `["profiles","${alma.id}","activity"]`, '["notifications","latest"]', '["conversations","unread"]']),
+    );
+
+    const other = await get('/profile', bruno);
+    expectPrivate(other);
+    expect(other.body).toContain('Bruno Otherone');
+    expect(other.body).not.toContain('Alma Onlyhers');
+
+    const visitor = await get('/profile');
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe('/login?next=%2Fprofile');
+    expect(visitor.body).not.toContain('Alma Onlyhers');
+  });
+
+  test('the home page with the feed for a member is theirs; a visitor right after gets the public page', async () => {
+    const member = await get('/', alma);
+    expectPrivate(member);
+    expect(keysOf(member.body)).toEqual(expect.arrayContaining(['["feed"]', '["notifications","latest"]']));
+    expect(member.body).toContain('action="/actions/log-out"');
+
+    const visitor = await get('/');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(visitor.body).not.toContain('action="/actions/log-out"');
+    expect(keysOf(visitor.body)).not.toContain('["feed"]');
+    // And the visitor's kept page is not what the member gets next.
+    expect((await get('/', bruno)).body).toContain('action="/actions/log-out"');
+  });
+
+  test('notifications and messages are rendered for the person; the admin panel only for an admin', async () => {
+    const notifications = await get('/notifications', alma);
+    expectPrivate(notifications);
+    expect(keysOf(notifications.body)).toContain('["notifications","list"]');
+    const messages = await get('/messages', alma);
+    expectPrivate(messages);
+    expect(keysOf(messages.body)).toContain('["conversations","list"]');
+
+    const refused = await get('/admin', bruno);
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/');
+    await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', alma.id).execute();
+    const admin = await get('/admin', alma);
+    expectPrivate(admin);
+    expect(keysOf(admin.body)).toContain('["admin","overview"]');
+    expect((await get('/admin', bruno)).headers.location).toBe('/');
+  });
+
+  test('the login page is rendered with its plain form, the address typed before kept', async () => {
+    const res = await get('/login?next=%2Fmessages&email=alma%40example.com');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    const form = /<form [^>]*action="\/actions\/log-in"[^>]*>/.exec(root)?.[0];
+    expect(form).toContain('method="post"');
+    expect(root).toContain('name="next" value="/messages"');
+    expect(root).toMatch(/name="email"[^>]*value="alma@example.com"|value="alma@example.com"[^>]*name="email"/);
+    expect(root).toContain('name="password"');
+  });
+});
