@@ -3,11 +3,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { initReactI18next } from 'react-i18next';
 import { LanguageDirection } from './app.tsx';
+import { TranslationProvider } from './lib/i18n-binding.tsx';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: {} }, ar: { translation: {} } }, react: { useSuspense: false } });
+  await i18next.init({ lng: 'en', resources: { en: { translation: {} }, ar: { translation: {} } } });
 });
 
 afterEach(cleanup);
@@ -30,9 +30,11 @@ describe('Radix menus follow the language’s direction', () => {
     test(`${language}: the menu opens ${dir}`, async () => {
       await i18next.changeLanguage(language);
       render(
-        <LanguageDirection>
-          <Menu />
-        </LanguageDirection>,
+        <TranslationProvider i18n={i18next}>
+          <LanguageDirection>
+            <Menu />
+          </LanguageDirection>
+        </TranslationProvider>,
       );
       fireEvent.keyDown(screen.getByRole('button', { name: 'menu' }), { key: 'Enter' });
       expect((await screen.findByRole('menu')).getAttribute('dir')).toBe(dir);

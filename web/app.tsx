@@ -2,7 +2,7 @@ import { DirectionProvider } from '@radix-ui/react-direction';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { Suspense, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { TranslationProvider, useTranslation } from './lib/i18n-binding.tsx';
 import { isLanguageCode, languageDir } from '../common/languages.ts';
 import { PageSpinner } from './components/ui/spinner.tsx';
 
@@ -19,12 +19,12 @@ export function LanguageDirection({ children }: { children: ReactNode }) {
 /** What every page renders inside, in the browser and on the server; `children` is the router. */
 export function App({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <LanguageDirection>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<PageSpinner />}>{children}</Suspense>
         </QueryClientProvider>
       </LanguageDirection>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

@@ -38,7 +38,6 @@ function i18nFor(language: LanguageCode): I18n {
       supportedLngs: LANGUAGE_CODES,
       initAsync: false,
       interpolation: { escapeValue: false, alwaysFormat: true },
-      react: { useSuspense: false },
     });
     instances.set(language, instance);
   }

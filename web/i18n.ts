@@ -1,5 +1,4 @@
 import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
 import { countFormatter } from './lib/intl.ts';
 
@@ -76,7 +75,6 @@ export async function initI18n(language: LanguageCode): Promise<void> {
   await i18n
     .use(wholeCatalogues)
     .use(countFormatter)
-    .use(initReactI18next)
     .init({
       lng: language,
       resources: { [language]: { translation: core } },
@@ -85,7 +83,6 @@ export async function initI18n(language: LanguageCode): Promise<void> {
       supportedLngs: LANGUAGE_CODES,
       load: 'currentOnly',
       interpolation: { escapeValue: false, alwaysFormat: true },
-      react: { useSuspense: true },
     });
   markStarted();
   applyDocumentLanguage(language);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-binding.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { StateMessage } from './ui/state-message.tsx';
 

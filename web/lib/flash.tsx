@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n-binding.tsx';
 import type { Flash } from '../../common/forms.ts';
 
 /** The outcome of the form sent just before this page (server/lib/forms.ts), if any. */

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n-binding.tsx';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { errorText, notify } from './toast.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n-binding.tsx';
 import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 import { useDisplayTimeZone } from './use-hydrated.ts';
 

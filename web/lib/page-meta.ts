@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n-binding.tsx';
 
 /** The <head> element matching `selector`, created with `attributes` when missing. */
 function headElement<T extends HTMLElement>(selector: string, tag: string, attributes: Record<string, string>): T {

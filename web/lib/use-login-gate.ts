@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { useMe } from '../features/auth/auth.api.ts';
 import { notify } from './toast.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { PendingRevision, RevisionValue } from '../../../common/revisions.ts';
 
 /** The sections whose form labels (`{section}.form.{field}`) name a revision's fields. */

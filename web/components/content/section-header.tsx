@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { BackLink } from '../ui/search-box.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContentStatus } from '../../../common/content.ts';
 
 /** 'Pending review' or 'Not approved' on a contribution its author (or an admin) sees before it is public. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useMe } from '../../features/auth/auth.api.ts';
 import { withCatalogue } from '../../i18n.ts';
 import { ButtonLink } from '../ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { useCategories } from '../../features/disciplines/disciplines.api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';

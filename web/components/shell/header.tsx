@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, NavLink } from 'react-router';
 import { useMe } from '../../features/auth/auth.api.ts';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteSettings } from '../../features/settings/settings.api.ts';
 import { useLiveUpdates } from '../../lib/live.ts';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { useCategories } from '../../features/disciplines/disciplines.api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';

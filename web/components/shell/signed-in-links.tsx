@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { NavLink } from 'react-router';
 import type { SessionUser } from '../../../common/schemas.ts';
 import { useLogoutAction } from '../../features/auth/use-logout-action.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION } from '../../lib/toast.ts';
 

@@ -4,8 +4,14 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, test } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, expect, test } from 'vitest';
+import { TranslationProvider } from '../../lib/i18n-binding.tsx';
 import { FilterForm, SearchBox } from './search-box.tsx';
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: {} });
+});
 
 afterEach(cleanup);
 
@@ -26,7 +32,8 @@ function Search({ onText }: { onText?: (text: string) => void }) {
   );
 }
 
-const routerAt = (path: string, element: React.ReactNode) => createMemoryRouter([{ path: '/places', element }], { initialEntries: [path] });
+const routerAt = (path: string, element: React.ReactNode) =>
+  createMemoryRouter([{ path: '/places', element: <TranslationProvider i18n={i18next}>{element}</TranslationProvider> }], { initialEntries: [path] });
 
 test('a list search is a GET form of the page: its field is q, and the view of the address goes along hidden', () => {
   render(<RouterProvider router={routerAt('/places?view=map&q=old', <Search />)} />);

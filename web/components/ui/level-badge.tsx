@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { AthleteLevel } from '../../../common/profiles-basics.ts';
 
 /** Professional or Amateur, as set on the person's own profile; nothing when not set. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation } from 'react-router';
 import { ButtonLink } from './button.tsx';
 import { Spinner } from './spinner.tsx';

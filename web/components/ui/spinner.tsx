@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 
 export function Spinner({ className = 'h-8 w-8', label }: { className?: string; label?: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { ButtonLink } from './button.tsx';
 
 /** A centred message for not-found and empty states, with an optional link home. */

@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { FieldError, FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { CATALOGUE_ICON_MAX, CATALOGUE_ID_MAX, CATALOGUE_NAME_MAX } from '../../../common/admin-catalogue.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../../common/languages.ts';

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/ui/form-dialog.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
+import { TranslationProvider } from '../../lib/i18n-binding.tsx';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import en from '../../locales/en.json';
@@ -21,7 +21,7 @@ export function stubAdminApi({ fallback, initial = () => ({}) }: { fallback: Ans
   const answers: Record<string, Answer> = {};
 
   beforeAll(async () => {
-    await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+    await i18next.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
   });
 
   beforeEach(() => {
@@ -70,9 +70,11 @@ export function renderAt(path: string, node: ReactNode, { strict = false, routes
     { initialEntries: [path] },
   );
   const page = (
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <TranslationProvider i18n={i18next}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </TranslationProvider>
   );
   return render(strict ? <StrictMode>{page}</StrictMode> : page);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import type { Approval } from '../../../common/approvals.ts';
 import type { RevisionChange } from '../../../common/revisions.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { categoryCreateSchema, DEFAULT_CATALOGUE_COLOR, type AdminCategory } from '../../../common/admin-catalogue.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { adminItemPath, type AdminContentItem, type AdminContentKind } from '../../../common/admin-content.ts';
 import type { ContentStatus } from '../../../common/content.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { disciplineCreateSchema, type AdminDiscipline } from '../../../common/admin-catalogue.ts';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContactMessage } from '../../../common/admin-settings.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';

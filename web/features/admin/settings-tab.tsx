@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { ChangePassword } from '../profiles/change-password.tsx';
 import { SETTINGS_SUBTABS, type SettingsSubtab } from './admin-tabs.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import type { SetupAdminResult } from '../../../common/admin-settings.ts';
 import { formActionPath } from '../../../common/forms.ts';

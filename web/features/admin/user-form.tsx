@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { adminUserCreateSchema, adminUserEditFormSchema, USER_ROLES, type AdminUser, type AdminUserCreate, type AdminUserEditForm, type UserRole } from '../../../common/admin-users.ts';
 import { PASSWORD_MIN } from '../../../common/schemas.ts';

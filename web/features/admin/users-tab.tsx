@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { USER_ROLES, type AdminUser, type UserRole } from '../../../common/admin-users.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';

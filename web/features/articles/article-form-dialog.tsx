@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { Article } from '../../../common/articles.ts';
 import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { showServerFieldErrors } from '../../lib/form.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../common/articles.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';

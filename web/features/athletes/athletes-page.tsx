@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useLocation, useParams } from 'react-router';
 import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import type { Athlete } from '../../../common/profiles.ts';

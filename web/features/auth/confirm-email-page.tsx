@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/ui/auth-card.tsx';
 import { FormTarget } from '../../components/ui/form-target.tsx';

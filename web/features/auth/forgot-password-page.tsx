@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { formActionPath } from '../../../common/forms.ts';
 import { z } from 'zod';

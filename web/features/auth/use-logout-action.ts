@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { notify } from '../../lib/toast.ts';
 import { useLogout } from './auth.api.ts';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useSearchParams } from 'react-router';
 import { formActionPath } from '../../../common/forms.ts';
 import { contactSchema, type ContactInput } from '../../../common/schemas.ts';

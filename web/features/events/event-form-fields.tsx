@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';

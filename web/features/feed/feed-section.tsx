@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import { feedItemKey, type FeedItem, type FeedReason } from '../../../common/feed.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 
 /** Grey stand-ins shaped like feed cards while the feed (or its code) loads. */
 export function FeedSkeleton({ count = 3 }: { count?: number }) {

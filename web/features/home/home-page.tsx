@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { preload } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';

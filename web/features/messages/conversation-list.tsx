@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import type { ConversationSummary } from '../../../common/messages.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
 
 /** A message's time: the clock for today, the date otherwise, in the active language. */

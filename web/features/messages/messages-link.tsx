@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { NavLink } from 'react-router';
 import { useMe } from '../auth/auth.api.ts';
 import { useUnreadMessages } from './messages.api.ts';

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import { notificationPath, type Notification } from '../../../common/notifications.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { Notification } from '../../../common/notifications.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useNotificationText } from './notification-text.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationChannel } from '../../../common/notifications.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { notificationText, type Notification } from '../../../common/notifications.ts';
 
 /** A notification's sentence in the active language: who did what to which team or item. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { notificationPath } from '../../../common/notifications.ts';
 import { formActionPath } from '../../../common/forms.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { Place } from '../../../common/places.ts';
 import { FormActions, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { showServerFieldErrors } from '../../lib/form.ts';

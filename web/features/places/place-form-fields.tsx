@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { placeInputSchema, type Place } from '../../../common/places.ts';
 import { TextField } from '../../components/ui/text-field.tsx';

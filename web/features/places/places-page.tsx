@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Place } from '../../../common/places.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { contentPath, type ContentType } from '../../../common/content-basics.ts';
 import type { Activity } from '../../../common/profiles.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formActionPath } from '../../../common/forms.ts';
 import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';

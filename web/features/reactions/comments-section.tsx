@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';

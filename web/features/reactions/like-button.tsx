@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { ReactionSummary } from '../../../common/content.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';

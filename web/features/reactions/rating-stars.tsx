@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { RatingSummary } from '../../../common/content.ts';
 import { formActionPath } from '../../../common/forms.ts';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { z } from 'zod';
 import { REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import { REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';

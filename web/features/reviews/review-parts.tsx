@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ReviewCategory } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import { formatRating, numberFormat } from '../../lib/intl.ts';

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { TranslationProvider } from '../../lib/i18n-binding.tsx';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SessionUser } from '../../../common/schemas.ts';
 import { authKeys } from '../auth/auth.api.ts';
@@ -27,7 +27,7 @@ async function switchToGerman(user: SessionUser | null, options?: { save: boolea
   client.setQueryData(authKeys.me, { user });
   client.setQueryData(settingsKeys.all, DEFAULT_SITE_SETTINGS);
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: {} });
+  await i18n.init({ lng: 'en', resources: {} });
   let set!: ReturnType<typeof useLanguage>['setLanguage'];
   function Probe() {
     set = useLanguage().setLanguage;
@@ -35,9 +35,9 @@ async function switchToGerman(user: SessionUser | null, options?: { save: boolea
   }
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <Probe />
-      </I18nextProvider>
+      </TranslationProvider>
     </QueryClientProvider>,
   );
   act(() => set('de', options));

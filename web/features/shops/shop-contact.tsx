@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { Shop } from '../../../common/shops.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 

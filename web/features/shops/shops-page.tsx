@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionHeader } from '../../components/content/section-header.tsx';

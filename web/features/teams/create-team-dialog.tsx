@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import type { TeamInput } from '../../../common/teams.ts';
 import { errorText, notify } from '../../lib/toast.ts';

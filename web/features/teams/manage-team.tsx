@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate } from 'react-router';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { SUGGESTED_TEAM_TYPES, TEAM_MAX_DISCIPLINES } from '../../../common/teams-basics.ts';
 import type { teamInputSchema } from '../../../common/teams.ts';

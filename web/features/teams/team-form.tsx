@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { DEFAULT_TEAM_TYPE } from '../../../common/teams-basics.ts';
 import { teamInputSchema, type TeamDetail, type TeamInput } from '../../../common/teams.ts';

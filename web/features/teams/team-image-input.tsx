@@ -1,5 +1,5 @@
 import type { ChangeEvent, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
 import { notify } from '../../lib/toast.ts';
 import type { TeamImageKind } from './teams.api.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useParams } from 'react-router';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';

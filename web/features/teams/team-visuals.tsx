@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { TeamSummary } from '../../../common/teams.ts';
 

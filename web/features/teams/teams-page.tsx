@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';

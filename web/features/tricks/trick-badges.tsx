@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { difficultyBand, type DifficultyBand, type TrickLevel } from '../../../common/tricks-basics.ts';
 
 const LEVEL_CLASS: Record<TrickLevel, string> = {

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
