@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { redirect, type RouteObject } from 'react-router';
+import type { ContentType } from '../common/content-basics.ts';
 import { Layout } from './components/shell/layout.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { authQueries } from './features/auth/auth.api.ts';
@@ -9,7 +10,7 @@ import { HomePage } from './features/home/home-page.tsx';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
 import { withPages } from './lib/content-list.ts';
-import { ensureQuery, loaderOf, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
+import { ensureQuery, loaderOf, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
 import type { SignedInNeeds } from './signed-in-needs.ts';
 
 // The query factories of the pages' features come with the pages, not with the app's first load
@@ -74,6 +75,19 @@ const both =
     return [...now, ...(await second(args))];
   };
 
+/** A section's list page: its discipline, and the list for the filters (and `?page=N`) in the address. */
+const sectionList =
+  <M,>(feature: () => Promise<M>, list: (m: M, disciplineId: string, search: URLSearchParams) => NeededQuery): RouteNeeds =>
+  async ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(list(await feature(), params.disciplineId!, search), search)];
+
+/** A section's item page: its discipline, the item and its comments. */
+const sectionItem =
+  <M,>(feature: () => Promise<M>, type: ContentType, param: string, detail: (m: M, id: string) => NeededQuery): RouteNeeds =>
+  async ({ params }) => {
+    const [m, { reactionQueries }] = await Promise.all([feature(), reactions()]);
+    return [disciplineQueries.hub(params.disciplineId!), detail(m, params[param]!), reactionQueries.comments(type, params[param]!)];
+  };
+
 /**
  * Every page's frame: who is signed in, the site's settings, the categories of the menus; for a
  * signed-in person also the header's bell and unread messages count.
@@ -121,69 +135,18 @@ export const routes: RouteObject[] = [
           },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
           { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
-          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), async ({ params, search }) => {
-            const { teamFiltersFrom, teamQueries } = await teams();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(teamQueries.list(teamFiltersFrom(search, params.disciplineId)), search)];
-          }) },
-          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), async ({ params, search }) => {
-            const { athleteFiltersFrom, athleteQueries } = await athletes();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(athleteQueries.list(params.disciplineId!, athleteFiltersFrom(search)), search)];
-          }) },
-          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), async ({ params, search }) => {
-            const { placeFiltersFrom, placeQueries } = await places();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(placeQueries.list(params.disciplineId!, placeFiltersFrom(search)), search)];
-          }) },
-          {
-            path: 'discipline/:disciplineId/places/:placeId',
-            ...page(() => import('./features/places/place-page.tsx'), async ({ params }) => {
-              const [{ placeQueries }, { reactionQueries }] = await Promise.all([places(), reactions()]);
-              return [placeQueries.detail(params.placeId!), reactionQueries.comments('place', params.placeId!)];
-            }),
-          },
-          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), async ({ params, search }) => {
-            const { articleFiltersFrom, articleQueries } = await articles();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(articleQueries.list(params.disciplineId!, articleFiltersFrom(search)), search)];
-          }) },
-          {
-            path: 'discipline/:disciplineId/articles/:articleId',
-            ...page(() => import('./features/articles/article-page.tsx'), async ({ params }) => {
-              const [{ articleQueries }, { reactionQueries }] = await Promise.all([articles(), reactions()]);
-              return [articleQueries.detail(params.articleId!), reactionQueries.comments('article', params.articleId!)];
-            }),
-          },
-          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), async ({ params, search }) => {
-            const { shopFiltersFrom, shopQueries } = await shops();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(shopQueries.list(params.disciplineId!, shopFiltersFrom(search)), search)];
-          }) },
-          {
-            path: 'discipline/:disciplineId/shops/:shopId',
-            ...page(() => import('./features/shops/shop-page.tsx'), async ({ params }) => {
-              const [{ shopQueries }, { reactionQueries }] = await Promise.all([shops(), reactions()]);
-              return [disciplineQueries.hub(params.disciplineId!), shopQueries.detail(params.shopId!), reactionQueries.comments('shop', params.shopId!)];
-            }),
-          },
-          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx'), async ({ params, search }) => {
-            const { trickFiltersFrom, trickQueries } = await tricks();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(trickQueries.list(params.disciplineId!, trickFiltersFrom(search)), search)];
-          }) },
-          {
-            path: 'discipline/:disciplineId/tricktionary/:trickId',
-            ...page(() => import('./features/tricks/trick-page.tsx'), async ({ params }) => {
-              const [{ trickQueries }, { reactionQueries }] = await Promise.all([tricks(), reactions()]);
-              return [disciplineQueries.hub(params.disciplineId!), trickQueries.detail(params.trickId!), reactionQueries.comments('trick', params.trickId!)];
-            }),
-          },
-          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx'), async ({ params, search }) => {
-            const { reviewFiltersFrom, reviewQueries } = await reviews();
-            return [disciplineQueries.hub(params.disciplineId!), withPages(reviewQueries.list(params.disciplineId!, reviewFiltersFrom(search)), search)];
-          }) },
-          {
-            path: 'discipline/:disciplineId/reviews/:reviewId',
-            ...page(() => import('./features/reviews/review-page.tsx'), async ({ params }) => {
-              const [{ reviewQueries }, { reactionQueries }] = await Promise.all([reviews(), reactions()]);
-              return [disciplineQueries.hub(params.disciplineId!), reviewQueries.detail(params.reviewId!), reactionQueries.comments('review', params.reviewId!)];
-            }),
-          },
+          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
+          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), sectionItem(places, 'place', 'placeId', (m, id) => m.placeQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx'), sectionItem(shops, 'shop', 'shopId', (m, id) => m.shopQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx'), sectionList(tricks, (m, id, search) => m.trickQueries.list(id, m.trickFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx'), sectionItem(tricks, 'trick', 'trickId', (m, id) => m.trickQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx'), sectionList(reviews, (m, id, search) => m.reviewQueries.list(id, m.reviewFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx'), sectionItem(reviews, 'review', 'reviewId', (m, id) => m.reviewQueries.detail(id))) },
           { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx'), eventsNeeds) },
           {
             path: 'discipline/:disciplineId/events/:eventId',
