@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { BACK_FIELD, formActionPath } from '../../../common/forms.ts';
+import { formActionPath } from '../../../common/forms.ts';
+import { FormTarget } from './form-target.tsx';
 
 /**
  * An action as a plain HTML form (common/forms.ts): before the scripts run, or without them, the
@@ -25,7 +25,6 @@ export function ActionForm({
   children: ReactNode;
   testId?: string;
 }) {
-  const { pathname, search } = useLocation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onSubmit) return;
     event.preventDefault();
@@ -33,10 +32,7 @@ export function ActionForm({
   };
   return (
     <form method="post" action={formActionPath(action)} onSubmit={submit} className={className} data-testid={testId}>
-      <input type="hidden" name={BACK_FIELD} value={`${pathname}${search}`} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <FormTarget fields={fields} />
       {children}
     </form>
   );
