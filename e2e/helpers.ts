@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from './fixtures.ts';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_DATA_DIR } from './fixtures.ts';
 
 const MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 
@@ -52,4 +52,64 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A short text no other run has used, for names that a search must find alone. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type Account = { name: string; email: string; password: string };
+
+/**
+ * A new confirmed account, made through the API (sign-up, then the mailed token with the password),
+ * so that a test starts from someone who follows, joined and liked nothing. `request` ends up
+ * signed in as them.
+ */
+export async function newMember(request: APIRequestContext, name: string): Promise<Account> {
+  const account = { name, email: `${name.split(' ')[0]!.toLowerCase()}-${uniqueTag()}@example.com`, password: 'stoked member 2026' };
+  const signUp = await request.post('/api/auth/sign-up/email', { data: account });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await expect.poll(() => verificationLink(account.email)).toBeTruthy();
+  const token = new URL(verificationLink(account.email)!).searchParams.get('token');
+  const confirmed = await request.post('/api/auth/confirm-email', { data: { token, password: account.password } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  return account;
+}
+
+/** Signs a browser context in through the API: its pages and their `page.request` share the session. */
+export async function signInThroughApi(context: BrowserContext, account: { email: string; password: string }) {
+  const login = await context.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+/** The fixture admin, through the API: what an admin creates is approved at once. */
+export async function adminApi(browser: Browser): Promise<APIRequestContext> {
+  const context = await browser.newContext();
+  await signInThroughApi(context, E2E_ADMIN);
+  return context.request;
+}
+
+async function created(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ id: string }> {
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+export async function createPlace(admin: APIRequestContext, disciplineId: string, name: string, location = 'Barcelona, Spain') {
+  return created(await admin.post(`/api/disciplines/${disciplineId}/places`, { data: { name, location, latitude: 41.3829, longitude: 2.1668 } }));
+}
+
+/** A free event `inDays` from now (negative: already over), lasting two hours. */
+export async function createEvent(admin: APIRequestContext, disciplineId: string, name: string, options: { type?: string; inDays?: number } = {}) {
+  const start = new Date(Date.now() + (options.inDays ?? 7) * 24 * 3600 * 1000);
+  const end = new Date(start.getTime() + 2 * 3600 * 1000);
+  return created(
+    await admin.post(`/api/disciplines/${disciplineId}/events`, {
+      data: { name, description: 'A session for every level.', location: 'Barcelona, Spain', type: options.type ?? 'Meetup', price: 0, startDate: start.toISOString(), endDate: end.toISOString() },
+    }),
+  );
+}
+
+export async function createTeam(admin: APIRequestContext, disciplineId: string, name: string, isPrivate: boolean) {
+  return created(await admin.post('/api/teams', { data: { name, type: 'Amateur', isPrivate, location: 'Barcelona', disciplineIds: [disciplineId] } }));
 }

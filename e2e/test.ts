@@ -1,7 +1,7 @@
 import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 /**
  * Public pages arrive rendered by the server and answer clicks only once the app has taken them
@@ -15,15 +15,18 @@ const withoutScripts = new WeakSet<BrowserContext>();
 function instrument(page: Page): Page {
   if (instrumented.has(page)) return page;
   instrumented.add(page);
-  const waitForApp = async (response: Awaited<ReturnType<Page['goto']>>) => {
+  const waitForApp = async (response: Awaited<ReturnType<Page['goto']>>, options?: { waitUntil?: string }) => {
     if (withoutScripts.has(page.context())) return response;
+    // `waitUntil: 'commit'` asks for the page as soon as it starts arriving: a test that acts before
+    // the app has taken the page over (e2e/early-clicks.spec.ts) must not wait for it.
+    if (options?.waitUntil === 'commit') return response;
     if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
     return response;
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (...args) => waitForApp(await goto(...args));
-  page.reload = async (...args) => waitForApp(await reload(...args));
+  page.goto = async (...args) => waitForApp(await goto(...args), args[1]);
+  page.reload = async (...args) => waitForApp(await reload(...args), args[0]);
   return page;
 }
 
