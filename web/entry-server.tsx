@@ -15,7 +15,7 @@ import type { Flash } from '../common/forms.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { routerContext } from './lib/route-data.ts';
 import { routes } from './routes.tsx';
-import { ssrStateElement } from './ssr-state.ts';
+import { sendableQueries, ssrStateElement } from './ssr-state.ts';
 
 /**
  * The server's side of the web app (built by `vite build --ssr` into dist/web-server): it renders
@@ -138,7 +138,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     language,
     settings,
     // Failed reads go along too (a missing item, say): the browser shows the same message the server wrote.
-    queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+    queries: sendableQueries(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })),
     texts,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     flash: flash ?? null,

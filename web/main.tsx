@@ -12,7 +12,7 @@ import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
 import { routerContext } from './lib/route-data.ts';
 import { routes } from './routes.tsx';
-import { readSsrState } from './ssr-state.ts';
+import { readSsrState, receivedQueries } from './ssr-state.ts';
 import './styles.css';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -38,7 +38,7 @@ const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledL
 // The data the server rendered with serves in any language; a page rendered in another language
 // than this browser's choice is drawn anew rather than hydrated.
 if (ssr) {
-  hydrate(queryClient, ssr.queries);
+  hydrate(queryClient, receivedQueries(ssr.queries));
   handOverFormattedTexts(ssr.texts);
 }
 const hydrating = ssr?.language === language;

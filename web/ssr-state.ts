@@ -3,6 +3,7 @@ import type { HydrationState } from 'react-router';
 import type { Flash } from '../common/forms.ts';
 import type { LanguageCode } from '../common/languages.ts';
 import type { SiteSettings } from '../common/schemas.ts';
+import { ApiError } from './lib/api.ts';
 import type { FormattedTexts } from './lib/intl.ts';
 
 /** What a page rendered by the server hands to the browser, which then hydrates it. */
@@ -37,4 +38,34 @@ export function readSsrState(): SsrState | null {
   } catch {
     return null;
   }
+}
+
+type SentError = { apiError: { status: number; code: string; message: string; retryAfter?: number; fields?: Record<string, string> } };
+
+/**
+ * A failed read travels as its parts (an Error's message is not JSON) and arrives as the same
+ * ApiError, so the page the browser hydrates says what the server's said (not found, say).
+ */
+export function sendableQueries(queries: DehydratedState): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => {
+      const error = query.state.error;
+      if (!(error instanceof ApiError)) return query;
+      const sent: SentError = { apiError: { status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfter, fields: error.fields } };
+      return { ...query, state: { ...query.state, error: sent as unknown as Error } };
+    }),
+  };
+}
+
+export function receivedQueries(queries: DehydratedState): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => {
+      const sent = (query.state.error as unknown as SentError | null)?.apiError;
+      if (!sent) return query;
+      const error = new ApiError(sent.status, sent.code, sent.message, sent.retryAfter, sent.fields);
+      return { ...query, state: { ...query.state, error } };
+    }),
+  };
 }
