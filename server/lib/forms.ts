@@ -22,6 +22,8 @@ export interface FormAction {
   to?: (answer: unknown, fields: FormFields, back: string) => string;
   /** Where to go on failure instead of back (a form page keeps what was typed in its address). */
   failTo?: (fields: FormFields, back: string) => string;
+  /** The heading of a failure's message (the toast's), with the API's error as its text; else the error alone. */
+  failTitle?: string;
   /** The form signs someone in: its 401 is a wrong password, a failure like the others, not a visitor to send to log in. */
   authenticates?: boolean;
   /** A check of the form's own fields the API cannot make (two typed passwords agree): an error code refuses it unsent. */
@@ -109,7 +111,8 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
       flash = { kind: 'error', title: 'content.loginRequired' };
       location = `/login?next=${encodeURIComponent(back)}`;
     } else {
-      flash = failure(answer.body, answer.headers['retry-after']);
+      const error = failure(answer.body, answer.headers['retry-after']);
+      flash = action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
       if (action.failTo) location = safeBack(action.failTo(fields, back));
     }
     if (flash) flashCookie(reply, flash, secure);

@@ -65,7 +65,7 @@ describe('log in', () => {
     expect(location.searchParams.get('next')).toBe('/messages');
     expect(location.searchParams.get('email')).toBe(rider.email);
     expect(String(res.headers.location)).not.toContain('password');
-    expect(flashOf(res)).toEqual({ kind: 'error', title: 'errors.INVALID_CREDENTIALS' });
+    expect(flashOf(res)).toEqual({ kind: 'error', title: 'auth.toast.signInFailed', text: 'errors.INVALID_CREDENTIALS' });
     expect(sessionSet(res)).toBe(false);
   });
 

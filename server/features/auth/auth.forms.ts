@@ -31,6 +31,8 @@ export const authForms: FormActions = {
     body: (f) => ({ email: field(f, 'email'), password: password(f, 'password') }),
     authenticates: true,
     done: { kind: 'success', title: 'auth.toast.welcomeBack', text: 'auth.toast.loggedIn' },
+    // As the app's toast: 'Sign in Failed', then why.
+    failTitle: 'auth.toast.signInFailed',
     to: (_answer, f) => safeBack(nextOf(f)),
     failTo: (f) => pageWith('/login', { next: nextOf(f), email: field(f, 'email') }),
   },
