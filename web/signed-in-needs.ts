@@ -4,12 +4,18 @@ import { catalogueQueries } from './features/admin/admin-catalogue.api.ts';
 import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
 import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf } from './features/admin/admin-tabs.ts';
+import { articleQueries } from './features/articles/articles.api.ts';
 import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
+import { eventQueries } from './features/events/events.api.ts';
 import { feedQueries } from './features/feed/feed.api.ts';
 import { conversationQueries } from './features/messages/messages.api.ts';
 import { notificationQueries } from './features/notifications/notifications.api.ts';
+import { placeQueries } from './features/places/places.api.ts';
 import { profileQueries } from './features/profiles/profiles.api.ts';
-import type { RouteNeeds, RouteNeedsArgs } from './lib/route-data.ts';
+import { reviewQueries } from './features/reviews/reviews.api.ts';
+import { shopQueries } from './features/shops/shops.api.ts';
+import { trickQueries } from './features/tricks/tricks.api.ts';
+import type { NeededQuery, RouteNeeds, RouteNeedsArgs } from './lib/route-data.ts';
 
 /**
  * What the pages of a signed-in person read (web/routes.tsx). A chunk of its own, loaded only once
@@ -67,6 +73,18 @@ export const adminFormNeeds: SignedInNeeds = ({ params: { kind, id } }) => {
       id ? { ...adminContentQueries.team(id), gcTime: 60_000 } : null,
     ];
   }
-  // The item a section's form edits is read by that section's own query (places, events…), declared once those features export their factories.
-  return isOneOf(CONTENT_SUBTABS, kind) ? [disciplineQueries.disciplines()] : [];
+  // The item a section's form edits is read by that section's own query.
+  if (!isOneOf(CONTENT_SUBTABS, kind)) return [];
+  return [disciplineQueries.disciplines(), id ? SECTION_ITEMS[kind as SectionKind](id) : null];
+};
+
+type SectionKind = Exclude<(typeof CONTENT_SUBTABS)[number], 'teams'>;
+
+const SECTION_ITEMS: Record<SectionKind, (id: string) => NeededQuery> = {
+  articles: articleQueries.detail,
+  events: eventQueries.detail,
+  places: placeQueries.detail,
+  reviews: reviewQueries.detail,
+  shops: shopQueries.detail,
+  tricks: trickQueries.detail,
 };
