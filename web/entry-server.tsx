@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, type LanguageCode } from '../common/languages.ts';
 import { App } from './app.tsx';
-import { fetchSiteSettings, settingsKeys } from './features/settings/settings.api.ts';
+import { settingsQueries } from './features/settings/settings.api.ts';
 import { setApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
@@ -113,15 +113,14 @@ const rendersNotFound = (query: Query) => query.state.status === 'error' && (que
 
 async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
-  // The route's data and the site's settings at once; then the page is rendered a single time.
-  const [context, settings] = await Promise.all([
-    handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) }),
-    fetchSiteSettings(),
-  ]);
+  // The site's settings (the language depends on them) are read once, with the route's data: the
+  // frame's loader asks for the same query and shares this read.
+  const settingsRead = queryClient.ensureQueryData(settingsQueries.all());
+  const context = await handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) });
   if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  const settings = await settingsRead;
   const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), acceptedLanguages);
   const router = createStaticRouter(handler.dataRoutes, context);
-  queryClient.setQueryData(settingsKeys.all, settings);
   let meta: PageMeta | undefined;
   const element = (
     <PageMetaSink.Provider value={(m) => (meta = m)}>
