@@ -9,8 +9,7 @@ import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
-import { withPages } from './lib/content-list.ts';
-import { ensureQuery, loaderOf, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
+import { ensureQuery, loaderOf, withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
 import type { SignedInNeeds } from './signed-in-needs.ts';
 
 // The query factories of the pages' features come with the pages, not with the app's first load

@@ -60,3 +60,20 @@ export function loaderOf(needs: RouteNeeds | undefined, preload?: () => Promise<
     return null;
   };
 }
+
+/**
+ * The most pages a link `?page=N` has the server render at once: 'Load More' without scripts
+ * (pages 1..N, so the list stays one list), bounded so that an address cannot ask for thousands.
+ */
+export const MAX_LINKED_PAGES = 10;
+
+/** How many pages the address asks for (`page`, 1 when absent or not a number). */
+export function pagesFrom(search: URLSearchParams): number {
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return Number.isFinite(page) && page > 1 ? Math.min(page, MAX_LINKED_PAGES) : 1;
+}
+
+/** A route's need for a paged list: the first `?page=N` pages of it (fetched one after the other). */
+export function withPages<O extends object>(options: O, search: URLSearchParams): O & { pages: number } {
+  return { ...options, pages: pagesFrom(search) };
+}

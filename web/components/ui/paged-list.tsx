@@ -17,7 +17,7 @@ type PagedQuery = {
 
 /**
  * 'Load More': a link to this list with one page more (`?page=N+1`, whose server-rendered page
- * holds pages 1..N+1: see withPages in web/lib/content-list.ts); with scripts it fetches the next
+ * holds pages 1..N+1: see withPages in web/lib/route-data.ts); with scripts it fetches the next
  * page in place instead.
  */
 export function LoadMore({ query, label, className = 'mt-10' }: { query: PagedQuery; label: string; className?: string }) {

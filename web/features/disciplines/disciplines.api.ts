@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryWithDisciplines, DisciplineHub, DisciplineSummary } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
-import { athleteKeys } from '../athletes/athletes.api.ts';
 
 export const disciplineKeys = {
   categories: ['categories'] as const,
@@ -63,8 +62,9 @@ export function useFollowDiscipline(id: string) {
       client.setQueryData<DisciplineHub>(disciplineKeys.hub(id), (hub) =>
         hub ? { ...hub, following: state.following, stats: { ...hub.stats, members: state.members } } : hub,
       );
-      // Followers of a discipline are its athletes.
-      void client.invalidateQueries({ queryKey: athleteKeys.all });
+      // Followers of a discipline are its athletes. Their lists' module comes only now: these
+      // queries are part of every page's first load, the athletes' list code is not.
+      void import('../athletes/athletes.api.ts').then(({ athleteKeys }) => client.invalidateQueries({ queryKey: athleteKeys.all }));
     },
   });
 }
