@@ -7,6 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, type LanguageCode } from '../common/languages.ts';
 import { App } from './app.tsx';
+import { authKeys } from './features/auth/auth.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { setApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
@@ -81,6 +82,8 @@ export interface PageRequest {
   flash?: Flash;
   /** Answers the page's API calls as for the person asking (their session, if any). */
   fetchApi: Fetch;
+  /** The request carries no session at all: nobody is signed in, which needs no API call to learn. */
+  visitor?: boolean;
   /** Aborted when the page is too late: the render stops rather than going on unseen. */
   signal?: AbortSignal;
 }
@@ -111,11 +114,12 @@ export function renderPage(request: PageRequest): Promise<RenderedPage> {
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
-async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
   // The site's settings (the language depends on them) are read once, with the route's data: the
   // frame's loader asks for the same query and shares this read.
   const settingsRead = queryClient.ensureQueryData(settingsQueries.all());
+  if (visitor) queryClient.setQueryData(authKeys.me, { user: null });
   const context = await handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) });
   if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   const settings = await settingsRead;

@@ -143,6 +143,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
         flash: parseFlash(takeFlash(request, reply)) ?? undefined,
         fetchApi: pageFetch(app, request, session?.headers ?? {}),
+        visitor: !session,
         signal: abort.signal,
       })]);
     } catch (error) {
