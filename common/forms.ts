@@ -12,7 +12,8 @@ export const formActionPath = (name: string) => `${FORM_ACTION_PREFIX}${encodeUR
 export const BACK_FIELD = 'back';
 
 /** The cookie carrying a form's outcome to the next page, which shows it once. */
-export const FLASH_COOKIE = 'stoked.flash';
+// Not under the session cookies' `stoked.` prefix: a message is not a session (server/lib/http-cache.ts keeps it private on its own).
+export const FLASH_COOKIE = 'stoked-flash';
 
 /** A form's outcome as the next page shows it: catalogue keys, never text of the sender's. */
 export type Flash = { kind: 'success' | 'error'; title: string; text?: string; params?: Record<string, string> };
