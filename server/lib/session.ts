@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../common/schemas.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { hasSession } from './http-cache.ts';
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -50,6 +51,11 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
       if (sessionId) sessionIds.set(request, sessionId);
       return user;
     });
+    cache.set(request, pending);
+  }
+  // No session cookie nor Authorization header: nobody to look up (most of a visitor's reads).
+  if (!pending && !hasSession(request)) {
+    pending = Promise.resolve(null);
     cache.set(request, pending);
   }
   if (!pending) {
