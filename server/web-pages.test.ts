@@ -155,6 +155,51 @@ describe('with the real page renderer', () => {
     expect(forged.json()).toEqual({ user: null });
   });
 
+  test("a visitor's page and its API reads ask nobody who is signed in", async () => {
+    const api = t.app.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
+    const original = api.getSession;
+    let reads = 0;
+    api.getSession = (...args: unknown[]) => {
+      reads += 1;
+      return original(...args);
+    };
+    try {
+      expect(rootOf(html(await get('/discipline/surfing')))).toContain('Surfing');
+      expect((await t.app.inject({ method: 'GET', url: '/api/disciplines/surfing' })).json()).toMatchObject({ following: false });
+      expect(reads).toBe(0);
+    } finally {
+      api.getSession = original;
+    }
+  });
+
+  test("the menu's categories and the settings are read once for many pages, and afresh after any write", async () => {
+    const inject = t.app.inject.bind(t.app);
+    const reads: string[] = [];
+    t.app.inject = ((options: { url?: string }) => {
+      if (typeof options?.url === 'string') reads.push(options.url);
+      return inject(options as never);
+    }) as typeof t.app.inject;
+    const admin = await signUpVerified(t);
+    await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const water = (await t.app.inject({ method: 'GET', url: '/api/admin/categories/water', headers: { cookie: admin.cookie } })).json() as { name: string; names: Record<string, string>; icon: string; color: string };
+    const editWater = (fields: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/categories/water', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: fields });
+    try {
+      await get('/discipline/surfing');
+      reads.length = 0;
+      for (const url of ['/', '/discipline/skateboarding', '/discipline/surfing/events']) expect(rootOf(html(await get(url)))).toContain('href="/category/water"');
+      expect(reads.filter((u) => u === '/api/categories' || u === '/api/settings')).toEqual([]);
+      const renamed = await editWater({ name: 'Wet Sports', names: { ...water.names, en: 'Wet Sports' } });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      reads.length = 0;
+      expect(rootOf(html(await get('/')))).toContain('Wet Sports');
+      expect(reads).toContain('/api/categories');
+    } finally {
+      t.app.inject = inject;
+      await editWater({ name: water.name, names: water.names, icon: water.icon, color: water.color });
+    }
+  });
+
   test('what users write cannot break out of the page: no script but the app\'s, values escaped', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
     const rider = await signUpVerified(t, { name: hostile });

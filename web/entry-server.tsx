@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
@@ -96,6 +96,11 @@ export interface PageRequest {
   visitor?: boolean;
   /** Aborted when the page is too late: the render stops rather than going on unseen. */
   signal?: AbortSignal;
+  /**
+   * How many writes this server has answered: site-wide answers kept from an earlier page are
+   * reused only while it is unchanged (and for SITE_WIDE_REUSE_MS at most, for other servers' writes).
+   */
+  writes?: number;
 }
 
 export type RenderedPage =
@@ -122,10 +127,37 @@ export function renderPage(request: PageRequest): Promise<RenderedPage> {
   return renderContext.run({ fetchApi: request.fetchApi, texts }, () => renderInContext(request, texts));
 }
 
+/**
+ * Site-wide answers (query `meta` SITE_WIDE: settings, categories) read for one page and reused by
+ * the next ones, so that each page reads from the database only what it shows of its own. Dropped
+ * at the first write this server answers, and after a few seconds at most, which is how long
+ * another server's write may take to show in the menu (as with the HTML cache's TTL).
+ */
+const SITE_WIDE_REUSE_MS = 5000;
+const siteWideAnswers = new Map<string, { queryKey: QueryKey; data: unknown; writes: number; at: number }>();
+
+function reuseSiteWide(queryClient: QueryClient, writes: number | undefined) {
+  if (writes === undefined) return;
+  const now = Date.now();
+  for (const [hash, answer] of siteWideAnswers) {
+    if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
+    else queryClient.setQueryData(answer.queryKey, answer.data, { updatedAt: answer.at });
+  }
+}
+
+function keepSiteWide(queries: Query[], writes: number | undefined) {
+  if (writes === undefined) return;
+  for (const query of queries) {
+    if (query.meta?.siteWide !== true || query.state.status !== 'success' || siteWideAnswers.has(query.queryHash)) continue;
+    siteWideAnswers.set(query.queryHash, { queryKey: query.queryKey, data: query.state.data, writes, at: query.state.dataUpdatedAt });
+  }
+}
+
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
-async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
+  reuseSiteWide(queryClient, writes);
   // The site's settings (the language depends on them) are read once, with the route's data: the
   // frame's loader asks for the same query and shares this read.
   const settingsRead = queryClient.ensureQueryData(settingsQueries.all());
@@ -147,6 +179,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   );
   const html = await render(element, signal ?? new AbortController().signal);
   const queries = queryClient.getQueryCache().findAll();
+  keepSiteWide(queries, writes);
   const state = ssrStateElement({
     language,
     settings,

@@ -23,6 +23,7 @@ type Page = Extract<RenderedPage, { kind: 'page' }>;
 // is stopped, not left to use the CPU for nobody. `x-render: shell` tells benchmarks it happened.
 const RENDER_DEADLINE_MS = 2000;
 const NO_BODY = new Set([204, 205, 304]);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -122,6 +123,13 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     });
   }
 
+  // Every write this server answers: the renderer's reused site-wide answers are then read afresh.
+  let writes = 0;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) writes += 1;
+    return payload;
+  });
+
   const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     const abort = new AbortController();
@@ -145,6 +153,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         fetchApi: pageFetch(app, request, session?.headers ?? {}),
         visitor: !session,
         signal: abort.signal,
+        writes,
       })]);
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');

@@ -9,6 +9,14 @@ import { createContext, RouterContextProvider, type LoaderFunctionArgs, type Par
  * queries with `useQuery`, which find their data there: no component discovers data by rendering.
  */
 
+/**
+ * The `meta` of a query whose answer is the same for everyone and changes only when an admin edits
+ * the site (its settings, the categories and disciplines in every page's menu): the server's
+ * renderer reuses a recent answer across pages rather than reading it for each one
+ * (web/entry-server.tsx), so a page's reads are those of its own content.
+ */
+export const SITE_WIDE = { siteWide: true } as const;
+
 /** The query client of the render (server: one per request) or of the browser tab. */
 export const queryClientContext = createContext<QueryClient>();
 

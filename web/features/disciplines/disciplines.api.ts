@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryWithDisciplines, DisciplineHub, DisciplineSummary } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
+import { SITE_WIDE } from '../../lib/route-data.ts';
 
 export const disciplineKeys = {
   categories: ['categories'] as const,
@@ -20,6 +21,7 @@ export const disciplineQueries = {
           return [] as CategoryWithDisciplines[];
         }),
       staleTime: 5 * 60_000,
+      meta: SITE_WIDE,
     }),
   category: (id: string) =>
     queryOptions({

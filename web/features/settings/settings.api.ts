@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ENABLED_LANGUAGES } from '../../../common/languages.ts';
 import type { SiteSettings } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
+import { SITE_WIDE } from '../../lib/route-data.ts';
 
 export const settingsKeys = { all: ['settings'] as const };
 
@@ -25,7 +26,7 @@ export async function fetchSiteSettings(): Promise<SiteSettings> {
 }
 
 export const settingsQueries = {
-  all: () => queryOptions({ queryKey: settingsKeys.all, queryFn: fetchSiteSettings, staleTime: 60_000 }),
+  all: () => queryOptions({ queryKey: settingsKeys.all, queryFn: fetchSiteSettings, staleTime: 60_000, meta: SITE_WIDE }),
 };
 
 export function useSiteSettings() {
