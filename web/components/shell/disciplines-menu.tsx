@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
 import { useCategories } from '../../features/disciplines/disciplines.api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
+import { useLinkList } from '../../lib/link-list.ts';
 
 /**
  * Desktop hover menu: categories with their disciplines (spec §2 Header). Opens on hover, focus or
@@ -36,6 +36,8 @@ export function DisciplinesMenu() {
   const hide = () => {
     closeTimer.current = window.setTimeout(() => setOpen(false), 150);
   };
+  const close = useCallback(() => setOpen(false), []);
+  const followLink = useLinkList(close);
 
   return (
     <details ref={root} className="relative" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} onMouseEnter={show} onMouseLeave={hide}>
@@ -50,27 +52,20 @@ export function DisciplinesMenu() {
         id={panelId}
         className="absolute start-0 top-full z-40 mt-1 grid w-[min(56rem,90vw)] grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-xl lg:grid-cols-4"
         onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(false)}
+        onClick={followLink}
       >
         {categories.map((category) => (
           <div key={category.id}>
-            <Link
-              to={`/category/${category.id}`}
-              onClick={() => setOpen(false)}
-              className="mb-2 flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700"
-            >
+            <a href={`/category/${category.id}`} className="mb-2 flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700">
               <span aria-hidden="true">{category.icon}</span>
               {name(category)}
-            </Link>
+            </a>
             <ul className="space-y-1">
               {category.disciplines.map((discipline) => (
                 <li key={discipline.id}>
-                  <Link
-                    to={`/discipline/${discipline.id}`}
-                    onClick={() => setOpen(false)}
-                    className="block rounded px-1 py-0.5 text-sm text-slate-600 hover:bg-slate-50 hover:text-brand-700"
-                  >
+                  <a href={`/discipline/${discipline.id}`} className="block rounded px-1 py-0.5 text-sm text-slate-600 hover:bg-slate-50 hover:text-brand-700">
                     {name(discipline)}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

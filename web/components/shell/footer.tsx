@@ -1,14 +1,15 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
 import { useCategories } from '../../features/disciplines/disciplines.api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
+import { useLinkList } from '../../lib/link-list.ts';
 
 export function Footer() {
   const { t } = useTranslation();
   const name = useLocalizedName();
   const { data: categories = [] } = useCategories();
+  const followLink = useLinkList();
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="mt-16 bg-slate-900 text-slate-300" onClick={followLink}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{t('app.name')}</p>
@@ -19,9 +20,9 @@ export function Footer() {
           <ul className="grid grid-cols-2 gap-1 text-sm">
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/category/${c.id}`} className="hover:text-white">
+                <a href={`/category/${c.id}`} className="hover:text-white">
                   {name(c)}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -30,13 +31,13 @@ export function Footer() {
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{t('footer.legal')}</h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <Link to="/contact" className="hover:text-white">{t('nav.contact')}</Link>
+              <a href="/contact" className="hover:text-white">{t('nav.contact')}</a>
             </li>
             <li>
-              <Link to="/privacy" className="hover:text-white">{t('nav.privacy')}</Link>
+              <a href="/privacy" className="hover:text-white">{t('nav.privacy')}</a>
             </li>
             <li>
-              <Link to="/terms" className="hover:text-white">{t('nav.terms')}</Link>
+              <a href="/terms" className="hover:text-white">{t('nav.terms')}</a>
             </li>
           </ul>
         </div>
