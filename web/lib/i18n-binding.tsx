@@ -12,6 +12,38 @@ type Binding = { t: TFunction; i18n: I18n };
 
 const BindingContext = createContext<Binding | null>(null);
 
+/**
+ * Texts without options (most labels) translated once per instance and language, not once per
+ * use and render: i18next's lookup was the next cost of a server render after React itself. Forgotten
+ * whenever strings arrive, so a text is never older than its catalogue.
+ */
+const plainTexts = new WeakMap<I18n, Map<string, Map<string, string>>>();
+
+function plainTextsOf(i18n: I18n, language: string): Map<string, string> {
+  let languages = plainTexts.get(i18n);
+  if (!languages) {
+    const forget = new Map<string, Map<string, string>>();
+    languages = forget;
+    plainTexts.set(i18n, languages);
+    i18n.store?.on('added', () => forget.clear());
+  }
+  let texts = languages.get(language);
+  if (!texts) languages.set(language, (texts = new Map()));
+  return texts;
+}
+
+function bindingOf(i18n: I18n, language: string): Binding {
+  const fixed = i18n.getFixedT(language);
+  const texts = plainTextsOf(i18n, language);
+  const t = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return (fixed as (...args: unknown[]) => unknown)(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = fixed(key)));
+    return text;
+  }) as TFunction;
+  return { t, i18n };
+}
+
 export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -25,7 +57,7 @@ export function TranslationProvider({ i18n, children }: { i18n: I18n; children: 
   }, [i18n]);
   const language = i18n.language;
   // A new function on each change, so that memoised components and effects see a new `t`.
-  const binding = useMemo<Binding>(() => ({ t: i18n.getFixedT(language), i18n }), [i18n, language, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const binding = useMemo<Binding>(() => bindingOf(i18n, language), [i18n, language, version]); // eslint-disable-line react-hooks/exhaustive-deps
   return <BindingContext.Provider value={binding}>{children}</BindingContext.Provider>;
 }
 
