@@ -9,22 +9,23 @@ import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
 import { settingsQueries } from './features/settings/settings.api.ts';
 import { withCatalogue } from './i18n.ts';
+import { loadOnce } from './lib/lazy-named.ts';
 import { ensureQuery, loaderOf, withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
 import type { SignedInNeeds } from './signed-in-needs.ts';
 
 // The query factories of the pages' features come with the pages, not with the app's first load
 // (its size has a budget): a loader asks for its feature's `*.api.ts` (a small chunk, cached after
 // the first time) at the same time as the page's own chunk, then for the data.
-const articles = () => import('./features/articles/articles.api.ts');
-const athletes = () => import('./features/athletes/athletes.api.ts');
-const events = () => import('./features/events/events.api.ts');
-const places = () => import('./features/places/places.api.ts');
-const profiles = () => import('./features/profiles/profiles.api.ts');
-const reactions = () => import('./features/reactions/reactions.api.ts');
-const reviews = () => import('./features/reviews/reviews.api.ts');
-const shops = () => import('./features/shops/shops.api.ts');
-const teams = () => import('./features/teams/teams.api.ts');
-const tricks = () => import('./features/tricks/tricks.api.ts');
+const articles = loadOnce(() => import('./features/articles/articles.api.ts'));
+const athletes = loadOnce(() => import('./features/athletes/athletes.api.ts'));
+const events = loadOnce(() => import('./features/events/events.api.ts'));
+const places = loadOnce(() => import('./features/places/places.api.ts'));
+const profiles = loadOnce(() => import('./features/profiles/profiles.api.ts'));
+const reactions = loadOnce(() => import('./features/reactions/reactions.api.ts'));
+const reviews = loadOnce(() => import('./features/reviews/reviews.api.ts'));
+const shops = loadOnce(() => import('./features/shops/shops.api.ts'));
+const teams = loadOnce(() => import('./features/teams/teams.api.ts'));
+const tricks = loadOnce(() => import('./features/tricks/tricks.api.ts'));
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
@@ -33,7 +34,7 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
 // keeping the page's own markup as it was until its chunk is in (and replaying a click made meanwhile).
 // The route's loader fetches the page's data and its chunk together (web/lib/route-data.ts).
 const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Component' | 'loader'> => {
-  const complete = withCatalogue(load);
+  const complete = withCatalogue(loadOnce(load));
   return { Component: lazy(complete), loader: loaderOf(needs, complete) };
 };
 
@@ -42,7 +43,7 @@ const signedInUser = async ({ client }: RouteNeedsArgs) => (await client.ensureQ
 
 // The signed-in pages' needs are their own chunk: a visitor's first load does without them.
 type SignedInModule = typeof import('./signed-in-needs.ts');
-const signedInNeeds = () => import('./signed-in-needs.ts');
+const signedInNeeds = loadOnce(() => import('./signed-in-needs.ts'));
 
 /** For a signed-in person only, the needs `pick` names; nothing for a visitor. */
 const whenSignedIn =

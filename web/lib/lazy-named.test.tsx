@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { lazyNamed } from './lazy-named.ts';
+import { lazyNamed, loadOnce } from './lazy-named.ts';
 
 afterEach(cleanup);
 
@@ -19,4 +19,19 @@ test('the named export is loaded only when first drawn, and then drawn with its 
   expect(await screen.findByText('Hello Kai')).toBeTruthy();
   expect(screen.queryByText('Other')).toBeNull();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('loadOnce loads a module once for every later call, and tries a failed load again', async () => {
+  let calls = 0;
+  let fail = true;
+  const load = loadOnce(async () => {
+    calls += 1;
+    if (fail) throw new Error('offline');
+    return { answer: 42 };
+  });
+  await expect(load()).rejects.toThrow('offline');
+  fail = false;
+  expect(await load()).toEqual({ answer: 42 });
+  expect(await load()).toBe(await load());
+  expect(calls).toBe(2);
 });

@@ -9,3 +9,17 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
+
+/**
+ * A dynamic import remembered once it has loaded. Each `import()` of a module already loaded still
+ * goes through the module loader (and, under tsx, a round trip to its hooks thread): the server
+ * asked it again for every page it rendered. A load that failed is tried afresh the next time.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
