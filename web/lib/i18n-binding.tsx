@@ -34,13 +34,14 @@ function plainTextsOf(i18n: I18n, language: string): Map<string, string> {
 
 function bindingOf(i18n: I18n, language: string): Binding {
   const fixed = i18n.getFixedT(language);
+  const call = fixed as unknown as (...args: unknown[]) => string;
   const texts = plainTextsOf(i18n, language);
   const t = ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== 'string') return (fixed as (...args: unknown[]) => unknown)(key, ...rest);
+    if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
     let text = texts.get(key);
-    if (text === undefined) texts.set(key, (text = fixed(key)));
+    if (text === undefined) texts.set(key, (text = call(key)));
     return text;
-  }) as TFunction;
+  }) as unknown as TFunction;
   return { t, i18n };
 }
 
