@@ -10,7 +10,7 @@ import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, ty
 import { App } from './app.tsx';
 import { authKeys } from './features/auth/auth.api.ts';
 import { settingsQueries } from './features/settings/settings.api.ts';
-import { setApiTransport } from './lib/api.ts';
+import { setApiTransport, type ApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import type { Flash } from '../common/forms.ts';
@@ -73,7 +73,7 @@ const undeclared = (query: Query) => {
   return on && typeof queryFn === 'function' && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
 };
 
-type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+type Fetch = ApiTransport;
 
 // Each render's API calls go to the server that asked for it (tests run several in one process),
 // and the texts its Intl formatters write are noted for the browser to hydrate with.

@@ -9,6 +9,7 @@ import { acceptedLanguages, LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
+import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
 import { sharePageSession } from './session.ts';
 import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
@@ -63,6 +64,8 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
   }
 }
 
+const headerValue = (value: string | string[] | number | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value));
+
 /**
  * Answers a page's API calls in-process, as for the person asking: a visitor's only with the page's
  * language (its cookie and Accept-Language), in which the API orders names as the browser will
@@ -76,7 +79,7 @@ function pageFetch(app: FastifyInstance, page: FastifyRequest, shared: Record<st
     ...(cookie ? { cookie } : {}),
     ...(page.headers.authorization ? { authorization: page.headers.authorization } : {}),
   };
-  return async (url: string, init: RequestInit): Promise<Response> => {
+  return async (url: string, init: RequestInit): Promise<ApiResponse> => {
     // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
@@ -84,7 +87,15 @@ function pageFetch(app: FastifyInstance, page: FastifyRequest, shared: Record<st
       headers: { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token },
       remoteAddress: page.ip,
     });
-    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode });
+    // The answer as it is, without a fetch Response's streams around its body.
+    const body = NO_BODY.has(answer.statusCode) ? '' : answer.body;
+    return {
+      ok: answer.statusCode >= 200 && answer.statusCode < 300,
+      status: answer.statusCode,
+      statusText: answer.statusMessage,
+      text: async () => body,
+      headers: { get: (name: string) => headerValue(answer.headers[name.toLowerCase()]) },
+    };
   };
 }
 

@@ -29,7 +29,12 @@ export async function apiUpload<T>(path: string, file: Blob, init: { method?: st
   return send<T>(path, { method: init.method ?? 'PUT', headers: { accept: 'application/json' }, body: form, signal: init.signal });
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
+/** What the app reads of an answer: fetch's Response, or the server's in-process answer when it renders a page. */
+export type ApiResponse = Pick<Response, 'ok' | 'status' | 'statusText' | 'text'> & { headers: Pick<Headers, 'get'> };
+
+export type ApiTransport = (path: string, init: RequestInit) => Promise<ApiResponse>;
+
+type Transport = ApiTransport;
 
 let transport: Transport = (path, init) => fetch(path, { ...init, credentials: 'same-origin' });
 
@@ -39,7 +44,7 @@ export function setApiTransport(next: Transport): void {
 }
 
 async function send<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+  let response: ApiResponse;
   try {
     response = await transport(path, init);
   } catch (error) {
