@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FLASH_COOKIE } from '../../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
-import { AUTH_COOKIE_PREFIX } from '../features/auth/auth.ts';
+import { AUTH_COOKIE_PREFIX } from './session.ts';
 
 /**
  * - `public`: an anonymous read of data anyone may see; the same answer for every anonymous visitor.

@@ -3,6 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../common/schemas.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+/**
+ * better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). Here,
+ * below the features, because the HTTP cache (./http-cache.ts) tells a session by it too.
+ */
+export const AUTH_COOKIE_PREFIX = 'stoked';
+
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
