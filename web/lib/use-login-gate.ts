@@ -1,6 +1,6 @@
 import { useTranslation } from './i18n-binding.tsx';
 import { useNavigate } from 'react-router';
-import { useMe } from '../features/auth/auth.api.ts';
+import { useMe } from './session.ts';
 import { notify } from './toast.ts';
 
 /**

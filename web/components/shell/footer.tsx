@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
-import { useCategories } from '../../features/disciplines/disciplines.api.ts';
+import { useCategories } from '../../lib/disciplines.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 
 export function Footer() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_ENABLED_LANGUAGES } from '../../../common/languages.ts';
-import type { SiteSettings } from '../../../common/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { DEFAULT_ENABLED_LANGUAGES } from '../../common/languages.ts';
+import type { SiteSettings } from '../../common/schemas.ts';
+import { api } from './api.ts';
 
 export const settingsKeys = { all: ['settings'] as const };
 
