@@ -13,6 +13,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // A feature's public module (its index.ts, docs/decisions/0004-module-boundaries.md) re-exports what
+      // other features use: a page taking one thing from it must not carry the rest (an admin form's
+      // schemas on a visitor's page). A feature's files do nothing when imported, so one whose exports
+      // no page uses is left out of the bundle.
+      treeshake: { moduleSideEffects: (id: string) => (/\/web\/features\/[^?]*\.tsx?$/.test(id) ? false : undefined) },
+    },
   },
   // The server's page renderer (web/entry-server.tsx) carries what it needs, so it runs from any folder.
   ssr: { noExternal: true },

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'eslint.config.test.ts'], environment: 'node' },
       },
       {
         test: {

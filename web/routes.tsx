@@ -2,12 +2,13 @@ import { lazy } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import type { ContentType } from '../common/content-basics.ts';
 import { Layout } from './components/shell/layout.tsx';
+import type { ShellParts } from './components/shell/shell-parts.ts';
 import { RouteError } from './components/route-error.tsx';
-import { authQueries } from './features/auth/auth.api.ts';
-import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
+import { authQueries } from './lib/session.ts';
+import { disciplineQueries } from './lib/disciplines.ts';
 import { homeQueries } from './features/home/home.api.ts';
 import { HomePage } from './features/home/home-page.tsx';
-import { settingsQueries } from './features/settings/settings.api.ts';
+import { settingsQueries } from './lib/site-settings.ts';
 import { withCatalogue } from './i18n.ts';
 import { loadOnce } from './lib/lazy-named.ts';
 import { ensureQuery, loaderOf, withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
@@ -110,10 +111,16 @@ const eventsNeeds: RouteNeeds = async ({ params, search }) => {
   return [disciplineQueries.hub(disciplineId), typeof window !== 'undefined' && eventQueries.calendar(disciplineId, { q: filters.q, type: filters.type, from: first.toISOString(), to: next.toISOString() })];
 };
 
+/** The frame's pieces that belong to features; lazy: visitors never download them (messages, the bell, sign-out). */
+const shellParts: ShellParts = {
+  SignedInLinks: lazy(withCatalogue(() => import('./signed-in-links.tsx'))),
+  NotificationBell: lazy(withCatalogue(() => import('./features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })))),
+};
+
 /** The pages and the data each reads; the server renders every one (web/entry-server.tsx), the browser takes over. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: <Layout parts={shellParts} />,
     loader: loaderOf(frameNeeds),
     children: [
       {

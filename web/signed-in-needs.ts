@@ -5,7 +5,7 @@ import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
 import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf } from './features/admin/admin-tabs.ts';
 import { articleQueries } from './features/articles/articles.api.ts';
-import { disciplineQueries } from './features/disciplines/disciplines.api.ts';
+import { disciplineQueries } from './lib/disciplines.ts';
 import { eventQueries } from './features/events/events.api.ts';
 import { feedQueries } from './features/feed/feed.api.ts';
 import { conversationQueries } from './features/messages/messages.api.ts';

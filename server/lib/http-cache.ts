@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FLASH_COOKIE } from '../../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
-import { AUTH_COOKIE_PREFIX } from '../features/auth/auth.ts';
+import { hasSession } from './session.ts';
 
 /**
  * - `public`: an anonymous read of data anyone may see; the same answer for every anonymous visitor.
@@ -46,14 +46,8 @@ const CACHE_CONTROL: Record<CacheKind, string> = {
   'no-store': 'no-store',
 };
 
-const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
 const MAX_ENTRIES = 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export function hasSession(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return (cookie !== undefined && SESSION_COOKIE.test(cookie)) || request.headers.authorization !== undefined;
-}
 
 /**
  * Marks an in-process read that must be computed afresh and then serves the others: the page

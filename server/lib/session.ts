@@ -2,7 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../common/schemas.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { hasSession } from './http-cache.ts';
+
+/**
+ * better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). Here,
+ * below the features, because the HTTP cache (./http-cache.ts) tells a session by it too (hasSession).
+ */
+export const AUTH_COOKIE_PREFIX = 'stoked';
+
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
+
+/** The request carries a session cookie or an Authorization header: someone may be signed in. */
+export function hasSession(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return (cookie !== undefined && SESSION_COOKIE.test(cookie)) || request.headers.authorization !== undefined;
+}
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();

@@ -11,8 +11,8 @@ import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
-import { sharePageSession } from './session.ts';
-import { acceptedEncoding, FRESH_READ, hasSession, isPageRequest } from './http-cache.ts';
+import { hasSession, sharePageSession } from './session.ts';
+import { acceptedEncoding, FRESH_READ, isPageRequest } from './http-cache.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
 export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');

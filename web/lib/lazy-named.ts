@@ -5,7 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * this way, so that a visitor's page loads neither it nor what it imports, zod and the schemas
  * among them (web/bundle-budget.test.ts).
  */
-// `any`: the bound React.lazy itself puts on the component it loads.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound React.lazy itself puts on the component it loads
 export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }

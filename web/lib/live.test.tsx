@@ -4,7 +4,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SessionUser } from '../../common/schemas.ts';
-import { authKeys } from '../features/auth/auth.api.ts';
+import { authKeys } from './session.ts';
 import { connectLive, useLiveEvent, useLiveUpdates } from './live.ts';
 
 /** jsdom has no EventSource: this one records what the client does and lets a test play the server. */

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useEffect, useRef } from 'react';
 import { LIVE_EVENTS } from '../../common/live-events.ts';
 import type { Notification } from '../../common/notifications.ts';
-import { authKeys, useMe } from '../features/auth/auth.api.ts';
+import { authKeys, useMe } from './session.ts';
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;
 export type LiveEventData = {

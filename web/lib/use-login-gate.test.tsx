@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import { authKeys } from '../features/auth/auth.api.ts';
+import { authKeys } from './session.ts';
 import { TranslationProvider } from './i18n-binding.tsx';
 import { useLoginGate } from './use-login-gate.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from './i18n-binding.tsx';
 import { useNavigate } from 'react-router';
-import { authKeys } from '../features/auth/auth.api.ts';
+import { authKeys } from './session.ts';
 import type { SessionUser } from '../../common/schemas.ts';
 import { notify } from './toast.ts';
 

@@ -13,7 +13,7 @@ import { siteSettingsSchema } from '../../../common/schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { storeImageUpload, type ImageKind } from '../../lib/images.ts';
 import { requireAdmin } from '../../lib/session.ts';
-import { getSiteSettings } from '../settings/settings.db.ts';
+import { getSiteSettings } from '../settings/index.ts';
 import { listContactMessages, markContactMessage, replaceSetting, setEnabledLanguages } from './admin-settings.db.ts';
 
 const IMAGE_KINDS: Record<keyof typeof SITE_IMAGE_SETTINGS, ImageKind> = { logo: 'site-asset', background: 'background' };

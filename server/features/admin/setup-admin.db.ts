@@ -4,7 +4,7 @@ import type { SetupAdminResult } from '../../../common/admin-settings.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { Auth } from '../auth/index.ts';
 
 // Any constant other than the migrations' lock: concurrent bootstraps wait for each other.
 const BOOTSTRAP_LOCK = 7_301_1978;

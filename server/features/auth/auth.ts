@@ -9,15 +9,13 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { deleteAccount } from '../admin/admin-users.db.ts';
+import { deleteAccount } from '../admin/index.ts';
 import { authMails } from './auth-mails.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
+import { AUTH_COOKIE_PREFIX } from '../../lib/session.ts';
 
 // OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
 const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
-
-/** better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). */
-export const AUTH_COOKIE_PREFIX = 'stoked';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** The web page a confirmation link opens: it asks for the password chosen at sign-up. */

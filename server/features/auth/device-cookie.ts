@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_PREFIX } from './auth.ts';
+import { AUTH_COOKIE_PREFIX } from '../../lib/session.ts';
 
 /**
  * A browser that signed in to an account before carries `<prefix>.device`: the account's address,

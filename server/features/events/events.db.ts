@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
 import { inTransaction } from '../../db/client.ts';
-import { contentSubject } from '../notifications/content-subject.ts';
+import { contentSubject } from '../notifications/index.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;
 export type EventChanges = z.output<typeof eventUpdateSchema>;

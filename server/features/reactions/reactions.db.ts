@@ -4,7 +4,7 @@ import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../c
 import type { DB } from '../../db/schema.ts';
 import { iso, pageRows, ratingColumns, toPage, toRating, type Viewer } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
-import { contentSubject } from '../notifications/content-subject.ts';
+import { contentSubject } from '../notifications/index.ts';
 
 type Db = Kysely<DB>;
 type Item = { type: ContentType; id: string };

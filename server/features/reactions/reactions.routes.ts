@@ -11,7 +11,7 @@ import { isVisible } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
-import { contentSubject } from '../notifications/content-subject.ts';
+import { contentSubject } from '../notifications/index.ts';
 import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
 
 // Per person: generous for conversation, low enough to stop a flood.

@@ -1,15 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useMe } from '../../features/auth/auth.api.ts';
-import { withCatalogue } from '../../i18n.ts';
+import { useMe } from '../../lib/session.ts';
 import { ButtonLink } from '../ui/button.tsx';
-
-// Visitors never download what only signed-in users see (messages, the bell, sign-out).
-const SignedInLinks = lazy(withCatalogue(() => import('./signed-in-links.tsx')));
+import { useShellParts } from './shell-parts.ts';
 
 export function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
   const { t } = useTranslation();
   const { user, isLoading } = useMe();
+  // Visitors never download what only signed-in users see (messages, the bell, sign-out): a lazy part.
+  const { SignedInLinks } = useShellParts();
   if (isLoading) return null;
   if (!user) {
     return (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useCategories } from '../../features/disciplines/disciplines.api.ts';
+import { useCategories } from '../../lib/disciplines.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLinkList } from '../../lib/link-list.ts';
 

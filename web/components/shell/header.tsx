@@ -1,19 +1,19 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, NavLink } from 'react-router';
-import { useMe } from '../../features/auth/auth.api.ts';
-import { useSiteSettings } from '../../features/settings/settings.api.ts';
+import { useMe } from '../../lib/session.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { withCatalogue } from '../../i18n.ts';
 import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
 import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { useShellParts } from './shell-parts.ts';
 
 // Menus load when first needed, so a first visit downloads only what it shows.
 const LanguageSelector = lazyNamed(() => import('./language-selector.tsx'), 'LanguageSelector');
 const MobileMenu = lazy(withCatalogue(() => import('./mobile-menu.tsx')));
-const NotificationBell = lazy(withCatalogue(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell }))));
 
 /** Looks like the language menu's button while its code loads, so nothing moves when it arrives. */
 function LanguageButtonPlaceholder() {
@@ -58,6 +58,7 @@ export function Header() {
   const { t } = useTranslation();
   const { logoUrl } = useSiteSettings();
   const { user } = useMe();
+  const { NotificationBell } = useShellParts();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useLanguage } from '../../features/settings/language.tsx';
+import { useLanguage } from '../../lib/language.ts';
 
 /**
  * What the language button shows and says. Its name starts with the language it shows (WCAG 2.5.3,

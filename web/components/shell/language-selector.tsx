@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLanguage } from '../../features/settings/language.tsx';
+import { useLanguage } from '../../lib/language.ts';
 import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass } from './nav-classes.ts';
 

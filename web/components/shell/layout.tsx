@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Outlet, useLocation } from 'react-router';
-import { useSiteSettings } from '../../features/settings/settings.api.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { useLiveUpdates } from '../../lib/live.ts';
 import { FlashMessage } from '../../lib/flash.tsx';
 import { useFavicon } from '../../lib/page-meta.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { ShellPartsContext, type ShellParts } from './shell-parts.ts';
 
 // Toasts only follow an action, so their code need not hold up the first page.
 const Toaster = lazy(() => import('./toaster.tsx'));
@@ -23,7 +24,8 @@ function PageReady() {
   return null;
 }
 
-export function Layout() {
+/** Every page's frame; `parts` are its pieces that belong to features (./shell-parts.ts). */
+export function Layout({ parts }: { parts: ShellParts }) {
   const { t } = useTranslation();
   const { logoUrl } = useSiteSettings();
   const { pathname } = useLocation();
@@ -33,22 +35,24 @@ export function Layout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        {t('nav.skipToContent')}
-      </a>
-      <Header />
-      <main id="main" className="flex-1">
-        <FlashMessage />
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-          <PageReady />
+    <ShellPartsContext value={parts}>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          {t('nav.skipToContent')}
+        </a>
+        <Header />
+        <main id="main" className="flex-1">
+          <FlashMessage />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+            <PageReady />
+          </Suspense>
+        </main>
+        <Footer />
+        <Suspense fallback={null}>
+          <Toaster />
         </Suspense>
-      </main>
-      <Footer />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </div>
+      </div>
+    </ShellPartsContext>
   );
 }

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
-import { useCategories } from '../../features/disciplines/disciplines.api.ts';
+import { useCategories } from '../../lib/disciplines.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { AccountLinks } from './account-links.tsx';
 import { LanguageSelector } from './language-selector.tsx';

@@ -8,8 +8,8 @@ import type {
   DisciplineUpdate,
 } from '../../../common/admin-catalogue.ts';
 import { api } from '../../lib/api.ts';
-import { disciplineKeys } from '../disciplines/disciplines.api.ts';
-import { homeKeys } from '../home/home.api.ts';
+import { disciplineKeys } from '../../lib/disciplines.ts';
+import { homeKeys } from '../home/index.ts';
 import { adminKeys } from './admin.api.ts';
 
 export const catalogueKeys = {

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { AdminCategory, AdminDiscipline } from '../../../common/admin-catalogue.ts';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
-import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import CategoryForm from './category-form.tsx';
 import DisciplineForm from './discipline-form.tsx';
 import { DisciplinesTab } from './disciplines-tab.tsx';

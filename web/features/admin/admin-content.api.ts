@@ -4,7 +4,7 @@ import { ADMIN_CONTENT_PAGE_SIZE } from '../../../common/paging.ts';
 import type { AdminUserPage } from '../../../common/admin-users.ts';
 import type { AdminTeam, AdminTeamInput } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
-import type { TeamImageKind } from '../teams/teams.api.ts';
+import type { TeamImageKind } from '../teams/index.ts';
 import { adminKeys } from './admin.api.ts';
 
 export const adminContentKeys = {

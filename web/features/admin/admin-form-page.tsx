@@ -3,10 +3,9 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
+import type { AdminFormProps } from './admin-form-props.ts';
 import { FORM_KINDS, isOneOf, type FormKind } from './admin-tabs.ts';
-
-export type AdminFormProps = { kind: FormKind; id: string | undefined };
 
 const UserForm = lazy(() => import('./user-form.tsx'));
 const AdminTeamForm = lazy(() => import('./admin-team-form.tsx'));

@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { ADMIN_TABS, isOneOf, type AdminTab } from './admin-tabs.ts';
 import { ApprovalsTab } from './approvals-tab.tsx';
 import { ContentTab } from './content-tab.tsx';

@@ -4,7 +4,7 @@ import { MESSAGES_PAGE_SIZE } from '../../../common/paging.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
 import type { SiteSettings } from '../../../common/schemas.ts';
 import { api, apiUpload } from '../../lib/api.ts';
-import { settingsKeys } from '../settings/settings.api.ts';
+import { settingsKeys } from '../../lib/site-settings.ts';
 import { adminKeys } from './admin.api.ts';
 
 export const adminSettingsKeys = {

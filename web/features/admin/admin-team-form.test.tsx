@@ -6,7 +6,7 @@ import type { AdminTeam } from '../../../common/teams.ts';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
 import AdminTeamForm from './admin-team-form.tsx';
-import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { ContentTab } from './content-tab.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));

@@ -12,13 +12,11 @@ import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { emptyTeamValues, teamValues } from '../teams/team-form.tsx';
-import { TeamDetailsFields } from '../teams/team-details-fields.tsx';
-import { TeamImageFileInput, TeamImagePreview } from '../teams/team-image-input.tsx';
-import type { TeamImageKind } from '../teams/teams.api.ts';
+import { emptyTeamValues, TeamDetailsFields, TeamImageFileInput, TeamImagePreview, teamValues } from '../teams/index.ts';
+import type { TeamImageKind } from '../teams/index.ts';
 import { useAdminTeam, useAdminTeamImage, useAdminUserSearch, useRemoveAdminTeamImage, useSaveAdminTeam } from './admin-content.api.ts';
 import { AdminFormCard } from './admin-form-card.tsx';
-import type { AdminFormProps } from './admin-form-page.tsx';
+import type { AdminFormProps } from './admin-form-props.ts';
 import { adminTabUrl, formReturnUrl } from './admin-tabs.ts';
 
 type FormValues = z.input<typeof adminTeamInputSchema>;

@@ -7,7 +7,7 @@ import { categoryCreateSchema, DEFAULT_CATALOGUE_COLOR, type AdminCategory } fro
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { CatalogueFormCard, translationValues, useCatalogueSubmit, useFetchFailure } from './admin-catalogue-fields.tsx';
 import { useAdminCategory, useSaveCategory } from './admin-catalogue.api.ts';
-import type { AdminFormProps } from './admin-form-page.tsx';
+import type { AdminFormProps } from './admin-form-props.ts';
 
 type FormValues = z.input<typeof categoryCreateSchema>;
 type FormOutput = z.output<typeof categoryCreateSchema>;

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { showServerFieldErrors } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import { useDisciplines } from '../../lib/disciplines.ts';
 import { AdminFormCard } from './admin-form-card.tsx';
 import { formReturnUrl } from './admin-tabs.ts';
 import { adminKeys } from './admin.api.ts';

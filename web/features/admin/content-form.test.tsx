@@ -11,7 +11,7 @@ import { PlaceFormDialog } from '../places/place-form-dialog.tsx';
 import { ReviewFormDialog } from '../reviews/review-form-dialog.tsx';
 import { ShopFormDialog } from '../shops/shop-form-dialog.tsx';
 import { TrickFormDialog } from '../tricks/trick-form-dialog.tsx';
-import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import ContentForm from './content-form.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));

@@ -1,17 +1,11 @@
 import { isSectionKind, type AdminSectionKind } from '../../../common/admin-content.ts';
-import { articleForm } from '../articles/article-form-fields.tsx';
-import { useArticle, useCreateArticle, useUpdateArticle } from '../articles/articles.api.ts';
-import { eventForm } from '../events/event-form-fields.tsx';
-import { useCreateEvent, useEvent, useUpdateEvent } from '../events/events.api.ts';
-import { placeForm } from '../places/place-form-fields.tsx';
-import { useCreatePlace, usePlace, useUpdatePlace } from '../places/places.api.ts';
-import { reviewForm } from '../reviews/review-form-fields.tsx';
-import { useCreateReview, useReview, useUpdateReview } from '../reviews/reviews.api.ts';
-import { shopForm } from '../shops/shop-form-fields.tsx';
-import { useCreateShop, useShop, useUpdateShop } from '../shops/shops.api.ts';
-import { trickForm } from '../tricks/trick-form-fields.tsx';
-import { useCreateTrick, useTrick, useUpdateTrick } from '../tricks/tricks.api.ts';
-import type { AdminFormProps } from './admin-form-page.tsx';
+import { articleForm, useArticle, useCreateArticle, useUpdateArticle } from '../articles/index.ts';
+import { eventForm, useCreateEvent, useEvent, useUpdateEvent } from '../events/index.ts';
+import { placeForm, useCreatePlace, usePlace, useUpdatePlace } from '../places/index.ts';
+import { reviewForm, useCreateReview, useReview, useUpdateReview } from '../reviews/index.ts';
+import { shopForm, useCreateShop, useShop, useUpdateShop } from '../shops/index.ts';
+import { trickForm, useCreateTrick, useTrick, useUpdateTrick } from '../tricks/index.ts';
+import type { AdminFormProps } from './admin-form-props.ts';
 import { contentFormOf } from './content-form-section.tsx';
 
 /**

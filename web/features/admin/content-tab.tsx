@@ -12,7 +12,7 @@ import { listCountText } from '../../lib/list-state.ts';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import { useDisciplines } from '../../lib/disciplines.ts';
 import { useAdminContentList, useDeleteAdminContent } from './admin-content.api.ts';
 import { AdminTable, LoadFailed, LoadMore, RowActions } from './admin-table.tsx';
 import { CONTENT_SUBTABS } from './admin-tabs.ts';

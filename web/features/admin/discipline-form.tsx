@@ -11,7 +11,7 @@ import { textOrder } from '../../lib/intl.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { CatalogueFormCard, translationValues, useCatalogueSubmit, useFetchFailure } from './admin-catalogue-fields.tsx';
 import { useAdminCategories, useAdminDiscipline, useSaveDiscipline } from './admin-catalogue.api.ts';
-import type { AdminFormProps } from './admin-form-page.tsx';
+import type { AdminFormProps } from './admin-form-props.ts';
 
 type FormValues = z.input<typeof disciplineCreateSchema>;
 type FormOutput = z.output<typeof disciplineCreateSchema>;

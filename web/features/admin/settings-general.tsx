@@ -4,7 +4,7 @@ import type { SiteImageSetting } from '../../../common/admin-settings.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
-import { DEFAULT_SITE_SETTINGS, useSiteSettings } from '../settings/settings.api.ts';
+import { DEFAULT_SITE_SETTINGS, useSiteSettings } from '../../lib/site-settings.ts';
 import { useResetSiteImage, useUploadSiteImage } from './admin-settings.api.ts';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';

@@ -4,7 +4,7 @@ import { LANGUAGES, parseEnabledLanguages, type LanguageCode } from '../../../co
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useSiteSettings } from '../settings/settings.api.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { useSaveLanguages } from './admin-settings.api.ts';
 
 /** Settings › Languages: the nine interface languages as switches; at least one stays on. */

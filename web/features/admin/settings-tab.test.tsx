@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
-import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { SettingsLanguages } from './settings-languages.tsx';
 import SetupAdminPage from './setup-admin-page.tsx';
 

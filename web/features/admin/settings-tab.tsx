@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { ChangePassword } from '../profiles/change-password.tsx';
+import { ChangePassword } from '../profiles/index.ts';
 import { SETTINGS_SUBTABS, type SettingsSubtab } from './admin-tabs.ts';
 import { SettingsGeneral } from './settings-general.tsx';
 import { SettingsLanguages } from './settings-languages.tsx';

@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import type { AdminFormProps } from './admin-form-page.tsx';
+import type { AdminFormProps } from './admin-form-props.ts';
 import { AdminFormCard } from './admin-form-card.tsx';
 import { formReturnUrl } from './admin-tabs.ts';
 import { useAdminUser, useCreateAdminUser, useUpdateAdminUser } from './admin-users.api.ts';

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '../../../common/admin-users.ts';
 import { COUNT_CAP } from '../../../common/paging.ts';
 import { notify } from '../../lib/toast.ts';
-import { renderAt, stubAdminApi } from './admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import UserForm from './user-form.tsx';
 import { UsersTab } from './users-tab.tsx';
 

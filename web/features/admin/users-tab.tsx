@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { AdminTable, LoadFailed, LoadMore } from './admin-table.tsx';
 import { useAdminUsers, useDeleteAdminUser, useUpdateAdminUser } from './admin-users.api.ts';
 

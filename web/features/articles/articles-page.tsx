@@ -12,9 +12,9 @@ import { FilterForm, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { useMe } from '../../lib/session.ts';
+import { DisciplineSection } from '../disciplines/index.ts';
+import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { articleFiltersFrom, useArticleList } from './articles.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 

@@ -10,7 +10,7 @@ import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { DisciplineSection } from '../disciplines/index.ts';
 import { athleteFiltersFrom, useAthleteList } from './athletes.api.ts';
 
 /** /discipline/:disciplineId/athletes: the people who follow the discipline. */

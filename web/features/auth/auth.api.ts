@@ -1,18 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, SessionUser } from '../../../common/schemas.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
-
-export const authKeys = { me: ['auth', 'me'] as const };
-
-export const authQueries = {
-  /** Who is signed in (`user` null for a visitor): every page's header needs it. */
-  me: () => queryOptions({ queryKey: authKeys.me, queryFn: () => api<{ user: SessionUser | null }>('/api/me'), staleTime: 60_000 }),
-};
-
-export function useMe() {
-  const query = useQuery(authQueries.me());
-  return { user: query.data?.user ?? null, isLoading: query.isLoading };
-}
+import { authKeys } from '../../lib/session.ts';
 
 export function useLogin() {
   const client = useQueryClient();

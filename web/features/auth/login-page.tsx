@@ -17,8 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isLanguageCode } from '../../../common/languages.ts';
 import type { SessionUser } from '../../../common/schemas.ts';
 import { api } from '../../lib/api.ts';
-import { useLanguage } from '../settings/language.tsx';
-import { authKeys, useLogin, useResendVerification } from './auth.api.ts';
+import { useLanguage } from '../../lib/language.ts';
+import { authKeys } from '../../lib/session.ts';
+import { useLogin, useResendVerification } from './auth.api.ts';
 import { FormTarget } from '../../components/ui/form-target.tsx';
 
 export default function LoginPage() {

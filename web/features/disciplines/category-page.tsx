@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useCategory } from './disciplines.api.ts';
+import { useCategory } from '../../lib/disciplines.ts';
 
 export default function CategoryPage() {
   const { categoryId = '' } = useParams();

@@ -8,8 +8,9 @@ import { ApiError } from '../../lib/api.ts';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { useDisciplineHub, useFollowDiscipline } from './disciplines.api.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDisciplineHub } from '../../lib/disciplines.ts';
+import { useFollowDiscipline } from './disciplines.api.ts';
 import { SECTIONS } from './sections.ts';
 
 export default function DisciplinePage() {

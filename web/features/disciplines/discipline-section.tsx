@@ -5,7 +5,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useDisciplineHub } from './disciplines.api.ts';
+import { useDisciplineHub } from '../../lib/disciplines.ts';
 import type { SectionId } from './sections.ts';
 
 /**

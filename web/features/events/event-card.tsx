@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { useRsvp } from './events.api.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';

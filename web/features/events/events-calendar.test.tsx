@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import ar from '../../locales/ar.json';
-import { renderAt, stubAdminApi } from '../admin/admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));

@@ -10,8 +10,8 @@ import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-
 import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { useMe } from '../../lib/session.ts';
+import { DisciplineSection } from '../disciplines/index.ts';
 import { EventCard } from './event-card.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 import { eventFiltersFrom, useEventList } from './events.api.ts';

@@ -1,18 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { useCategories } from '../disciplines/disciplines.api.ts';
-import { FeedSkeleton } from '../feed/feed-skeleton.tsx';
-import { useSiteSettings } from '../settings/settings.api.ts';
+import { useMe } from '../../lib/session.ts';
+import { useCategories } from '../../lib/disciplines.ts';
+import { FeedSection, FeedSkeleton } from '../feed/index.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { useHomeStats } from './home.api.ts';
-
-// Only signed-in users see the feed: visitors never download its code.
-const FeedSection = lazy(() => import('../feed/feed-section.tsx'));
 
 const SHIPPED_BACKGROUND = '/images/home-background.webp';
 const FEATURES = [

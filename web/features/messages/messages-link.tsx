@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { NavLink } from 'react-router';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { useUnreadMessages } from './messages.api.ts';
 
 /** 'Messages' in the header, with the number of unread messages; its name says the count too. */

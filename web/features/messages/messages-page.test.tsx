@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import en from '../../locales/en.json';
 import { notify } from '../../lib/toast.ts';
-import { renderAt, stubAdminApi } from '../admin/admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { MessagesLink } from './messages-link.tsx';
 import MessagesPage from './messages-page.tsx';
 

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { useConversations } from './messages.api.ts';

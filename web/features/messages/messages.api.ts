@@ -3,7 +3,7 @@ import type { Conversation, ConversationSummary, Message, MessagePage } from '..
 import { MESSAGE_PAGE_SIZE } from '../../../common/paging.ts';
 import type { PublicProfile } from '../../../common/profiles.ts';
 import { api } from '../../lib/api.ts';
-import { profileKeys } from '../profiles/profiles.api.ts';
+import { profileKeys } from '../profiles/index.ts';
 
 // Everything starts with 'conversations': the live client invalidates that key on new messages.
 export const conversationKeys = {

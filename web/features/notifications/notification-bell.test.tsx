@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import type { Notification, NotificationPage } from '../../../common/notifications.ts';
-import { renderAt, stubAdminApi } from '../admin/admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import NotificationsPage from './notifications-page.tsx';
 

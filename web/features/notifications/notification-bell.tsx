@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { notificationPath, type Notification } from '../../../common/notifications.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { NotificationRow } from './notification-row.tsx';
 import { useLatestNotifications, useMarkAllRead, useMarkRead } from './notifications.api.ts';
 

@@ -8,10 +8,10 @@ import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { useOpenNotification } from './notification-bell.tsx';
 import { NotificationRow } from './notification-row.tsx';
-import { InvitationAnswer } from '../teams/invitation-answer.tsx';
+import { InvitationAnswer } from '../teams/index.ts';
 import { useMarkAllRead, useNotificationList } from './notifications.api.ts';
 
 function NotificationList() {

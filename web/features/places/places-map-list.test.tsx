@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { Place } from '../../../common/places.ts';
-import { renderAt, stubAdminApi } from '../admin/admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { PlacesAsList } from './places-page.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));

@@ -10,7 +10,7 @@ import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
-import { useSiteSettings } from '../settings/settings.api.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 
 // Spec §9: the map opens on Hawaii at a world zoom.
 const DEFAULT_CENTER: [number, number] = [20.7984, -156.3319];

@@ -13,9 +13,9 @@ import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../..
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
+import { useMe } from '../../lib/session.ts';
+import { DisciplineSection } from '../disciplines/index.ts';
+import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 

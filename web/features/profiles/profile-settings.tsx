@@ -10,8 +10,8 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
-import { NotificationSettings } from '../notifications/notification-settings.tsx';
-import { useLanguage } from '../settings/language.tsx';
+import { NotificationSettings } from '../notifications/index.ts';
+import { useLanguage } from '../../lib/language.ts';
 import { ChangePassword } from './change-password.tsx';
 import { useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
 

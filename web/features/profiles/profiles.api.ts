@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Activity, ChangePasswordInput, OwnProfile, ProfileUpdate, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
-import { athleteKeys } from '../athletes/athletes.api.ts';
-import { authKeys } from '../auth/auth.api.ts';
+import { athleteKeys } from '../athletes/index.ts';
+import { authKeys } from '../../lib/session.ts';
 
 export const profileKeys = {
   own: ['profile', 'own'] as const,

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea } from '../../components/ui/text-field.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
 
 /**

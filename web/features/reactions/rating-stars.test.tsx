@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import de from '../../locales/de.json';
-import { renderAt, stubAdminApi } from '../admin/admin-test-kit.tsx';
+import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { CommentCount, LikeButton } from './like-button.tsx';
 import { RatingInput } from './rating-stars.tsx';
 

@@ -13,11 +13,9 @@ import { PendingRevisionNotice, proposedVersion } from '../../components/content
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { useDisciplineHub } from '../disciplines/disciplines.api.ts';
-import { CommentsSection } from '../reactions/comments-section.tsx';
-import { LikeButton } from '../reactions/like-button.tsx';
-import { RatingInput } from '../reactions/rating-stars.tsx';
+import { useMe } from '../../lib/session.ts';
+import { useDisciplineHub } from '../../lib/disciplines.ts';
+import { CommentsSection, LikeButton, RatingInput } from '../reactions/index.ts';
 import { CategoryBadge, OverallScore, PointList, PreciseStars } from './review-parts.tsx';
 import { useDeleteReview, useReview } from './reviews.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';

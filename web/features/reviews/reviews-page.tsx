@@ -13,10 +13,9 @@ import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-
 import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { Stars } from '../reactions/rating-stars.tsx';
+import { useMe } from '../../lib/session.ts';
+import { DisciplineSection } from '../disciplines/index.ts';
+import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
 import { reviewFiltersFrom, useReviewList } from './reviews.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';

@@ -5,8 +5,7 @@ import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { formatRating } from '../../lib/intl.ts';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { Stars } from '../reactions/rating-stars.tsx';
+import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
 
 /** Readers' rating as stars, average and count, or 'No ratings yet'. */

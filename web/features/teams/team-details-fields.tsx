@@ -9,7 +9,7 @@ import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { textOrder } from '../../lib/intl.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
-import { useDisciplines } from '../disciplines/disciplines.api.ts';
+import { useDisciplines } from '../../lib/disciplines.ts';
 
 export type TeamDetailsValues = z.input<typeof teamInputSchema>;
 

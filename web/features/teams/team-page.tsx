@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useFormatDate, useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useMe } from '../auth/auth.api.ts';
+import { useMe } from '../../lib/session.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
 import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
 import { useCancelJoinRequest, useJoinTeam, useLeaveTeam, useTeam } from './teams.api.ts';

@@ -3,7 +3,7 @@ import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
-import { disciplineKeys } from '../disciplines/disciplines.api.ts';
+import { disciplineKeys } from '../../lib/disciplines.ts';
 
 /** Filters of the teams list; empty values are left out of the request and of the cache key. */
 export type TeamFilters = {

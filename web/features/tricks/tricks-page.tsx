@@ -15,10 +15,9 @@ import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../..
 import { useLocalizedName } from '../../lib/localized.ts';
 import { formatCount, formatRating } from '../../lib/intl.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
-import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
-import { Stars } from '../reactions/rating-stars.tsx';
+import { useMe } from '../../lib/session.ts';
+import { DisciplineSection } from '../disciplines/index.ts';
+import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { trickFiltersFrom, useTrickList } from './tricks.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_ENABLED_LANGUAGES } from '../../../common/languages.ts';
-import type { SiteSettings } from '../../../common/schemas.ts';
-import { api } from '../../lib/api.ts';
-import { SITE_WIDE } from '../../lib/route-data.ts';
+import { DEFAULT_ENABLED_LANGUAGES } from '../../common/languages.ts';
+import type { SiteSettings } from '../../common/schemas.ts';
+import { api } from './api.ts';
+import { SITE_WIDE } from './route-data.ts';
 
 export const settingsKeys = { all: ['settings'] as const };
 

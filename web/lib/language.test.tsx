@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { TranslationProvider } from '../../lib/i18n-binding.tsx';
+import { TranslationProvider } from './i18n-binding.tsx';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { SessionUser } from '../../../common/schemas.ts';
-import { authKeys } from '../auth/auth.api.ts';
-import { DEFAULT_SITE_SETTINGS, settingsKeys } from './settings.api.ts';
-import { useLanguage } from './language.tsx';
+import type { SessionUser } from '../../common/schemas.ts';
+import { authKeys } from './session.ts';
+import { DEFAULT_SITE_SETTINGS, settingsKeys } from './site-settings.ts';
+import { useLanguage } from './language.ts';
 
 const ann: SessionUser = { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'user', avatarUrl: null, preferredLanguage: 'en' };
 

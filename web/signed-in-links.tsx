@@ -1,12 +1,12 @@
-import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useTranslation } from './lib/i18n-binding.tsx';
 import { NavLink } from 'react-router';
-import type { SessionUser } from '../../../common/schemas.ts';
-import { useLogoutAction } from '../../features/auth/use-logout-action.ts';
-import { MessagesLink } from '../../features/messages/messages-link.tsx';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { ActionForm } from '../ui/action-form.tsx';
-import { Button } from '../ui/button.tsx';
-import { navLinkClass } from './nav-classes.ts';
+import type { SessionUser } from '../common/schemas.ts';
+import { useLogoutAction } from './features/auth/use-logout-action.ts';
+import { MessagesLink } from './features/messages/messages-link.tsx';
+import { NotificationBell } from './features/notifications/notification-bell.tsx';
+import { ActionForm } from './components/ui/action-form.tsx';
+import { Button } from './components/ui/button.tsx';
+import { navLinkClass } from './components/shell/nav-classes.ts';
 
 export default function SignedInLinks({ onNavigate, stacked, user }: { onNavigate?: () => void; stacked: boolean; user: SessionUser }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from './i18n-binding.tsx';
 import {
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
@@ -8,10 +8,10 @@ import {
   parseEnabledLanguages,
   resolveLanguage,
   type LanguageCode,
-} from '../../../common/languages.ts';
-import { api } from '../../lib/api.ts';
-import { authKeys, useMe } from '../auth/auth.api.ts';
-import { useSiteSettings } from './settings.api.ts';
+} from '../../common/languages.ts';
+import { api } from './api.ts';
+import { authKeys, useMe } from './session.ts';
+import { useSiteSettings } from './site-settings.ts';
 
 export function readStoredLanguage(): string | null {
   try {
@@ -25,13 +25,15 @@ export function readStoredLanguage(): string | null {
 export function useLanguage() {
   const { i18n } = useTranslation();
   const settings = useSiteSettings();
-  const enabled = parseEnabledLanguages(settings.enabledLanguages);
+  // The same list object until the settings change (the query keeps equal data's identity), so the
+  // effect and the setter below follow the list itself.
+  const enabled = useMemo(() => parseEnabledLanguages(settings.enabledLanguages), [settings.enabledLanguages]);
   const current = (isLanguageCode(i18n.language) ? i18n.language : 'en') as LanguageCode;
 
   // When an admin disables the active language, fall back as at start-up.
   useEffect(() => {
     if (!enabled.includes(current)) void i18n.changeLanguage(resolveLanguage(readStoredLanguage(), enabled, navigator.languages));
-  }, [enabled.join(','), current, i18n]);
+  }, [enabled, current, i18n]);
 
   const { user } = useMe();
   const client = useQueryClient();
@@ -56,7 +58,7 @@ export function useLanguage() {
           .catch(() => undefined);
       }
     },
-    [enabled.join(','), i18n, user, client],
+    [enabled, i18n, user, client],
   );
 
   return { current, enabled: LANGUAGES.filter((l) => enabled.includes(l.code)), setLanguage };

@@ -2,17 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
-import { TranslationProvider } from '../../lib/i18n-binding.tsx';
+import { TranslationProvider } from '../lib/i18n-binding.tsx';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import en from '../../locales/en.json';
-import { notify } from '../../lib/toast.ts';
+import en from '../locales/en.json';
+import { notify } from '../lib/toast.ts';
 
 export type Call = { method: string; url: string; body: unknown };
 export type Answer = { status: number; body: unknown };
 
 /**
- * The set-up shared by the admin jsdom tests: English texts, and a fake `fetch` that answers by
+ * The set-up shared by the web's jsdom tests: English texts, and a fake `fetch` that answers by
  * 'METHOD url' from `answers` (anything else gets `fallback`) and records each request in `calls`.
  * The test file itself mocks `notify` (vi.mock is hoisted only in the file that calls it); it is cleared here.
  */

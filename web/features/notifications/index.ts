@@ -1,0 +1,3 @@
+// The notifications feature's public module: what other features may import from it; its other files are its own
+// (docs/decisions/0004-module-boundaries.md).
+export { NotificationSettings } from './notification-settings.tsx';

@@ -1,0 +1,4 @@
+// The profiles feature's public module: what other features may import from it; its other files are its own
+// (docs/decisions/0004-module-boundaries.md).
+export { ChangePassword } from './change-password.tsx';
+export { profileKeys } from './profiles.api.ts';
