@@ -1,4 +1,7 @@
 import 'fastify';
+// The plugins' own additions (request.cookies, a route schema's `hide`), for every part that builds on the server's instance.
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
 import { countFormatter } from './lib/intl.ts';
 
@@ -26,7 +26,7 @@ const wholeCatalogues: BackendModule = {
   },
 };
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 let initialLanguage: LanguageCode | undefined;
 let restLoad: Promise<void> | undefined;

@@ -33,6 +33,14 @@ export interface PublicCountsTable {
   n: number;
 }
 
+/** Who follows a discipline or is in one of its teams, kept by triggers (migration 0007); read-only for the app. */
+export interface DisciplineMembersTable {
+  discipline_id: string;
+  user_id: string;
+  follows: boolean;
+  teams: number;
+}
+
 /** A discipline's athletes with their ranking and searched fields, kept by triggers (migration 0008); read-only for the app. */
 export interface DisciplineAthletesTable {
   user_id: string;
@@ -67,6 +75,33 @@ export interface SessionsTable {
   user_agent: string | null;
   user_id: string;
   impersonated_by: string | null;
+}
+
+/** better-auth's sign-in methods (a password for ours); written by better-auth and by sign-up and admin set-up. */
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's one-time tokens, and our confirmation links (sign-up.db.ts). */
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -107,7 +142,8 @@ export interface TeamsTable {
   leader_id: string;
   logo_url: string | null;
   banner_url: string | null;
-  founded_date: string | null;
+  // A date column: pg and PGlite read it as a Date; the app reads it with to_char and writes 'YYYY-MM-DD'.
+  founded_date: ColumnType<Date | null, string | null, string | null>;
   status: Generated<Status>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -159,7 +195,8 @@ export interface ArticlesTable extends ContentColumns {
 
 type JsonList = ColumnType<string[], string | undefined, string>;
 /** numeric columns arrive as strings from pg and numbers from PGlite: read them through Number(). */
-type Numeric = ColumnType<string | number, number | undefined, number>;
+type Numeric = ColumnType<string | number, number, number>;
+type NumericWithDefault = ColumnType<string | number, number | undefined, number>;
 type NullableNumeric = ColumnType<string | number | null, number | null | undefined, number | null>;
 
 export interface EventsTable extends ContentColumns {
@@ -170,7 +207,7 @@ export interface EventsTable extends ContentColumns {
   end_date: ColumnType<Date, Date | string, Date | string>;
   image_url: string | null;
   type: Generated<'Competition' | 'Meetup' | 'Festival' | 'Workshop'>;
-  price: Numeric;
+  price: NumericWithDefault;
   max_attendees: number | null;
 }
 
@@ -355,9 +392,12 @@ export interface DB {
   profiles: ProfilesTable;
   user_follows: UserFollowsTable;
   public_counts: PublicCountsTable;
+  discipline_members: DisciplineMembersTable;
   discipline_athletes: DisciplineAthletesTable;
   discipline_athlete_texts: DisciplineAthleteTextsTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
   categories: CategoriesTable;
   disciplines: DisciplinesTable;
   discipline_categories: DisciplineCategoriesTable;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { TranslationProvider } from '../lib/i18n-binding.tsx';
@@ -59,7 +59,7 @@ function Location() {
  * the `location` test id; a path already in the panel ('/admin?…') renders `node` there instead.
  * `routes` adds other destinations, by path.
  */
-export function renderAt(path: string, node: ReactNode, { strict = false, routes = {} }: { strict?: boolean; routes?: Record<string, ReactNode> } = {}) {
+export function renderAt(path: string, node: ReactNode, { strict = false, routes = {} }: { strict?: boolean; routes?: Record<string, ReactNode> } = {}): RenderResult {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
