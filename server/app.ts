@@ -48,7 +48,7 @@ import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
-import { registerHttpCache } from './lib/http-cache.ts';
+import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
@@ -138,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, multipartOptions);
   await app.register(swagger, {
     openapi: { info: { title: 'Stoked API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: documentingCachePolicy(jsonSchemaTransform),
   });
   registerErrorHandler(app);
   registerOriginGuard(app, allowedOrigins);

@@ -99,10 +99,9 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
 
   r.get(
     `/api/disciplines/:id/${c.section}`,
-    { schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
-    async (request, reply) => {
+    { config: { cache: 'public' }, schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
+    async (request) => {
       await requireDiscipline(app, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
       return c.list(app.db, request.params.id, request.query as z.output<Q>, await viewerOf(request));
     },
   );
@@ -113,9 +112,8 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return reply.status(201).send(await findVisible(get, id, user));
   });
 
-  r.get(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (request, reply) => {
+  r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
     const found = await shown(request.params.id, await viewerOf(request));
-    reply.header('cache-control', 'private, no-cache');
     return found;
   });
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from '../features/auth/auth.ts';
+import type { CachePolicy } from './http-cache.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Storage } from './storage.ts';
@@ -17,5 +18,13 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     storage: Storage;
+  }
+
+  /** What a route declares about itself, read by the app-wide hooks. */
+  interface FastifyContextConfig {
+    /** How its answers may be kept (server/lib/http-cache.ts); `private` when not said. */
+    cache?: CachePolicy;
+    /** Seconds a visitor may keep a `public` answer without asking again; 0 (revalidate every time) when not said. */
+    maxAge?: number;
   }
 }

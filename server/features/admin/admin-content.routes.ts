@@ -12,10 +12,10 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
     {
       // Before validation: a stranger learns nothing, not even which kinds exist.
       onRequest: async (request) => void (await requireAdmin(request)),
+      config: { cache: 'no-store' },
       schema: { tags: ['admin'], params: adminContentParamsSchema, querystring: adminContentQuerySchema, response: { 200: adminContentListSchema } },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listAdminContent(app.db, request.params.kind, request.query);
     },
   );

@@ -66,10 +66,9 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/messages',
-    { schema: { tags, querystring: messagesQuerySchema, response: { 200: contactMessageListSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'no-store' }, schema: { tags, querystring: messagesQuerySchema, response: { 200: contactMessageListSchema } } },
+    async (request) => {
       await requireAdmin(request);
-      reply.header('cache-control', 'no-store');
       return listContactMessages(app.db, request.query);
     },
   );

@@ -13,7 +13,7 @@ export async function athletesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/disciplines/:id/athletes',
-    { schema: { tags: ['athletes'], params: idParams, querystring: athleteListQuerySchema, response: { 200: athleteListSchema } } },
+    { config: { cache: 'public' }, schema: { tags: ['athletes'], params: idParams, querystring: athleteListQuerySchema, response: { 200: athleteListSchema } } },
     async (request) => {
       const list = await listAthletes(app.db, request.params.id, request.query);
       if (!list) throw notFound('DISCIPLINE_NOT_FOUND', ERROR_MESSAGES.DISCIPLINE_NOT_FOUND);

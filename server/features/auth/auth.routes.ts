@@ -298,6 +298,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
+    config: { cache: 'no-store' },
     schema: { hide: true },
     handler: async (request, reply) => {
       // The path the router matched (decoded), never the raw URL: `/%61pi/auth/x` is `/api/auth/x`.
@@ -316,8 +317,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/me', { schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get('/api/me', { config: { cache: 'no-store' }, schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request) => {
     return { user: await currentUser(request) };
   });
 }

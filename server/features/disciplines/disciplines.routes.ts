@@ -18,21 +18,20 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['disciplines'];
 
-  r.get('/api/categories', { schema: { tags, response: { 200: z.array(categoryWithDisciplinesSchema) } } }, () => listCategories(app.db));
+  r.get('/api/categories', { config: { cache: 'public' }, schema: { tags, response: { 200: z.array(categoryWithDisciplinesSchema) } } }, () => listCategories(app.db));
 
-  r.get('/api/categories/:id', { schema: { tags, params: idParams, response: { 200: categoryWithDisciplinesSchema } } }, async (request) => {
+  r.get('/api/categories/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: categoryWithDisciplinesSchema } } }, async (request) => {
     const category = await getCategory(app.db, request.params.id);
     if (!category) throw notFound('CATEGORY_NOT_FOUND', 'Category Not Found');
     return category;
   });
 
-  r.get('/api/disciplines', { schema: { tags, response: { 200: z.array(disciplineSummarySchema) } } }, () => listDisciplines(app.db));
+  r.get('/api/disciplines', { config: { cache: 'public' }, schema: { tags, response: { 200: z.array(disciplineSummarySchema) } } }, () => listDisciplines(app.db));
 
-  r.get('/api/disciplines/:id', { schema: { tags, params: idParams, response: { 200: disciplineHubSchema } } }, async (request, reply) => {
+  r.get('/api/disciplines/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: disciplineHubSchema } } }, async (request) => {
     const user = await currentUser(request);
     const hub = await getDisciplineHub(app.db, request.params.id, user?.id ?? null);
     if (!hub) throw disciplineNotFound();
-    reply.header('cache-control', 'private, no-cache');
     return hub;
   });
 

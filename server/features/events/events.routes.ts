@@ -35,9 +35,8 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return findVisible(get, request.params.id, user);
   });
 
-  r.get('/api/events/:id/attendees', { schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request, reply) => {
+  r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {
     await findVisible(get, request.params.id, await viewerOf(request));
-    reply.header('cache-control', 'private, no-cache');
     return listAttendees(app.db, request.params.id);
   });
 }

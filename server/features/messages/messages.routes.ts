@@ -53,31 +53,27 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/conversations', { schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request, reply) => {
+  r.get('/api/conversations', { config: { cache: 'no-store' }, schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return listConversations(app.db, user.id);
   });
 
-  r.get('/api/conversations/unread-count', { schema: { tags, response: { 200: unreadCountSchema } } }, async (request, reply) => {
+  r.get('/api/conversations/unread-count', { config: { cache: 'no-store' }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return { count: await unreadCount(app.db, user.id) };
   });
 
-  r.get('/api/conversations/:id', { schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request, reply) => {
+  r.get('/api/conversations/:id', { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return getConversation(app.db, user.id, await mine(user.id, request.params.id));
   });
 
   r.get(
     '/api/conversations/:id/messages',
-    { schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+    async (request) => {
       const user = await requireUser(request);
       const m = await mine(user.id, request.params.id);
-      reply.header('cache-control', 'no-store');
       return listMessages(app.db, m.id, request.query.before, request.query.limit);
     },
   );

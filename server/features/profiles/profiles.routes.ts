@@ -45,9 +45,8 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     return profile;
   };
 
-  r.get('/api/profile', { schema: { tags, response: { 200: ownProfileSchema } } }, async (request, reply) => {
+  r.get('/api/profile', { config: { cache: 'no-store' }, schema: { tags, response: { 200: ownProfileSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return own(user.id);
   });
 
@@ -77,17 +76,16 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  r.get('/api/profiles/:id', { schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request, reply) => {
+  r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
     const viewer = await currentUser(request);
     const profile = await getPublicProfile(app.db, request.params.id, viewer?.id ?? null);
     if (!profile) throw userNotFound();
-    reply.header('cache-control', 'private, no-cache');
     return profile;
   });
 
   r.get(
     '/api/profiles/:id/activity',
-    { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
+    { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
     async (request) => {
       if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
       return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
@@ -97,7 +95,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   for (const direction of ['followers', 'following'] as const) {
     r.get(
       `/api/profiles/:id/${direction}`,
-      { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
+      { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
       async (request) => {
         if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
         return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);

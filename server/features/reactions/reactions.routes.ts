@@ -64,10 +64,9 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/content/:type/:id/comments',
-    { schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'public' }, schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
+    async (request) => {
       const item = await visibleItem(request, request.params);
-      reply.header('cache-control', 'private, no-cache');
       return listComments(app.db, item, request.query, await viewerOf(request));
     },
   );

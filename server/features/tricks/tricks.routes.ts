@@ -61,10 +61,9 @@ export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   // `:id` like the other /api/profiles/:id/… routes: the router wants one parameter name per position.
   r.get(
     '/api/profiles/:id/tricks',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'public' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
+    async (request) => {
       if (!(await profileIsVisible(app.db, request.params.id))) throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
-      reply.header('cache-control', 'private, no-cache');
       return listProgression(app.db, request.params.id);
     },
   );
