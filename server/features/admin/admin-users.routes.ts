@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
@@ -14,7 +14,6 @@ import {
 } from '../../../common/admin-users.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireAdmin } from '../../lib/session.ts';
 import { getUser, listUsers, updateUser } from './admin-users.db.ts';
 
 const DUPLICATE_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
@@ -38,31 +37,26 @@ async function createAccount(app: FastifyInstance, input: AdminUserCreate): Prom
   }
 }
 
-/** Runs before validation: anonymous callers and users learn nothing about the expected input. */
-const onRequest = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
-
 /** Admin › Users: accounts listed, created, renamed, promoted or demoted, and deleted as self-deletion does. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const params = adminUserIdSchema;
 
-  r.get('/api/admin/users', { onRequest, schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, (request) => listUsers(app.db, request.query));
+  r.get('/api/admin/users', { schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, (request) => listUsers(app.db, request.query));
 
-  r.post('/api/admin/users', { onRequest, schema: { tags, body: adminUserCreateSchema, response: { 201: adminUserCreatedSchema } } }, async (request, reply) => {
+  r.post('/api/admin/users', { schema: { tags, body: adminUserCreateSchema, response: { 201: adminUserCreatedSchema } } }, async (request, reply) => {
     const id = await createAccount(app, request.body);
     return reply.status(201).send({ id });
   });
 
-  r.get('/api/admin/users/:id', { onRequest, schema: { tags, params, response: { 200: adminUserSchema } } }, (request) => getUser(app.db, request.params.id));
+  r.get('/api/admin/users/:id', { schema: { tags, params, response: { 200: adminUserSchema } } }, (request) => getUser(app.db, request.params.id));
 
-  r.patch('/api/admin/users/:id', { onRequest, schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, (request) =>
+  r.patch('/api/admin/users/:id', { schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, (request) =>
     updateUser(app.db, request.params.id, request.body),
   );
 
-  r.delete('/api/admin/users/:id', { onRequest, schema: { tags, params, response: { 204: z.null() } } }, async (request, reply) => {
+  r.delete('/api/admin/users/:id', { schema: { tags, params, response: { 204: z.null() } } }, async (request, reply) => {
     await app.auth.removeAccount(request.params.id);
     return reply.status(204).send(null);
   });

@@ -3,16 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvalDecisionSchema, approvalSchema } from '../../../common/approvals.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requireAdmin } from '../../lib/session.ts';
+import { requireUser } from '../../lib/session.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
 import { decideRevision, listPendingRevisions } from './revisions.db.ts';
 
+/** Registered behind the admin guard (server/lib/admin-guard.ts): the signed-in user here is an admin. */
 export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
   r.get('/api/admin/approvals', { schema: { tags, response: { 200: z.array(approvalSchema) } } }, async (request) => {
-    const admin = await requireAdmin(request);
+    const admin = await requireUser(request);
     const [contributions, revisions] = await Promise.all([listPendingApprovals(app.db), listPendingRevisions(app.db, { id: admin.id, role: 'admin' })]);
     return [...contributions, ...revisions].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   });
@@ -21,7 +22,7 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/approvals/:id',
     { schema: { tags, params: z.object({ id: z.uuid() }), body: approvalDecisionSchema, response: { 200: z.object({ status: z.string() }) } } },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireUser(request);
       // The id is a new contribution's or else an edit's (pending_revisions).
       let result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
       if (result === 'not-found') {
