@@ -10,7 +10,7 @@ import {
   SITE_IMAGE_SETTINGS,
 } from '../../../common/admin-settings.ts';
 import { siteSettingsSchema } from '../../../common/schemas.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { storeImageUpload, type ImageKind } from '../../lib/images.ts';
 import { getSiteSettings } from '../settings/settings.db.ts';
 import { listContactMessages, markContactMessage, replaceSetting, setEnabledLanguages } from './admin-settings.db.ts';
@@ -72,7 +72,7 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       // A malformed id is as unknown as a missing one.
       const message = isUuid(request.params.id) ? await markContactMessage(app.db, request.params.id, request.body.read) : undefined;
-      if (!message) throw notFound();
+      if (!message) fail('NOT_FOUND');
       return message;
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setupAdminResultSchema } from '../../../common/admin-settings.ts';
+import { fail } from '../../lib/errors.ts';
 import { ensureAdmin } from './setup-admin.db.ts';
 
 /** /setup-admin asks for this on opening: no session needed, it only ever makes the first admin. */
@@ -11,6 +12,7 @@ export async function setupAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await app.limiter.consume(`setup-admin:ip:${request.ip}`, { max: 10, windowSeconds: 600 });
       const { status } = await ensureAdmin({ db: app.db, auth: app.auth, admin: app.config.admin, log: app.log });
+      if (status === 'email-taken') fail('ADMIN_EMAIL_TAKEN');
       // Only the status: the generated password went to the server log, never to a browser.
       return { status };
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvalDecisionSchema, approvalSchema } from '../../../common/approvals.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
 import { decideRevision, listPendingRevisions } from './revisions.db.ts';
@@ -30,8 +30,8 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
         if (typeof revision === 'object') await Promise.all(revision.unusedFiles.map((url) => app.storage.remove(url)));
         result = typeof revision === 'object' ? 'done' : revision;
       }
-      if (result === 'not-found') throw notFound();
-      if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This item was already decided.');
+      if (result === 'not-found') fail('NOT_FOUND');
+      if (result === 'already-decided') fail('CONFLICT', { message: 'This item was already decided.' });
       return { status: request.body.decision };
     },
   );

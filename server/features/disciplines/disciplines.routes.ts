@@ -7,12 +7,11 @@ import {
   disciplineSummarySchema,
   followStateSchema,
 } from '../../../common/schemas.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import { disciplineExists, getCategory, getDisciplineHub, listCategories, listDisciplines, setFollow } from './disciplines.db.ts';
 
 const idParams = z.object({ id: z.string().max(50) });
-const disciplineNotFound = () => notFound('DISCIPLINE_NOT_FOUND', 'Discipline Not Found');
 
 export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +21,7 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/categories/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: categoryWithDisciplinesSchema } } }, async (request) => {
     const category = await getCategory(app.db, request.params.id);
-    if (!category) throw notFound('CATEGORY_NOT_FOUND', 'Category Not Found');
+    if (!category) fail('CATEGORY_NOT_FOUND');
     return category;
   });
 
@@ -31,7 +30,7 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/disciplines/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: disciplineHubSchema } } }, async (request) => {
     const user = await currentUser(request);
     const hub = await getDisciplineHub(app.db, request.params.id, user?.id ?? null);
-    if (!hub) throw disciplineNotFound();
+    if (!hub) fail('DISCIPLINE_NOT_FOUND');
     return hub;
   });
 
@@ -42,7 +41,7 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParams, response: { 200: followStateSchema } },
       handler: async (request) => {
         const user = await requireUser(request);
-        if (!(await disciplineExists(app.db, request.params.id))) throw disciplineNotFound();
+        if (!(await disciplineExists(app.db, request.params.id))) fail('DISCIPLINE_NOT_FOUND');
         return setFollow(app.db, user.id, request.params.id, follow);
       },
     });

@@ -8,7 +8,7 @@ import {
   notificationPreferencesUpdateSchema,
   unreadCountSchema,
 } from '../../../common/notifications.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getPreferences, listNotifications, markAllRead, markRead, setPreferences, unreadCount } from './notifications.db.ts';
 
@@ -39,7 +39,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/notifications/:id/read', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
     const user = await requireUser(request);
-    if (!NOTIFICATION_ID.test(request.params.id) || !(await markRead(app.db, user.id, Number(request.params.id)))) throw notFound();
+    if (!NOTIFICATION_ID.test(request.params.id) || !(await markRead(app.db, user.id, Number(request.params.id)))) fail('NOT_FOUND');
     return reply.status(204).send(null);
   });
 

@@ -11,8 +11,8 @@ import {
 } from '../../../common/profiles.ts';
 import { personSchema } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
+import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
@@ -33,7 +33,6 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).default(20).transform((n) => Math.min(n, 50)),
 });
-const userNotFound = () => notFound('USER_NOT_FOUND', 'User Not Found');
 
 export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +40,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
 
   const own = async (id: string) => {
     const profile = await getOwnProfile(app.db, id);
-    if (!profile) throw userNotFound();
+    if (!profile) fail('USER_NOT_FOUND');
     return profile;
   };
 
@@ -79,7 +78,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
     const viewer = await currentUser(request);
     const profile = await getPublicProfile(app.db, request.params.id, viewer?.id ?? null);
-    if (!profile) throw userNotFound();
+    if (!profile) fail('USER_NOT_FOUND');
     return profile;
   });
 
@@ -87,7 +86,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     '/api/profiles/:id/activity',
     { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
       return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
     },
   );
@@ -97,7 +96,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
       `/api/profiles/:id/${direction}`,
       { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
       async (request) => {
-        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
         return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);
       },
     );
@@ -110,9 +109,9 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParams, response: { 200: userFollowStateSchema } },
       handler: async (request) => {
         const user = await requireUser(request);
-        if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot follow yourself.');
-        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
-        if (follow && (await blockedBetween(app.db, user.id, request.params.id))) throw blockedError();
+        if (user.id === request.params.id) fail('VALIDATION_ERROR', { message: 'You cannot follow yourself.' });
+        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+        if (follow && (await blockedBetween(app.db, user.id, request.params.id))) fail('BLOCKED');
         await limitAction(app, 'follow', user.id);
         return setUserFollow(app.db, user.id, request.params.id, follow);
       },
