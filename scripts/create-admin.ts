@@ -4,7 +4,7 @@
 import { buildApp } from '../server/app.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { ensureAdmin } from '../server/features/admin/setup-admin.db.ts';
-import { AppError } from '../server/lib/errors.ts';
+import { ERROR_MESSAGES } from '../common/error-codes.ts';
 
 let config;
 try {
@@ -24,10 +24,13 @@ try {
   const print = (message: string) => console.log(message);
   const outcome = await ensureAdmin({ db: app.db, auth: app.auth, admin: config.admin, log: { warn: print, info: print } });
   if (outcome.status === 'exists') console.log('An admin account already exists: nothing was changed.');
+  if (outcome.status === 'email-taken') {
+    exitCode = 1;
+    console.error(`${ERROR_MESSAGES.ADMIN_EMAIL_TAKEN} Set ADMIN_EMAIL to another address, or have an admin change that account's role.`);
+  }
 } catch (error) {
   exitCode = 1;
-  if (error instanceof AppError) console.error(`${error.message} Set ADMIN_EMAIL to another address, or have an admin change that account's role.`);
-  else console.error(error);
+  console.error(error);
 } finally {
   await app.close();
 }

@@ -10,6 +10,7 @@ import type { Auth } from './features/auth/auth.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
+import type { CachePolicy } from './lib/http-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,5 +21,13 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     storage: Storage;
+  }
+
+  /** What a route declares about itself, read by the app-wide hooks. */
+  interface FastifyContextConfig {
+    /** How its answers may be kept (server/lib/http-cache.ts); `private` when not said. */
+    cache?: CachePolicy;
+    /** Seconds a visitor may keep a `public` answer without asking again; 0 (revalidate every time) when not said. */
+    maxAge?: number;
   }
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { ERROR_MESSAGES } from '../../common/error-codes.ts';
-import { AppError } from './errors.ts';
+import { appError } from './errors.ts';
 
-export const blockedError = () => new AppError(403, 'BLOCKED', ERROR_MESSAGES.BLOCKED);
+/** @deprecated use fail('BLOCKED'); kept for server/features/teams until it adopts fail(). */
+export const blockedError = () => appError('BLOCKED');
 
 /** Whether either of the two has blocked the other. */
 export async function blockedBetween(db: Kysely<DB>, a: string, b: string): Promise<boolean> {

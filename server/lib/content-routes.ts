@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentType } from '../../common/content-basics.ts';
 import { UUID_PATTERN } from '../../common/content.ts';
-import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { CONTENT_TABLES, disciplineExists, type Viewer } from './content.ts';
-import { forbidden, notFound } from './errors.ts';
+import { fail } from './errors.ts';
 import { proposeRevision, withPendingRevision } from './revisions.ts';
 import { currentUser, requireUser } from './session.ts';
 
@@ -23,13 +22,13 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
 }
 
 export async function requireDiscipline(app: FastifyInstance, id: string): Promise<void> {
-  if (!(await disciplineExists(app.db, id))) throw notFound('DISCIPLINE_NOT_FOUND', ERROR_MESSAGES.DISCIPLINE_NOT_FOUND);
+  if (!(await disciplineExists(app.db, id))) fail('DISCIPLINE_NOT_FOUND');
 }
 
 /** An item the viewer may see; a malformed id, a missing item and a hidden one all answer the same 404. */
 export async function findVisible<T>(get: (id: string, viewer: Viewer) => Promise<T | undefined>, id: string, viewer: Viewer): Promise<T> {
   const item = UUID_PATTERN.test(id) ? await get(id, viewer) : undefined;
-  if (!item) throw notFound('CONTENT_NOT_FOUND', ERROR_MESSAGES.CONTENT_NOT_FOUND);
+  if (!item) fail('CONTENT_NOT_FOUND');
   return item;
 }
 
@@ -41,7 +40,7 @@ export async function requireEditor<T extends { mine: boolean }>(
 ) {
   const user = await requireUser(request);
   const item = await findVisible(get, id, user);
-  if (user.role !== 'admin' && !item.mine) throw forbidden();
+  if (user.role !== 'admin' && !item.mine) fail('FORBIDDEN');
   return { user, item };
 }
 
@@ -99,10 +98,9 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
 
   r.get(
     `/api/disciplines/:id/${c.section}`,
-    { schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
-    async (request, reply) => {
+    { config: { cache: 'public' }, schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
+    async (request) => {
       await requireDiscipline(app, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
       return c.list(app.db, request.params.id, request.query as z.output<Q>, await viewerOf(request));
     },
   );
@@ -113,9 +111,8 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return reply.status(201).send(await findVisible(get, id, user));
   });
 
-  r.get(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (request, reply) => {
+  r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
     const found = await shown(request.params.id, await viewerOf(request));
-    reply.header('cache-control', 'private, no-cache');
     return found;
   });
 

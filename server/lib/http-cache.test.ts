@@ -1,4 +1,4 @@
-import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -116,24 +116,25 @@ describe('Cache-Control by kind of answer', () => {
 });
 
 describe('kinds of answer', () => {
-  const kind = (route: string | undefined, headers: Record<string, string> = {}) =>
-    cacheKindOf({ routeOptions: { url: route }, headers } as unknown as FastifyRequest);
+  const kind = (route: string | undefined, config: FastifyContextConfig = {}, headers: Record<string, string> = {}) =>
+    cacheKindOf({ routeOptions: { url: route, config }, headers } as unknown as FastifyRequest);
 
-  test('the live stream is left alone, session data is no-store, only listed routes are public, any session makes it private', () => {
-    expect(kind('/api/live')).toBeUndefined();
-    expect(kind('/healthz')).toBeUndefined();
+  test('the live stream is left alone, session data is no-store, only routes declared public are public, any session makes it private', () => {
+    expect(kind('/api/live', { cache: 'stream' })).toBeUndefined();
+    expect(kind('/healthz', { cache: 'public' })).toBeUndefined();
     expect(kind(undefined)).toBeUndefined();
-    expect(kind('/api/auth/get-session')).toBe('no-store');
-    expect(kind('/api/me')).toBe('no-store');
-    expect(kind('/api/teams/:id')).toBe('public');
-    expect(kind('/api/disciplines/:id/places')).toBe('public');
+    expect(kind('/api/auth/*', { cache: 'no-store' })).toBe('no-store');
+    expect(kind('/api/me', { cache: 'no-store' }, { cookie: 'stoked.session_token=abc.def' })).toBe('no-store');
+    expect(kind('/api/teams/:id', { cache: 'public' })).toBe('public');
+    expect(kind('/api/disciplines/:id/places', { cache: 'public' })).toBe('public');
+    // Saying nothing is private: a new route is never shared by mistake.
     expect(kind('/api/teams/:id/join-requests')).toBe('private');
-    expect(kind('/api/conversations')).toBe('private');
+    expect(kind('/api/conversations', { cache: 'private' })).toBe('private');
     for (const cookie of ['stoked.session_token=abc.def', 'theme=dark; __Secure-stoked.session_token=abc', 'a=1;stoked.session_data=x']) {
-      expect(kind('/api/teams/:id', { cookie }), cookie).toBe('private');
+      expect(kind('/api/teams/:id', { cache: 'public' }, { cookie }), cookie).toBe('private');
     }
-    expect(kind('/api/teams/:id', { cookie: 'theme=dark' })).toBe('public');
-    expect(kind('/api/teams/:id', { authorization: 'Bearer x' })).toBe('private');
+    expect(kind('/api/teams/:id', { cache: 'public' }, { cookie: 'theme=dark' })).toBe('public');
+    expect(kind('/api/teams/:id', { cache: 'public' }, { authorization: 'Bearer x' })).toBe('private');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { FLASH_COOKIE } from '../../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../../common/languages.ts';
 import { hasSession } from './session.ts';
@@ -12,33 +13,34 @@ import { hasSession } from './session.ts';
  */
 export type CacheKind = 'public' | 'private' | 'no-store';
 
-const CONTENT_SECTIONS = ['places', 'events', 'tricks', 'reviews', 'shops', 'articles'];
+/**
+ * What a route declares in `config.cache` (typed in server/lib/fastify.d.ts), next to its handler,
+ * so that no list elsewhere has to mirror the routes: `private` when it says nothing (the safe
+ * default), `public` only for reads anyone may see, and `stream` for an answer this hook must leave
+ * alone (the SSE stream sends its own headers and is never buffered). A request with a session is
+ * answered private whatever the route declares, unless it declared no-store.
+ */
+export type CachePolicy = CacheKind | 'stream';
 
-/** Route patterns whose anonymous answers are public; any other GET stays private (safe default). */
-export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
-  '/api/settings',
-  '/api/stats',
-  '/api/categories',
-  '/api/categories/:id',
-  '/api/disciplines',
-  '/api/disciplines/:id',
-  '/api/disciplines/:id/athletes',
-  '/api/teams',
-  '/api/teams/:id',
-  '/api/profiles/:id',
-  '/api/profiles/:id/activity',
-  '/api/profiles/:id/followers',
-  '/api/profiles/:id/following',
-  '/api/profiles/:id/tricks',
-  '/api/content/:type/:id/comments',
-  '/api/events/:id/attendees',
-  ...CONTENT_SECTIONS.flatMap((s) => [`/api/disciplines/:id/${s}`, `/api/${s}/:id`]),
-]);
+/** A route's declared policy; `private` unless it says otherwise. */
+export function declaredPolicy(config: FastifyContextConfig | undefined): CachePolicy {
+  return config?.cache ?? 'private';
+}
 
-const NO_STORE_ROUTES = /^\/api\/(auth(\/|$)|me$|setup-admin$)/;
-
-// The SSE stream is never touched: no ETag, no buffering, its own headers.
-const UNTOUCHED_ROUTES = new Set(['/api/live']);
+/**
+ * Wraps the OpenAPI transform so that the document states each read's declared policy (`x-cache`,
+ * and `x-cache-max-age` when it sets one): API clients learn how they may keep an answer, and
+ * server/cache-policy.test.ts checks that every route really sends what its declaration says.
+ */
+export function documentingCachePolicy<S extends FastifySchema>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
+  return (input) => {
+    const transformed = transform(input);
+    if (![input.route.method].flat().includes('GET')) return transformed;
+    const config = input.route.config;
+    const maxAge = config?.maxAge === undefined ? {} : { 'x-cache-max-age': config.maxAge };
+    return { ...transformed, schema: { ...transformed.schema, 'x-cache': declaredPolicy(config), ...maxAge } };
+  };
+}
 
 const CACHE_CONTROL: Record<CacheKind, string> = {
   public: 'public, max-age=0, must-revalidate',
@@ -81,11 +83,16 @@ export function cacheKindOf(request: FastifyRequest): CacheKind | undefined {
   // A page a visitor gets is the same for every visitor with the same language (server/lib/web-pages.ts),
   // unless it carries the message of a form the visitor just sent, which is theirs alone.
   if (isPageRequest(request)) return hasSession(request) || request.cookies?.[FLASH_COOKIE] !== undefined ? 'private' : 'public';
-  const route = request.routeOptions.url;
-  if (!route?.startsWith('/api/') || UNTOUCHED_ROUTES.has(route)) return undefined;
-  if (NO_STORE_ROUTES.test(route)) return 'no-store';
-  if (hasSession(request)) return 'private';
-  return PUBLIC_ROUTES.has(route) ? 'public' : 'private';
+  if (!request.routeOptions.url?.startsWith('/api/')) return undefined;
+  const declared = declaredPolicy(request.routeOptions.config);
+  if (declared === 'stream') return undefined;
+  if (declared === 'no-store') return 'no-store';
+  return hasSession(request) ? 'private' : declared;
+}
+
+/** The Cache-Control a route's answer goes out with: its declared max-age holds for public answers only. */
+function cacheControlOf(kind: CacheKind, config: FastifyContextConfig | undefined): string {
+  return kind === 'public' && config?.maxAge !== undefined ? `public, max-age=${config.maxAge}` : CACHE_CONTROL[kind];
 }
 
 /** A weak validator: equal bodies give equal tags, so every server process agrees on it. */
@@ -204,14 +211,15 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
   app.addHook('onSend', async (request, reply, payload) => {
     if (WRITE_METHODS.has(request.method)) {
       if (reply.statusCode >= 200 && reply.statusCode < 300) clear();
+      // What a write answers with (a new session, a generated secret) is kept nowhere either.
+      if (declaredPolicy(request.routeOptions.config) === 'no-store') reply.header('cache-control', CACHE_CONTROL['no-store']);
       return payload;
     }
     const state = states.get(request);
     if (!state || state.hit) return payload;
-    // A route that asks for no-store keeps it, whoever asks; a public route may ask for a longer max-age.
-    const own = String(reply.getHeader('cache-control') ?? '');
-    const ownNoStore = own.includes('no-store');
-    const cacheControl = ownNoStore ? CACHE_CONTROL['no-store'] : state.kind === 'public' && own.startsWith('public') ? own : CACHE_CONTROL[state.kind];
+    // The declaration decides; a no-store the handler (or better-auth) set anyway is never loosened.
+    const ownNoStore = String(reply.getHeader('cache-control') ?? '').includes('no-store');
+    const cacheControl = ownNoStore ? CACHE_CONTROL['no-store'] : cacheControlOf(state.kind, request.routeOptions.config);
     reply.header('cache-control', cacheControl);
     if (state.kind === 'public') addVary(reply, 'Cookie', 'Accept-Language');
     if (reply.statusCode !== 200 || ownNoStore || state.kind === 'no-store' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {

@@ -1,8 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp, { type ResizeOptions } from 'sharp';
-import { ERROR_MESSAGES, type ErrorCode } from '../../common/error-codes.ts';
-import { AppError } from './errors.ts';
+import { AppError, fail } from './errors.ts';
 import { requireUser } from './session.ts';
 import type { Bucket, StoredObject } from './storage.ts';
 
@@ -22,8 +21,6 @@ const KINDS: Record<ImageKind, { bucket: Bucket; resize: ResizeOptions }> = {
   background: { bucket: 'backgrounds', resize: { width: 1920, height: 1920, fit: 'inside', withoutEnlargement: true } },
 };
 
-const fail = (status: number, code: ErrorCode) => new AppError(status, code, ERROR_MESSAGES[code]);
-const invalidImage = () => fail(400, 'INVALID_IMAGE');
 
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 
@@ -50,18 +47,18 @@ export function sniffImageFormat(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp'
 /** Judges an upload by its bytes and re-encodes it: oriented, resized for its kind, WebP, no metadata. */
 export async function processImage(input: Buffer, kind: ImageKind): Promise<StoredObject> {
   const format = sniffImageFormat(input);
-  if (!format) throw invalidImage();
+  if (!format) fail('INVALID_IMAGE');
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' });
     const meta = await image.metadata();
     const decoded = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format;
-    if (decoded !== format || (meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw invalidImage();
+    if (decoded !== format || (meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) fail('INVALID_IMAGE');
     // sharp writes no EXIF, XMP or ICC data unless asked to: GPS positions and camera details go.
     const data = await image.rotate().resize(KINDS[kind].resize).webp({ quality: 82 }).toBuffer();
     return { data, contentType: 'image/webp', extension: 'webp' };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw invalidImage();
+    fail('INVALID_IMAGE');
   }
 }
 
@@ -77,8 +74,8 @@ const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
  * dropped, not buffered: at most MAX_UPLOAD_BYTES are held.
  */
 export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fail(415, 'UNSUPPORTED_MEDIA_TYPE');
-  if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw fail(413, 'FILE_TOO_LARGE');
+  if (!request.isMultipart()) fail('UNSUPPORTED_MEDIA_TYPE');
+  if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) fail('FILE_TOO_LARGE');
   let data: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -91,11 +88,11 @@ export async function readImageUpload(request: FastifyRequest): Promise<Buffer> 
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw fail(400, 'TOO_MANY_FILES');
-    throw fail(400, 'VALIDATION_ERROR');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') fail('FILE_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') fail('TOO_MANY_FILES');
+    fail('VALIDATION_ERROR');
   }
-  if (!data?.length) throw fail(400, 'REQUIRED');
+  if (!data?.length) fail('REQUIRED');
   return data;
 }
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_ACTION_PREFIX } from '../../common/forms.ts';
-import { AppError } from './errors.ts';
+import { fail } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WRITE_TYPES = ['application/json', 'multipart/form-data'];
 const FORM_ROUTE = `${FORM_ACTION_PREFIX}:action`;
-const badOrigin = () => new AppError(403, 'BAD_ORIGIN', 'Request refused: it did not come from this site.');
 
 export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): string[] {
   const host = request.headers.host;
@@ -25,15 +24,15 @@ export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) throw badOrigin();
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw badOrigin();
+    if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) fail('BAD_ORIGIN');
+    if (request.headers['sec-fetch-site'] === 'cross-site') fail('BAD_ORIGIN');
     if (request.routeOptions.url === FORM_ROUTE) {
-      if (origin === undefined) throw badOrigin();
+      if (origin === undefined) fail('BAD_ORIGIN');
       return;
     }
     const type = request.headers['content-type'];
     if (type !== undefined && !WRITE_TYPES.some((t) => type.toLowerCase().startsWith(t))) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+      fail('UNSUPPORTED_MEDIA_TYPE');
     }
   });
 }

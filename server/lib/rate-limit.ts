@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { AppError } from './errors.ts';
+import { appError } from './errors.ts';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -41,5 +41,5 @@ export function createRateLimiter(db: Kysely<DB>) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 function tooMany(retryAfter: number) {
-  return new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait and try again.', { 'retry-after': String(retryAfter) });
+  return appError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../common/schemas.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { fail } from './errors.ts';
 
 /**
  * better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). Here,
@@ -97,7 +97,7 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await currentUser(request);
-  if (!user) throw unauthorized();
+  if (!user) fail('UNAUTHORIZED');
   return user;
 }
 
@@ -109,6 +109,6 @@ export async function requireSession(request: FastifyRequest): Promise<{ user: S
 
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== 'admin') throw forbidden();
+  if (user.role !== 'admin') fail('FORBIDDEN');
   return user;
 }

@@ -4,7 +4,7 @@ import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { notFound } from './errors.ts';
+import { fail } from './errors.ts';
 
 /** The storage buckets of spec §7; with S3 they are key prefixes in the one configured bucket. */
 export const BUCKETS = ['avatars', 'banners', 'site-assets', 'backgrounds', 'logos'] as const;
@@ -120,10 +120,10 @@ export function serveLocalUploads(app: FastifyInstance, root: string): void {
   app.get(`${LOCAL_UPLOADS_PATH}/:bucket/:name`, { schema: { hide: true } }, async (request, reply) => {
     const { bucket, name } = request.params as { bucket: string; name: string };
     const key = `${bucket}/${name}`;
-    if (!KEY_PATTERN.test(key)) throw notFound();
+    if (!KEY_PATTERN.test(key)) fail('NOT_FOUND');
     const file = path.join(root, key);
     const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) throw notFound();
+    if (!info?.isFile()) fail('NOT_FOUND');
     return reply
       .header('content-type', CONTENT_TYPES[path.extname(name).slice(1)]!)
       .header('content-length', info.size)

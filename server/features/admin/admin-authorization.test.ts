@@ -133,6 +133,18 @@ describe('admin authorization, endpoint by endpoint', () => {
     expect(Object.keys(CASES).sort()).toEqual(await adminRoutes());
   });
 
+  test('the guard answers before anything of the request is read: a malformed id and no body still get 401 and 403', async () => {
+    for (const route of await adminRoutes()) {
+      const [method, path] = route.split(' ') as [string, string];
+      // Neither a UUID nor a slug: validated first, these would be 400s that describe the input.
+      const url = path.replace(/\{\w+\}/g, 'Not%20an%20id!');
+      for (const [who, status, code] of [[null, 401, 'UNAUTHORIZED'], [rider, 403, 'FORBIDDEN']] as const) {
+        const res = await call(method as 'GET', url, who);
+        expect({ route, status: res.statusCode, code: res.json().code }).toEqual({ route, status, code });
+      }
+    }
+  });
+
   test.each(Object.keys(CASES))('%s: anonymous 401, user 403, nothing written; admin 2xx', async (route) => {
     const [method, path] = route.split(' ') as [string, string];
     const request = await CASES[route]!();

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  BLOCKING_USAGE,
   DEFAULT_CATALOGUE_COLOR,
   isInUse,
   type AdminCategory,
@@ -12,12 +11,8 @@ import {
   type DisciplineUsage,
 } from '../../../common/admin-catalogue.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
 
 type Names = Record<string, string>;
-
-export const disciplineNotFound = () => notFound('DISCIPLINE_NOT_FOUND', 'Discipline Not Found');
-export const categoryNotFound = () => notFound('CATEGORY_NOT_FOUND', 'Category Not Found');
 
 /** `name` is the English name: names.en always follows it, so that every reader sees the edit. */
 function storedNames(name: string, names: Names | undefined, current: Names = {}): string {
@@ -65,29 +60,34 @@ export async function getAdminDiscipline(db: Kysely<DB> | Transaction<DB>, id: s
   return row && toDiscipline(row);
 }
 
+/** Whether every one of `categoryIds` exists: checked before anything is written, so that a refusal writes nothing. */
+async function categoriesExist(tx: Transaction<DB>, categoryIds: string[]): Promise<boolean> {
+  const wanted = [...new Set(categoryIds)];
+  if (wanted.length === 0) return true;
+  const found = await tx.selectFrom('categories').select('id').where('id', 'in', wanted).execute();
+  return found.length === wanted.length;
+}
+
 /** Spec §4 Discipline save: the links are replaced, deleting all and inserting the selected ones. */
 async function replaceCategoryLinks(tx: Transaction<DB>, disciplineId: string, categoryIds: string[]): Promise<void> {
   const wanted = [...new Set(categoryIds)];
-  if (wanted.length > 0) {
-    const found = await tx.selectFrom('categories').select('id').where('id', 'in', wanted).execute();
-    if (found.length !== wanted.length) throw new AppError(400, 'UNKNOWN_CATEGORY', 'One of the selected categories does not exist.');
-  }
   await tx.deleteFrom('discipline_categories').where('discipline_id', '=', disciplineId).execute();
   if (wanted.length > 0) {
     await tx.insertInto('discipline_categories').values(wanted.map((category_id) => ({ discipline_id: disciplineId, category_id }))).execute();
   }
 }
 
-export async function createDiscipline(db: Kysely<DB>, input: DisciplineCreate): Promise<AdminDiscipline> {
+export async function createDiscipline(db: Kysely<DB>, input: DisciplineCreate): Promise<AdminDiscipline | 'exists' | 'unknown-category'> {
   return db.transaction().execute(async (tx) => {
-    // DO NOTHING keeps the transaction usable, so a taken ID is a clear 409 rather than a failed statement.
+    if (!(await categoriesExist(tx, input.categoryIds))) return 'unknown-category';
+    // DO NOTHING keeps the transaction usable, so a taken ID is a clear `exists` rather than a failed statement.
     const inserted = await tx
       .insertInto('disciplines')
       .values({ id: input.id, name: input.name, names: storedNames(input.name, input.names), icon: input.icon ?? '', color: input.color ?? (await firstCategoryColor(tx, input.categoryIds)) })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) throw new AppError(409, 'DISCIPLINE_EXISTS', 'A discipline with this ID already exists.');
+    if (!inserted) return 'exists';
     await replaceCategoryLinks(tx, input.id, input.categoryIds);
     return toDiscipline(await disciplinesQuery(tx).where('d.id', '=', input.id).executeTakeFirstOrThrow());
   });
@@ -100,10 +100,11 @@ async function firstCategoryColor(tx: Transaction<DB>, categoryIds: string[]): P
   return row?.color ?? DEFAULT_CATALOGUE_COLOR;
 }
 
-export async function updateDiscipline(db: Kysely<DB>, id: string, input: DisciplineUpdate): Promise<AdminDiscipline> {
+export async function updateDiscipline(db: Kysely<DB>, id: string, input: DisciplineUpdate): Promise<AdminDiscipline | 'not-found' | 'unknown-category'> {
   return db.transaction().execute(async (tx) => {
     const current = await tx.selectFrom('disciplines').select('names').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw disciplineNotFound();
+    if (!current) return 'not-found';
+    if (!(await categoriesExist(tx, input.categoryIds))) return 'unknown-category';
     // Omitted optional fields keep their stored values.
     await tx
       .updateTable('disciplines')
@@ -115,28 +116,21 @@ export async function updateDiscipline(db: Kysely<DB>, id: string, input: Discip
   });
 }
 
-function describeUsage(usage: DisciplineUsage): string {
-  return BLOCKING_USAGE.filter((key) => usage[key] > 0)
-    .map((key) => `${usage[key]} ${key}`)
-    .join(', ');
-}
-
 /**
  * Content and teams point at their discipline with ON DELETE CASCADE: deleting a discipline in use
- * would silently destroy what users wrote, so it is refused (409) until that content is moved or removed.
+ * would silently destroy what users wrote, so it is refused (its usage returned) until that content is moved or removed.
  * Followers are not content: their follows go with the discipline.
  */
-export async function deleteDiscipline(db: Kysely<DB>, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+export async function deleteDiscipline(db: Kysely<DB>, id: string): Promise<'deleted' | 'not-found' | { inUse: DisciplineUsage }> {
+  return db.transaction().execute(async (tx) => {
     // The row lock waits for inserts that reference the discipline (they hold a key-share lock) and blocks new ones.
     const locked = await tx.selectFrom('disciplines').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!locked) throw disciplineNotFound();
+    if (!locked) return 'not-found';
     const { usage } = toDiscipline(await disciplinesQuery(tx).where('d.id', '=', id).executeTakeFirstOrThrow());
-    if (isInUse(usage)) {
-      throw new AppError(409, 'DISCIPLINE_IN_USE', `This discipline still has content or teams: ${describeUsage(usage)}.`);
-    }
+    if (isInUse(usage)) return { inUse: usage };
     await tx.deleteFrom('discipline_categories').where('discipline_id', '=', id).execute();
     await tx.deleteFrom('disciplines').where('id', '=', id).execute();
+    return 'deleted';
   });
 }
 
@@ -166,7 +160,7 @@ export async function getAdminCategory(db: Kysely<DB>, id: string): Promise<Admi
   return row && toCategory(row);
 }
 
-export async function createCategory(db: Kysely<DB>, input: CategoryCreate): Promise<AdminCategory> {
+export async function createCategory(db: Kysely<DB>, input: CategoryCreate): Promise<AdminCategory | 'exists'> {
   return db.transaction().execute(async (tx) => {
     // A new category comes last on the public pages, which order by position.
     const inserted = await tx
@@ -182,15 +176,15 @@ export async function createCategory(db: Kysely<DB>, input: CategoryCreate): Pro
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) throw new AppError(409, 'CATEGORY_EXISTS', 'A category with this ID already exists.');
+    if (!inserted) return 'exists';
     return toCategory(await categoriesQuery(tx).where('c.id', '=', input.id).executeTakeFirstOrThrow());
   });
 }
 
-export async function updateCategory(db: Kysely<DB>, id: string, input: CategoryUpdate): Promise<AdminCategory> {
+export async function updateCategory(db: Kysely<DB>, id: string, input: CategoryUpdate): Promise<AdminCategory | 'not-found'> {
   return db.transaction().execute(async (tx) => {
     const current = await tx.selectFrom('categories').select('names').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw categoryNotFound();
+    if (!current) return 'not-found';
     await tx
       .updateTable('categories')
       .set({ name: input.name, names: storedNames(input.name, input.names, current.names as Names), icon: input.icon, color: input.color })
@@ -201,10 +195,11 @@ export async function updateCategory(db: Kysely<DB>, id: string, input: Category
 }
 
 /** Its disciplines stay; only their links to it go. */
-export async function deleteCategory(db: Kysely<DB>, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+export async function deleteCategory(db: Kysely<DB>, id: string): Promise<'deleted' | 'not-found'> {
+  return db.transaction().execute(async (tx) => {
+    // Nothing to unlink when it does not exist, so the deletion of the links needs no rollback.
     await tx.deleteFrom('discipline_categories').where('category_id', '=', id).execute();
     const deleted = await tx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) throw categoryNotFound();
+    return deleted.numDeletedRows === 0n ? 'not-found' : 'deleted';
   });
 }

@@ -1,23 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminCategorySchema,
   adminDisciplineSchema,
+  BLOCKING_USAGE,
   catalogueIdParamsSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
   disciplineCreateSchema,
   disciplineUpdateSchema,
+  type DisciplineUsage,
 } from '../../../common/admin-catalogue.ts';
-import { requireAdmin } from '../../lib/session.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
 import {
-  categoryNotFound,
   createCategory,
   createDiscipline,
   deleteCategory,
   deleteDiscipline,
-  disciplineNotFound,
   getAdminCategory,
   getAdminDiscipline,
   listAdminCategories,
@@ -26,10 +26,11 @@ import {
   updateDiscipline,
 } from './admin-catalogue.db.ts';
 
-/** Runs before body validation: anonymous callers and users learn nothing about the expected input. */
-const onRequest = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
+/** The English text of DISCIPLINE_IN_USE with what still uses the discipline, for API clients. */
+function inUseMessage(usage: DisciplineUsage): string {
+  const uses = BLOCKING_USAGE.filter((key) => usage[key] > 0).map((key) => `${usage[key]} ${key}`);
+  return `This discipline still has content or teams: ${uses.join(', ')}.`;
+}
 
 /** Admin › Disciplines: the catalogue of disciplines and categories. The public reads are uncached, so they show each change at once. */
 export async function adminCatalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -38,47 +39,53 @@ export async function adminCatalogueRoutes(app: FastifyInstance): Promise<void> 
   const params = catalogueIdParamsSchema;
   const noContent = { 204: z.null() };
 
-  r.get('/api/admin/disciplines', { onRequest, schema: { tags, response: { 200: z.array(adminDisciplineSchema) } } }, () => listAdminDisciplines(app.db));
+  r.get('/api/admin/disciplines', { schema: { tags, response: { 200: z.array(adminDisciplineSchema) } } }, () => listAdminDisciplines(app.db));
 
-  r.get('/api/admin/disciplines/:id', { onRequest, schema: { tags, params, response: { 200: adminDisciplineSchema } } }, async (request) => {
-    const discipline = await getAdminDiscipline(app.db, request.params.id);
-    if (!discipline) throw disciplineNotFound();
-    return discipline;
-  });
-
-  r.post('/api/admin/disciplines', { onRequest, schema: { tags, body: disciplineCreateSchema, response: { 201: adminDisciplineSchema } } }, async (request, reply) => {
-    reply.status(201);
-    return createDiscipline(app.db, request.body);
-  });
-
-  r.put('/api/admin/disciplines/:id', { onRequest, schema: { tags, params, body: disciplineUpdateSchema, response: { 200: adminDisciplineSchema } } }, (request) =>
-    updateDiscipline(app.db, request.params.id, request.body),
+  r.get('/api/admin/disciplines/:id', { schema: { tags, params, response: { 200: adminDisciplineSchema } } }, async (request) =>
+    assertFound(await getAdminDiscipline(app.db, request.params.id), 'DISCIPLINE_NOT_FOUND'),
   );
 
-  r.delete('/api/admin/disciplines/:id', { onRequest, schema: { tags, params, response: noContent } }, async (request, reply) => {
-    await deleteDiscipline(app.db, request.params.id);
+  r.post('/api/admin/disciplines', { schema: { tags, body: disciplineCreateSchema, response: { 201: adminDisciplineSchema } } }, async (request, reply) => {
+    const created = await createDiscipline(app.db, request.body);
+    if (created === 'exists') fail('DISCIPLINE_EXISTS');
+    if (created === 'unknown-category') fail('UNKNOWN_CATEGORY');
+    return reply.status(201).send(created);
+  });
+
+  r.put('/api/admin/disciplines/:id', { schema: { tags, params, body: disciplineUpdateSchema, response: { 200: adminDisciplineSchema } } }, async (request) => {
+    const updated = await updateDiscipline(app.db, request.params.id, request.body);
+    if (updated === 'not-found') fail('DISCIPLINE_NOT_FOUND');
+    if (updated === 'unknown-category') fail('UNKNOWN_CATEGORY');
+    return updated;
+  });
+
+  r.delete('/api/admin/disciplines/:id', { schema: { tags, params, response: noContent } }, async (request, reply) => {
+    const deleted = await deleteDiscipline(app.db, request.params.id);
+    if (deleted === 'not-found') fail('DISCIPLINE_NOT_FOUND');
+    if (typeof deleted === 'object') fail('DISCIPLINE_IN_USE', { message: inUseMessage(deleted.inUse) });
     return reply.status(204).send(null);
   });
 
-  r.get('/api/admin/categories', { onRequest, schema: { tags, response: { 200: z.array(adminCategorySchema) } } }, () => listAdminCategories(app.db));
+  r.get('/api/admin/categories', { schema: { tags, response: { 200: z.array(adminCategorySchema) } } }, () => listAdminCategories(app.db));
 
-  r.get('/api/admin/categories/:id', { onRequest, schema: { tags, params, response: { 200: adminCategorySchema } } }, async (request) => {
-    const category = await getAdminCategory(app.db, request.params.id);
-    if (!category) throw categoryNotFound();
-    return category;
-  });
-
-  r.post('/api/admin/categories', { onRequest, schema: { tags, body: categoryCreateSchema, response: { 201: adminCategorySchema } } }, async (request, reply) => {
-    reply.status(201);
-    return createCategory(app.db, request.body);
-  });
-
-  r.put('/api/admin/categories/:id', { onRequest, schema: { tags, params, body: categoryUpdateSchema, response: { 200: adminCategorySchema } } }, (request) =>
-    updateCategory(app.db, request.params.id, request.body),
+  r.get('/api/admin/categories/:id', { schema: { tags, params, response: { 200: adminCategorySchema } } }, async (request) =>
+    assertFound(await getAdminCategory(app.db, request.params.id), 'CATEGORY_NOT_FOUND'),
   );
 
-  r.delete('/api/admin/categories/:id', { onRequest, schema: { tags, params, response: noContent } }, async (request, reply) => {
-    await deleteCategory(app.db, request.params.id);
+  r.post('/api/admin/categories', { schema: { tags, body: categoryCreateSchema, response: { 201: adminCategorySchema } } }, async (request, reply) => {
+    const created = await createCategory(app.db, request.body);
+    if (created === 'exists') fail('CATEGORY_EXISTS');
+    return reply.status(201).send(created);
+  });
+
+  r.put('/api/admin/categories/:id', { schema: { tags, params, body: categoryUpdateSchema, response: { 200: adminCategorySchema } } }, async (request) => {
+    const updated = await updateCategory(app.db, request.params.id, request.body);
+    if (updated === 'not-found') fail('CATEGORY_NOT_FOUND');
+    return updated;
+  });
+
+  r.delete('/api/admin/categories/:id', { schema: { tags, params, response: noContent } }, async (request, reply) => {
+    if ((await deleteCategory(app.db, request.params.id)) === 'not-found') fail('CATEGORY_NOT_FOUND');
     return reply.status(204).send(null);
   });
 }

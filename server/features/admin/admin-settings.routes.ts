@@ -10,9 +10,8 @@ import {
   SITE_IMAGE_SETTINGS,
 } from '../../../common/admin-settings.ts';
 import { siteSettingsSchema } from '../../../common/schemas.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { storeImageUpload, type ImageKind } from '../../lib/images.ts';
-import { requireAdmin } from '../../lib/session.ts';
 import { getSiteSettings } from '../settings/index.ts';
 import { listContactMessages, markContactMessage, replaceSetting, setEnabledLanguages } from './admin-settings.db.ts';
 
@@ -32,7 +31,6 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/settings/languages',
     { schema: { tags, body: enabledLanguagesSchema, response: { 200: siteSettingsSchema } } },
     async (request) => {
-      await requireAdmin(request);
       await setEnabledLanguages(app.db, request.body.enabledLanguages);
       return settings();
     },
@@ -43,7 +41,6 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
       `/api/admin/settings/${segment}`,
       { schema: { tags, consumes: ['multipart/form-data'], response: { 200: siteSettingsSchema } } },
       async (request) => {
-        await requireAdmin(request);
         const url = await storeImageUpload(app, request, IMAGE_KINDS[segment]);
         let previous: string | null;
         try {
@@ -57,8 +54,7 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
       },
     );
     // Back to the default logo (/logo.png) or the stock background.
-    r.delete(`/api/admin/settings/${segment}`, { schema: { tags, response: { 200: siteSettingsSchema } } }, async (request) => {
-      await requireAdmin(request);
+    r.delete(`/api/admin/settings/${segment}`, { schema: { tags, response: { 200: siteSettingsSchema } } }, async () => {
       await app.storage.remove(await replaceSetting(app.db, key, ''));
       return settings();
     });
@@ -66,22 +62,17 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/messages',
-    { schema: { tags, querystring: messagesQuerySchema, response: { 200: contactMessageListSchema } } },
-    async (request, reply) => {
-      await requireAdmin(request);
-      reply.header('cache-control', 'no-store');
-      return listContactMessages(app.db, request.query);
-    },
+    { config: { cache: 'no-store' }, schema: { tags, querystring: messagesQuerySchema, response: { 200: contactMessageListSchema } } },
+    (request) => listContactMessages(app.db, request.query),
   );
 
   r.post(
     '/api/admin/messages/:id/read',
     { schema: { tags, params: messageParams, body: markMessageReadSchema, response: { 200: contactMessageSchema } } },
     async (request) => {
-      await requireAdmin(request);
       // A malformed id is as unknown as a missing one.
       const message = isUuid(request.params.id) ? await markContactMessage(app.db, request.params.id, request.body.read) : undefined;
-      if (!message) throw notFound();
+      if (!message) fail('NOT_FOUND');
       return message;
     },
   );

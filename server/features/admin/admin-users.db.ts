@@ -1,10 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminUser, AdminUserPage, AdminUserUpdate } from '../../../common/admin-users.ts';
-import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
 import { hasNextPage } from '../../../common/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageRows } from '../../lib/content.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 
 type Db = Kysely<DB>;
@@ -22,9 +20,6 @@ const toUser = (row: Row): AdminUser => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-const refused = (status: number, code: ErrorCode) => new AppError(status, code, ERROR_MESSAGES[code]);
-const userNotFound = () => notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
-
 /** One page of accounts, newest first; `q` matches the name or the e-mail, case-insensitively. */
 export async function listUsers(db: Db, filters: { q?: string; page: number; limit: number }): Promise<AdminUserPage> {
   let query = db.selectFrom('profiles as p').select(COLUMNS);
@@ -35,10 +30,9 @@ export async function listUsers(db: Db, filters: { q?: string; page: number; lim
   return { items, total, totalCapped, page: filters.page, hasMore: hasNextPage({ items, total, totalCapped, page: filters.page, pageSize: filters.limit }) };
 }
 
-export async function getUser(db: Db, id: string): Promise<AdminUser> {
+export async function getUser(db: Db, id: string): Promise<AdminUser | undefined> {
   const row = await db.selectFrom('profiles as p').select(COLUMNS).where('p.id', '=', id).executeTakeFirst();
-  if (!row) throw userNotFound();
-  return toUser(row);
+  return row && toUser(row);
 }
 
 /**
@@ -53,36 +47,34 @@ async function lockAdmins(tx: Transaction<DB>): Promise<string[]> {
 
 const isLastAdmin = (admins: string[], id: string) => admins.length === 1 && admins[0] === id;
 
-/** Name and role; demoting the last admin is refused (409 LAST_ADMIN). */
-export async function updateUser(db: Db, id: string, input: AdminUserUpdate): Promise<AdminUser> {
+/** Name and role; demoting the last admin is refused (`last-admin`). */
+export async function updateUser(db: Db, id: string, input: AdminUserUpdate): Promise<AdminUser | 'not-found' | 'last-admin'> {
   return db.transaction().execute(async (tx) => {
-    if (input.role === 'user' && isLastAdmin(await lockAdmins(tx), id)) throw refused(409, 'LAST_ADMIN');
+    if (input.role === 'user' && isLastAdmin(await lockAdmins(tx), id)) return 'last-admin';
     const row = await tx
       .updateTable('profiles as p')
       .set({ ...(input.name === undefined ? {} : { name: input.name }), ...(input.role === undefined ? {} : { role: input.role }), updated_at: sql`now()` })
       .where('p.id', '=', id)
       .returning(COLUMNS)
       .executeTakeFirst();
-    if (!row) throw userNotFound();
-    return toUser(row);
+    return row ? toUser(row) : 'not-found';
   });
 }
 
 /**
  * Removes an account, for self-deletion and for an admin's deletion alike, in one transaction: a team
- * leader must hand leadership over first (409 LEADER_MUST_TRANSFER) and the last admin stays (409
- * LAST_ADMIN). Sessions, credentials, memberships and follows go with the row (on delete cascade);
+ * leader must hand leadership over first (`leads-a-team`) and the last admin stays (`last-admin`). Sessions, credentials, memberships and follows go with the row (on delete cascade);
  * the caller removes the uploaded files it returns once this has committed.
  */
-export async function deleteAccount(db: Db, id: string): Promise<DeletedAccount> {
+export async function deleteAccount(db: Db, id: string): Promise<DeletedAccount | 'not-found' | 'leads-a-team' | 'last-admin'> {
   return db.transaction().execute(async (tx) => {
     const admins = await lockAdmins(tx);
     // Locked too: a leadership handed to this account meanwhile waits, and is seen by the check below.
     const user = await tx.selectFrom('profiles').select(['avatar_url', 'banner_url']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!user) throw userNotFound();
+    if (!user) return 'not-found';
     const leads = await tx.selectFrom('teams').select('id').where('leader_id', '=', id).limit(1).executeTakeFirst();
-    if (leads) throw refused(409, 'LEADER_MUST_TRANSFER');
-    if (isLastAdmin(admins, id)) throw refused(409, 'LAST_ADMIN');
+    if (leads) return 'leads-a-team';
+    if (isLastAdmin(admins, id)) return 'last-admin';
     await tx.deleteFrom('profiles').where('id', '=', id).execute();
     return { id, avatarUrl: user.avatar_url, bannerUrl: user.banner_url };
   });

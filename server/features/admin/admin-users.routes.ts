@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
@@ -12,13 +12,10 @@ import {
   adminUserUpdateSchema,
   type AdminUserCreate,
 } from '../../../common/admin-users.ts';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requireAdmin } from '../../lib/session.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
 import { getUser, listUsers, updateUser } from './admin-users.db.ts';
 
 const DUPLICATE_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
-const duplicate = () => new AppError(409, 'USER_ALREADY_EXISTS', ERROR_MESSAGES.USER_ALREADY_EXISTS);
 
 /**
  * A real e-mail and password account made by better-auth (its argon2id hasher, its credential row),
@@ -31,17 +28,12 @@ async function createAccount(app: FastifyInstance, input: AdminUserCreate): Prom
     });
     return user.id;
   } catch (error) {
-    if (error instanceof APIError && DUPLICATE_CODES.has(String(error.body?.code))) throw duplicate();
+    if (error instanceof APIError && DUPLICATE_CODES.has(String(error.body?.code))) fail('USER_ALREADY_EXISTS');
     // Two creations with one address at once: the unique index refuses the second.
-    if ((error as { code?: string }).code === '23505') throw duplicate();
+    if ((error as { code?: string }).code === '23505') fail('USER_ALREADY_EXISTS');
     throw error;
   }
 }
-
-/** Runs before validation: anonymous callers and users learn nothing about the expected input. */
-const onRequest = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
 
 /** Admin › Users: accounts listed, created, renamed, promoted or demoted, and deleted as self-deletion does. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -49,20 +41,25 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['admin'];
   const params = adminUserIdSchema;
 
-  r.get('/api/admin/users', { onRequest, schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, (request) => listUsers(app.db, request.query));
+  r.get('/api/admin/users', { schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, (request) => listUsers(app.db, request.query));
 
-  r.post('/api/admin/users', { onRequest, schema: { tags, body: adminUserCreateSchema, response: { 201: adminUserCreatedSchema } } }, async (request, reply) => {
+  r.post('/api/admin/users', { schema: { tags, body: adminUserCreateSchema, response: { 201: adminUserCreatedSchema } } }, async (request, reply) => {
     const id = await createAccount(app, request.body);
     return reply.status(201).send({ id });
   });
 
-  r.get('/api/admin/users/:id', { onRequest, schema: { tags, params, response: { 200: adminUserSchema } } }, (request) => getUser(app.db, request.params.id));
-
-  r.patch('/api/admin/users/:id', { onRequest, schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, (request) =>
-    updateUser(app.db, request.params.id, request.body),
+  r.get('/api/admin/users/:id', { schema: { tags, params, response: { 200: adminUserSchema } } }, async (request) =>
+    assertFound(await getUser(app.db, request.params.id), 'USER_NOT_FOUND'),
   );
 
-  r.delete('/api/admin/users/:id', { onRequest, schema: { tags, params, response: { 204: z.null() } } }, async (request, reply) => {
+  r.patch('/api/admin/users/:id', { schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, async (request) => {
+    const updated = await updateUser(app.db, request.params.id, request.body);
+    if (updated === 'not-found') fail('USER_NOT_FOUND');
+    if (updated === 'last-admin') fail('LAST_ADMIN');
+    return updated;
+  });
+
+  r.delete('/api/admin/users/:id', { schema: { tags, params, response: { 204: z.null() } } }, async (request, reply) => {
     await app.auth.removeAccount(request.params.id);
     return reply.status(204).send(null);
   });

@@ -323,15 +323,13 @@ describe('admin users: the last admin', () => {
     for (let round = 0; round < 5; round += 1) {
       const [a, b] = await Promise.all([user(`Cat ${round}`), user(`Dan ${round}`)]);
       await withOnlyAdmins([a.id, b.id], async () => {
-        const outcomes = await Promise.allSettled([updateUser(db(), b.id, { role: 'user' }), updateUser(db(), a.id, { role: 'user' })]);
-        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
-        expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
+        const outcomes = await Promise.all([updateUser(db(), b.id, { role: 'user' }), updateUser(db(), a.id, { role: 'user' })]);
+        expect(outcomes.filter((o) => o === 'last-admin')).toHaveLength(1);
         expect(await adminIds()).toHaveLength(1);
       });
       await withOnlyAdmins([a.id, b.id], async () => {
-        const outcomes = await Promise.allSettled([deleteAccount(db(), b.id), deleteAccount(db(), a.id)]);
-        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
-        expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
+        const outcomes = await Promise.all([deleteAccount(db(), b.id), deleteAccount(db(), a.id)]);
+        expect(outcomes.filter((o) => o === 'last-admin')).toHaveLength(1);
         expect(await adminIds()).toHaveLength(1);
       });
     }

@@ -3,7 +3,6 @@ import { sql, type Kysely } from 'kysely';
 import type { SetupAdminResult } from '../../../common/admin-settings.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../auth/index.ts';
 
 // Any constant other than the migrations' lock: concurrent bootstraps wait for each other.
@@ -14,8 +13,11 @@ type Log = { warn(msg: string): void; info(msg: string): void };
 
 export type EnsureAdminDeps = { db: Kysely<DB>; auth: Auth; admin: Config['admin']; log: Log };
 
-/** `created` carries the generated password, for the command line only; the HTTP route drops it. */
-export type EnsureAdminOutcome = SetupAdminResult & { email?: string; generatedPassword?: string };
+/**
+ * `created` carries the generated password, for the command line only; the HTTP route drops it.
+ * `email-taken`: the address belongs to an account that is not an admin (409 ADMIN_EMAIL_TAKEN).
+ */
+export type EnsureAdminOutcome = (SetupAdminResult & { email?: string; generatedPassword?: string }) | { status: 'email-taken' };
 
 /** 24 random bytes: 192 bits, in URL-safe base64 (32 characters). */
 export function generatePassword(): string {
@@ -29,7 +31,7 @@ async function adminExists(db: Kysely<DB>): Promise<boolean> {
 /**
  * Makes the first admin, only while there is none: ADMIN_EMAIL with ADMIN_PASSWORD, or a generated
  * password that is logged once. An existing non-admin account with that address is never promoted
- * (409 ADMIN_EMAIL_TAKEN): whoever signed up with it first would otherwise become admin.
+ * (`email-taken`): whoever signed up with it first would otherwise become admin.
  *
  * The rows are written here rather than through auth.api: the check and the creation must share one
  * transaction under the advisory lock, and better-auth writes outside it (on PGlite's single
@@ -48,7 +50,7 @@ export async function ensureAdmin({ db, auth, admin, log }: EnsureAdminDeps): Pr
     await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(tx);
     if (await adminExists(tx)) return false;
     const taken = await tx.selectFrom('profiles').select('id').where(sql`lower(email)`, '=', admin.email.toLowerCase()).executeTakeFirst();
-    if (taken) throw new AppError(409, 'ADMIN_EMAIL_TAKEN', 'The admin e-mail address belongs to an account that is not an admin.');
+    if (taken) return 'email-taken' as const;
     const id = context.generateId({ model: 'user' }) || randomUUID();
     await tx.insertInto('profiles').values({ id, name: ADMIN_NAME, email: admin.email.toLowerCase(), email_verified: true, role: 'admin' }).execute();
     // better-auth's credential account (the table is better-auth's, outside our typed schema).
@@ -56,6 +58,7 @@ export async function ensureAdmin({ db, auth, admin, log }: EnsureAdminDeps): Pr
     await sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${accountId}, ${id}, 'credential', ${id}, ${hash})`.execute(tx);
     return true;
   });
+  if (created === 'email-taken') return { status: created };
   if (!created) return { status: 'exists' };
 
   if (generated) {

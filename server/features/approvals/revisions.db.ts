@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Approval, ApprovableType } from '../../../common/approvals.ts';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { DEFAULT_LANGUAGE } from '../../../common/languages.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { changedFields } from '../../lib/revisions.ts';
 import { getArticle, updateArticle } from '../articles/index.ts';
 import { getEvent, updateEvent } from '../events/index.ts';
@@ -48,7 +47,7 @@ const REVISABLE: Record<ApprovableType, Revisable> = {
     apply: async (tx, id, changes: { disciplineIds?: string[] }) => {
       // A discipline may have gone since the edit was made.
       if (changes.disciplineIds && (await unknownDisciplines(tx, changes.disciplineIds)).length) {
-        throw new AppError(400, 'DISCIPLINE_NOT_FOUND', ERROR_MESSAGES.DISCIPLINE_NOT_FOUND);
+        fail('DISCIPLINE_NOT_FOUND', { status: 400 });
       }
       await updateTeam(tx, id, changes);
     },

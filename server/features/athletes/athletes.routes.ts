@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { athleteListQuerySchema, athleteListSchema } from '../../../common/profiles.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { listAthletes } from './athletes.db.ts';
 
 const idParams = z.object({ id: z.string().max(50) });
@@ -13,10 +12,10 @@ export async function athletesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/disciplines/:id/athletes',
-    { schema: { tags: ['athletes'], params: idParams, querystring: athleteListQuerySchema, response: { 200: athleteListSchema } } },
+    { config: { cache: 'public' }, schema: { tags: ['athletes'], params: idParams, querystring: athleteListQuerySchema, response: { 200: athleteListSchema } } },
     async (request) => {
       const list = await listAthletes(app.db, request.params.id, request.query);
-      if (!list) throw notFound('DISCIPLINE_NOT_FOUND', ERROR_MESSAGES.DISCIPLINE_NOT_FOUND);
+      if (!list) fail('DISCIPLINE_NOT_FOUND');
       return list;
     },
   );

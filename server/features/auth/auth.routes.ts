@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/err
 import type { LanguageCode } from '../../../common/languages.ts';
 import { emailSchema, languageSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
 import { ping } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
@@ -49,7 +49,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   if (!result.success) {
     const message = result.error.issues[0]?.message;
     const code: ErrorCode = isErrorCode(message) ? message : 'VALIDATION_ERROR';
-    throw new AppError(400, code, ERROR_MESSAGES[code]);
+    fail(code, { status: 400 });
   }
   return result.data;
 }
@@ -140,10 +140,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
     await app.limiter.consume(`confirm:ip:${request.ip}`, { max: 4 * app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
     const { token, password } = parse(confirmEmailBody, request.body);
     const pending = await findPendingConfirmation(app.db, token);
-    if (!pending) throw new AppError(400, 'INVALID_TOKEN', ERROR_MESSAGES.INVALID_TOKEN);
+    if (!pending) fail('INVALID_TOKEN');
     await app.limiter.consume(`confirm:${pending.userId}`, { max: 10, windowSeconds: minutes(30) });
     if (!pending.passwordHash || !(await verifyPassword(pending.passwordHash, password))) {
-      throw new AppError(401, 'CONFIRM_PASSWORD_MISMATCH', ERROR_MESSAGES.CONFIRM_PASSWORD_MISMATCH);
+      fail('CONFIRM_PASSWORD_MISMATCH');
     }
     await confirmEmail(app.db, pending.userId);
     return {
@@ -298,6 +298,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
+    config: { cache: 'no-store' },
     schema: { hide: true },
     handler: async (request, reply) => {
       // The path the router matched (decoded), never the raw URL: `/%61pi/auth/x` is `/api/auth/x`.
@@ -305,7 +306,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The reset link (GET /reset-password/:token) checks the token and redirects to our reset page.
       const key = request.method === 'GET' && path.startsWith(`${RESET_PASSWORD_PATH}/`) ? `GET ${RESET_PASSWORD_PATH}/:token` : `${request.method} ${path}`;
       const endpoint = ENDPOINTS[key];
-      if (!endpoint) throw new AppError(404, 'NOT_FOUND', 'Not found.');
+      if (!endpoint) fail('NOT_FOUND');
       const shaped = await endpoint(request, app);
       if (shaped.answer) return shaped.answer;
       // An endpoint of ours may hand over to another of better-auth's (confirming signs in).
@@ -316,8 +317,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/me', { schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get('/api/me', { config: { cache: 'no-store' }, schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request) => {
     return { user: await currentUser(request) };
   });
 }

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import { deleteAccount } from '../admin/index.ts';
 import { authMails } from './auth-mails.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
@@ -73,6 +73,9 @@ const recipient = (user: { email: string; name: string; preferred_language?: unk
   language: mailLanguage(typeof user.preferred_language === 'string' ? user.preferred_language : null),
 });
 
+/** Why an account was kept, as the error its deletion answers. */
+const ACCOUNT_KEPT = { 'not-found': 'USER_NOT_FOUND', 'leads-a-team': 'LEADER_MUST_TRANSFER', 'last-admin': 'LAST_ADMIN' } as const;
+
 export function createAuth(opts: {
   config: Config;
   db: Kysely<DB>;
@@ -86,7 +89,9 @@ export function createAuth(opts: {
   const secure = config.publicUrl.startsWith('https://');
   /** Self-deletion and an admin's deletion both end here: the rules of deleteAccount, then the uploaded files. */
   const removeAccount = async (userId: string): Promise<void> => {
-    await opts.onUserDeleted?.(await deleteAccount(db, userId));
+    const removed = await deleteAccount(db, userId);
+    if (typeof removed === 'string') fail(ACCOUNT_KEPT[removed]);
+    await opts.onUserDeleted?.(removed);
   };
   const auth = betterAuth({
     appName: 'Stoked',

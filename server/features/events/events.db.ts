@@ -1,12 +1,11 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
 import { inTransaction } from '../../db/client.ts';
@@ -132,8 +131,6 @@ export async function createEvent(db: Db, disciplineId: string, input: NewEvent,
   );
 }
 
-const endBeforeStart = () => new AppError(400, 'END_BEFORE_START', ERROR_MESSAGES.END_BEFORE_START);
-
 /**
  * Changes the fields that were sent; the status stays as it is. More places (or no limit any more)
  * let the first people of the waiting list in; fewer places never turn away someone already going.
@@ -144,7 +141,7 @@ export async function updateEvent(db: Db, id: string, changes: EventChanges, edi
     if (!before) return;
     const start = changes.startDate ?? iso(before.start_date);
     const end = changes.endDate ?? iso(before.end_date);
-    if (Date.parse(end) < Date.parse(start)) throw endBeforeStart();
+    if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
     await tx
       .updateTable('events')
       .set({
@@ -233,7 +230,7 @@ async function promoteWaitlist(tx: Db, eventId: string): Promise<void> {
  * after the other: the count of people going can then never pass the maximum. An event hidden from
  * the viewer answers 404; one not approved yet (seen by its author or an admin) or already ended 409.
  */
-async function lockForRsvp(tx: Db, eventId: string, viewer: NonNullable<Viewer>) {
+async function lockForRsvp(tx: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<{ max_attendees: number | null } | RsvpRefusal> {
   const event = await tx
     .selectFrom('events as ev')
     .select(['ev.id', 'ev.status', 'ev.max_attendees', sql<boolean>`ev.end_date < now()`.as('ended')])
@@ -241,18 +238,22 @@ async function lockForRsvp(tx: Db, eventId: string, viewer: NonNullable<Viewer>)
     .where(visibleTo('ev', viewer))
     .forUpdate()
     .executeTakeFirst();
-  if (!event) throw notFound('CONTENT_NOT_FOUND', ERROR_MESSAGES.CONTENT_NOT_FOUND);
-  if (event.status !== 'approved') throw new AppError(409, 'CONFLICT', 'Only approved events take registrations.');
-  if (event.ended) throw new AppError(409, 'EVENT_ENDED', ERROR_MESSAGES.EVENT_ENDED);
+  if (!event) return 'not-found';
+  if (event.status !== 'approved') return 'not-approved';
+  if (event.ended) return 'ended';
   return event;
 }
 
+/** Why an RSVP was refused: nothing is written then. */
+export type RsvpRefusal = 'not-found' | 'not-approved' | 'ended';
+
 /** Joins the event: a place while there are some, else the end of the waiting list. Joining twice changes nothing. */
-export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<RsvpRefusal | undefined> {
+  return db.transaction().execute(async (tx) => {
     const event = await lockForRsvp(tx, eventId, viewer);
+    if (typeof event === 'string') return event;
     const existing = await tx.selectFrom('event_attendees').select('status').where('event_id', '=', eventId).where('user_id', '=', viewer.id).executeTakeFirst();
-    if (existing) return;
+    if (existing) return undefined;
     let status: 'going' | 'waitlist' = 'going';
     if (event.max_attendees !== null) {
       const { n } = await tx
@@ -264,15 +265,18 @@ export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Vie
       if (Number(n) >= Number(event.max_attendees)) status = 'waitlist';
     }
     await tx.insertInto('event_attendees').values({ event_id: eventId, user_id: viewer.id, status }).execute();
+    return undefined;
   });
 }
 
 /** Leaves the event or its waiting list; a freed place goes to the first person waiting, in the same transaction. */
-export async function leaveEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await lockForRsvp(tx, eventId, viewer);
+export async function leaveEvent(db: Db, eventId: string, viewer: NonNullable<Viewer>): Promise<RsvpRefusal | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const event = await lockForRsvp(tx, eventId, viewer);
+    if (typeof event === 'string') return event;
     const left = await tx.deleteFrom('event_attendees').where('event_id', '=', eventId).where('user_id', '=', viewer.id).returning('status').executeTakeFirst();
     if (left?.status === 'going') await promoteWaitlist(tx, eventId);
+    return undefined;
   });
 }
 

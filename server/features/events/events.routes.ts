@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema } from '../../../common/events.ts';
 import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createEvent, deleteEvent, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, updateEvent } from './events.db.ts';
+import { createEvent, deleteEvent, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { fail } from '../../lib/errors.ts';
+
+/** An RSVP the data layer refused, as its error (an event hidden from the viewer is not found). */
+function refuseRsvp(refusal: RsvpRefusal | undefined): void {
+  if (refusal === 'not-found') fail('CONTENT_NOT_FOUND');
+  if (refusal === 'not-approved') fail('CONFLICT', { message: 'Only approved events take registrations.' });
+  if (refusal === 'ended') fail('EVENT_ENDED');
+}
 
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,21 +31,20 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const event = await findVisible(get, request.params.id, user);
     // Checklist line 38: no RSVP to the event of someone on the other side of a block.
-    if (event.author && (await blockedBetween(app.db, user.id, event.author.id))) throw blockedError();
-    await joinEvent(app.db, request.params.id, user);
+    if (event.author && (await blockedBetween(app.db, user.id, event.author.id))) fail('BLOCKED');
+    refuseRsvp(await joinEvent(app.db, request.params.id, user));
     return findVisible(get, request.params.id, user);
   });
 
   r.delete('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {
     const user = await requireUser(request);
     await findVisible(get, request.params.id, user);
-    await leaveEvent(app.db, request.params.id, user);
+    refuseRsvp(await leaveEvent(app.db, request.params.id, user));
     return findVisible(get, request.params.id, user);
   });
 
-  r.get('/api/events/:id/attendees', { schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request, reply) => {
+  r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {
     await findVisible(get, request.params.id, await viewerOf(request));
-    reply.header('cache-control', 'private, no-cache');
     return listAttendees(app.db, request.params.id);
   });
 }

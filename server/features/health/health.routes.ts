@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ping } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -8,7 +8,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     try {
       await ping(app.db);
     } catch {
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not reachable.');
+      fail('SERVICE_UNAVAILABLE', { message: 'The database is not reachable.' });
     }
     return { status: 'ready', database: app.database.kind };
   });

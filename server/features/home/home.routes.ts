@@ -6,9 +6,8 @@ import { getHomeStats } from './home.db.ts';
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/stats',
-    { schema: { tags: ['home'], response: { 200: homeStatsSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+    { config: { cache: 'public', maxAge: 60 }, schema: { tags: ['home'], response: { 200: homeStatsSchema } } },
+    async () => {
       return getHomeStats(app.db);
     },
   );

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Conversation, ConversationSummary, Message, MessagePage } from '../../../common/messages.ts';
 import type { DB } from '../../db/schema.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
 import { publish } from '../../lib/live.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -111,9 +111,9 @@ export async function listMessages(db: Kysely<DB>, conversationId: string, befor
  * both people (the sender's other tabs too), all in one transaction. The block is checked inside it
  * so that a block made meanwhile wins.
  */
-export async function sendMessage(db: Kysely<DB>, senderId: string, m: Membership, body: string): Promise<Message> {
+export async function sendMessage(db: Kysely<DB>, senderId: string, m: Membership, body: string): Promise<Message | 'blocked'> {
   return db.transaction().execute(async (tx) => {
-    if (await blockedBetween(tx, senderId, m.otherId)) throw blockedError();
+    if (await blockedBetween(tx, senderId, m.otherId)) return 'blocked';
     const row = await tx
       .insertInto('messages')
       .values({ conversation_id: m.id, sender_id: senderId, body })

@@ -14,8 +14,8 @@ import {
   startConversationSchema,
   unreadCountSchema,
 } from '../../../common/messages.ts';
-import { blockedBetween, blockedError, setBlock } from '../../lib/blocks.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { blockedBetween, setBlock } from '../../lib/blocks.ts';
+import { fail } from '../../lib/errors.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getConversation, getOrCreateConversation, listConversations, listMessages, markRead, membership, sendMessage, unreadCount } from './messages.db.ts';
@@ -26,7 +26,6 @@ const MESSAGE_LIMITS = [
 ] as const;
 
 const profileParams = z.object({ id: z.string().min(1).max(100) });
-const userNotFound = () => notFound('USER_NOT_FOUND', 'User Not Found');
 
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +34,7 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   /** The conversation if the caller is in it; anyone else learns nothing about it (404). */
   const mine = async (userId: string, id: string) => {
     const m = await membership(app.db, userId, id);
-    if (!m) throw notFound();
+    if (!m) fail('NOT_FOUND');
     return m;
   };
 
@@ -45,39 +44,35 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const otherId = request.body.userId;
-      if (otherId === user.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot message yourself.');
-      if (!(await profileIsVisible(app.db, otherId))) throw userNotFound();
-      if (await blockedBetween(app.db, user.id, otherId)) throw blockedError();
+      if (otherId === user.id) fail('VALIDATION_ERROR', { message: 'You cannot message yourself.' });
+      if (!(await profileIsVisible(app.db, otherId))) fail('USER_NOT_FOUND');
+      if (await blockedBetween(app.db, user.id, otherId)) fail('BLOCKED');
       const { id, created } = await getOrCreateConversation(app.db, user.id, otherId);
       return reply.code(created ? 201 : 200).send({ id });
     },
   );
 
-  r.get('/api/conversations', { schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request, reply) => {
+  r.get('/api/conversations', { config: { cache: 'no-store' }, schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return listConversations(app.db, user.id);
   });
 
-  r.get('/api/conversations/unread-count', { schema: { tags, response: { 200: unreadCountSchema } } }, async (request, reply) => {
+  r.get('/api/conversations/unread-count', { config: { cache: 'no-store' }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return { count: await unreadCount(app.db, user.id) };
   });
 
-  r.get('/api/conversations/:id', { schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request, reply) => {
+  r.get('/api/conversations/:id', { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return getConversation(app.db, user.id, await mine(user.id, request.params.id));
   });
 
   r.get(
     '/api/conversations/:id/messages',
-    { schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+    async (request) => {
       const user = await requireUser(request);
       const m = await mine(user.id, request.params.id);
-      reply.header('cache-control', 'no-store');
       return listMessages(app.db, m.id, request.query.before, request.query.limit);
     },
   );
@@ -88,9 +83,11 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const m = await mine(user.id, request.params.id);
-      if (await blockedBetween(app.db, user.id, m.otherId)) throw blockedError();
+      if (await blockedBetween(app.db, user.id, m.otherId)) fail('BLOCKED');
       for (const limit of MESSAGE_LIMITS) await app.limiter.consume(`message-${limit.name}:${user.id}`, limit);
-      return reply.code(201).send(await sendMessage(app.db, user.id, m, request.body.body));
+      const sent = await sendMessage(app.db, user.id, m, request.body.body);
+      if (sent === 'blocked') fail('BLOCKED');
+      return reply.code(201).send(sent);
     },
   );
 
@@ -108,9 +105,9 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: profileParams },
       handler: async (request, reply) => {
         const user = await requireUser(request);
-        if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot block yourself.');
+        if (user.id === request.params.id) fail('VALIDATION_ERROR', { message: 'You cannot block yourself.' });
         // Unblocking stays possible after the other account was banned.
-        if (block && !(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        if (block && !(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
         await setBlock(app.db, user.id, request.params.id, block);
         return reply.code(204).send();
       },

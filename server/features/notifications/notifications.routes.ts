@@ -8,7 +8,7 @@ import {
   notificationPreferencesUpdateSchema,
   unreadCountSchema,
 } from '../../../common/notifications.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getPreferences, listNotifications, markAllRead, markRead, setPreferences, unreadCount } from './notifications.db.ts';
 
@@ -21,15 +21,13 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get('/api/notifications', { schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } } }, async (request, reply) => {
+  r.get('/api/notifications', { config: { cache: 'no-store' }, schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return listNotifications(app.db, user.id, request.query);
   });
 
-  r.get('/api/notifications/unread-count', { schema: { tags, response: { 200: unreadCountSchema } } }, async (request, reply) => {
+  r.get('/api/notifications/unread-count', { config: { cache: 'no-store' }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return { count: await unreadCount(app.db, user.id) };
   });
 
@@ -41,13 +39,12 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/notifications/:id/read', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
     const user = await requireUser(request);
-    if (!NOTIFICATION_ID.test(request.params.id) || !(await markRead(app.db, user.id, Number(request.params.id)))) throw notFound();
+    if (!NOTIFICATION_ID.test(request.params.id) || !(await markRead(app.db, user.id, Number(request.params.id)))) fail('NOT_FOUND');
     return reply.status(204).send(null);
   });
 
-  r.get('/api/notifications/preferences', { schema: { tags, response: { 200: notificationPreferencesSchema } } }, async (request, reply) => {
+  r.get('/api/notifications/preferences', { config: { cache: 'no-store' }, schema: { tags, response: { 200: notificationPreferencesSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return getPreferences(app.db, user.id);
   });
 

@@ -11,8 +11,8 @@ import {
 } from '../../../common/profiles.ts';
 import { personSchema } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
+import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
@@ -33,7 +33,6 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).default(20).transform((n) => Math.min(n, 50)),
 });
-const userNotFound = () => notFound('USER_NOT_FOUND', 'User Not Found');
 
 export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,13 +40,12 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
 
   const own = async (id: string) => {
     const profile = await getOwnProfile(app.db, id);
-    if (!profile) throw userNotFound();
+    if (!profile) fail('USER_NOT_FOUND');
     return profile;
   };
 
-  r.get('/api/profile', { schema: { tags, response: { 200: ownProfileSchema } } }, async (request, reply) => {
+  r.get('/api/profile', { config: { cache: 'no-store' }, schema: { tags, response: { 200: ownProfileSchema } } }, async (request) => {
     const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
     return own(user.id);
   });
 
@@ -77,19 +75,18 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  r.get('/api/profiles/:id', { schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request, reply) => {
+  r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
     const viewer = await currentUser(request);
     const profile = await getPublicProfile(app.db, request.params.id, viewer?.id ?? null);
-    if (!profile) throw userNotFound();
-    reply.header('cache-control', 'private, no-cache');
+    if (!profile) fail('USER_NOT_FOUND');
     return profile;
   });
 
   r.get(
     '/api/profiles/:id/activity',
-    { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
+    { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
       return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
     },
   );
@@ -97,9 +94,9 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   for (const direction of ['followers', 'following'] as const) {
     r.get(
       `/api/profiles/:id/${direction}`,
-      { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
+      { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
       async (request) => {
-        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
+        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
         return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);
       },
     );
@@ -112,9 +109,9 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParams, response: { 200: userFollowStateSchema } },
       handler: async (request) => {
         const user = await requireUser(request);
-        if (user.id === request.params.id) throw new AppError(400, 'VALIDATION_ERROR', 'You cannot follow yourself.');
-        if (!(await profileIsVisible(app.db, request.params.id))) throw userNotFound();
-        if (follow && (await blockedBetween(app.db, user.id, request.params.id))) throw blockedError();
+        if (user.id === request.params.id) fail('VALIDATION_ERROR', { message: 'You cannot follow yourself.' });
+        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+        if (follow && (await blockedBetween(app.db, user.id, request.params.id))) fail('BLOCKED');
         await limitAction(app, 'follow', user.id);
         return setUserFollow(app.db, user.id, request.params.id, follow);
       },

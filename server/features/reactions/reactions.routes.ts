@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { CONTENT_TYPES, type ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { limitAction } from '../../lib/action-limits.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
 import { isVisible } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { contentSubject } from '../notifications/index.ts';
 import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
@@ -23,7 +22,6 @@ const commentsQuery = z.object({
   limit: z.coerce.number().int().min(1).default(COMMENT_PAGE_SIZE).transform((n) => Math.min(n, 50)),
 });
 
-const contentNotFound = () => notFound('CONTENT_NOT_FOUND', ERROR_MESSAGES.CONTENT_NOT_FOUND);
 
 /** Likes, comments and ratings of every kind of content, through one mechanism. */
 export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
@@ -33,7 +31,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   /** The item, when the caller may see it: hidden, missing and malformed ids all answer 404. */
   async function visibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
     const viewer = await viewerOf(request);
-    if (!UUID_PATTERN.test(params.id) || !(await isVisible(app.db, params.type, params.id, viewer))) throw contentNotFound();
+    if (!UUID_PATTERN.test(params.id) || !(await isVisible(app.db, params.type, params.id, viewer))) fail('CONTENT_NOT_FOUND');
     return { type: params.type, id: params.id.toLowerCase() };
   }
 
@@ -45,7 +43,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   /** Liking, commenting on or rating the things of someone on the other side of a block is refused (checklist line 38). */
   async function notBlockedByAuthor(userId: string, item: { type: ContentType; id: string }) {
     const authorId = (await contentSubject(app.db, item.type, item.id))?.authorId;
-    if (authorId && (await blockedBetween(app.db, userId, authorId))) throw blockedError();
+    if (authorId && (await blockedBetween(app.db, userId, authorId))) fail('BLOCKED');
   }
 
   r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
@@ -64,10 +62,9 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/content/:type/:id/comments',
-    { schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
-    async (request, reply) => {
+    { config: { cache: 'public' }, schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
+    async (request) => {
       const item = await visibleItem(request, request.params);
-      reply.header('cache-control', 'private, no-cache');
       return listComments(app.db, item, request.query, await viewerOf(request));
     },
   );
@@ -86,8 +83,8 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/comments/:id', { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 204: z.null() } } }, async (request, reply) => {
     const user = await requireUser(request);
     const comment = UUID_PATTERN.test(request.params.id) ? await getComment(app.db, request.params.id) : undefined;
-    if (!comment || !(await isVisible(app.db, comment.item_type as ContentType, comment.item_id, user))) throw notFound();
-    if (user.role !== 'admin' && comment.author_id !== user.id) throw forbidden();
+    if (!comment || !(await isVisible(app.db, comment.item_type as ContentType, comment.item_id, user))) fail('NOT_FOUND');
+    if (user.role !== 'admin' && comment.author_id !== user.id) fail('FORBIDDEN');
     await deleteComment(app.db, comment.id);
     return reply.status(204).send(null);
   });

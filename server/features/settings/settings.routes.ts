@@ -6,9 +6,8 @@ import { getSiteSettings } from './settings.db.ts';
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/settings',
-    { schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
+    { config: { cache: 'public' }, schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
+    async () => {
       const { reverseGeocodeUrl, mapTileUrl, mapAttribution } = app.config;
       return getSiteSettings(app.db, { reverseGeocodeUrl, mapTileUrl, mapAttribution });
     },

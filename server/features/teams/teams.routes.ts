@@ -96,8 +96,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return withPendingRevision(app.db, { type: 'team', id }, team, team.canManage);
   }
 
-  r.get('/api/teams', { schema: { tags, querystring: teamListQuerySchema, response: { 200: teamListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  r.get('/api/teams', { config: { cache: 'public' }, schema: { tags, querystring: teamListQuerySchema, response: { 200: teamListSchema } } }, async (request) => {
     return listTeams(app.db, request.query, await viewerOf(request));
   });
 
@@ -109,10 +108,9 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(await detail(request, id, user));
   });
 
-  r.get('/api/teams/:id', { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request, reply) => {
+  r.get('/api/teams/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
     const viewer = await viewerOf(request);
     await findTeam(request.params.id, viewer);
-    reply.header('cache-control', 'private, no-cache');
     return detail(request, request.params.id, viewer);
   });
 
@@ -173,9 +171,8 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  r.get('/api/teams/:id/join-requests', { schema: { tags, params: idParams, response: { 200: z.array(joinRequestSchema) } } }, async (request, reply) => {
+  r.get('/api/teams/:id/join-requests', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: z.array(joinRequestSchema) } } }, async (request) => {
     await requireManager(request, request.params.id);
-    reply.header('cache-control', 'no-store');
     return listJoinRequests(app.db, request.params.id);
   });
 
@@ -197,10 +194,9 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/teams/:id/member-search',
-    { schema: { tags, params: idParams, querystring: memberSearchQuerySchema, response: { 200: z.array(personSchema) } } },
-    async (request, reply) => {
+    { config: { cache: 'no-store' }, schema: { tags, params: idParams, querystring: memberSearchQuerySchema, response: { 200: z.array(personSchema) } } },
+    async (request) => {
       await requireManager(request, request.params.id);
-      reply.header('cache-control', 'no-store');
       return searchNewMembers(app.db, request.params.id, request.query.q);
     },
   );
@@ -221,9 +217,8 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/teams/:id/invitations', { schema: { tags, params: idParams, response: { 200: z.array(teamInvitationSchema) } } }, async (request, reply) => {
+  r.get('/api/teams/:id/invitations', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: z.array(teamInvitationSchema) } } }, async (request) => {
     await requireManager(request, request.params.id);
-    reply.header('cache-control', 'no-store');
     return listInvitations(app.db, request.params.id);
   });
 
@@ -277,8 +272,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     throw fail(400, result.refused);
   }
 
-  r.get('/api/admin/teams/:id', { ...adminOnly, schema: { tags, params: idParams, response: { 200: adminTeamSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  r.get('/api/admin/teams/:id', { ...adminOnly, config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: adminTeamSchema } } }, async (request) => {
     return adminTeam(request, request.params.id);
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import {
   profileTrickListSchema,
   trickInputSchema,
@@ -13,7 +12,7 @@ import {
   trickUpdateSchema,
 } from '../../../common/tricks.ts';
 import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
@@ -61,10 +60,9 @@ export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   // `:id` like the other /api/profiles/:id/… routes: the router wants one parameter name per position.
   r.get(
     '/api/profiles/:id/tricks',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
-    async (request, reply) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
-      reply.header('cache-control', 'private, no-cache');
+    { config: { cache: 'public' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
+    async (request) => {
+      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
       return listProgression(app.db, request.params.id);
     },
   );
