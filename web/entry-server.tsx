@@ -16,7 +16,7 @@ import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import type { Flash } from '../common/forms.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { routerContext } from './lib/route-data.ts';
-import { routes } from './routes.tsx';
+import { loadEveryPage, routes } from './routes.tsx';
 import { sendableQueries, ssrStateElement } from './ssr-state.ts';
 
 /**
@@ -47,6 +47,11 @@ function i18nFor(language: LanguageCode): I18n {
 }
 
 const handler = createStaticHandler(routes);
+
+/** Called once when the server loads the renderer: each page's first render then has its code at hand. */
+export async function warmUp(): Promise<void> {
+  await loadEveryPage();
+}
 
 /**
  * Once a page's code is loaded (every request but the first for each page of a process), React

@@ -34,10 +34,16 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
 // lazy component rather than a lazy route: the browser hydrates a page the server rendered at once,
 // keeping the page's own markup as it was until its chunk is in (and replaying a click made meanwhile).
 // The route's loader fetches the page's data and its chunk together (web/lib/route-data.ts).
+const pageLoads: (() => Promise<unknown>)[] = [];
 const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Component' | 'loader'> => {
-  const complete = withCatalogue(loadOnce(load));
+  const once = loadOnce(load);
+  pageLoads.push(once);
+  const complete = withCatalogue(once);
   return { Component: lazy(complete), loader: loaderOf(needs, complete) };
 };
+
+/** Loads every page's code (the server, at start-up: a page's first render then need not wait for it). */
+export const loadEveryPage = () => Promise.allSettled(pageLoads.map((load) => load()));
 
 /** Who is signed in (null for a visitor), read once per render and shared by every loader of it. */
 const signedInUser = async ({ client }: RouteNeedsArgs) => (await client.ensureQueryData(authQueries.me()).catch(() => ({ user: null }))).user;

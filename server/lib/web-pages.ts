@@ -56,7 +56,10 @@ export function fillTemplate(template: string, page: Page): string {
 async function loadRenderer(app: FastifyInstance, entry: string): Promise<RenderPage | undefined> {
   if (!existsSync(entry)) return undefined;
   try {
-    const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
+    const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage; warmUp?: () => Promise<void> };
+    // Every page's code is loaded before the first request rather than by it: loading a page's
+    // modules took its first render past the deadline on a busy machine (the bare app was sent).
+    await module.warmUp?.();
     return module.renderPage;
   } catch (error) {
     app.log.error({ err: error }, 'The page renderer could not be loaded; pages are drawn in the browser');
