@@ -1,4 +1,3 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
@@ -7,7 +6,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../auth/auth.api.ts';
@@ -28,7 +27,6 @@ export default function PlacePage() {
   const { user } = useMe();
   const { data: place, isLoading } = usePlace(placeId);
   const remove = useDeletePlace();
-  const [editing, setEditing] = useState(false);
   const listPath = `/discipline/${disciplineId}/places`;
   usePageMeta(place ? place.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), place ? `${place.name}, ${place.location}` : undefined);
 
@@ -70,18 +68,13 @@ export default function PlacePage() {
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
             {canEdit && (
-              <OwnerActions name={place.name} onEdit={() => setEditing(true)} remove={{ mutateAsync: () => remove.mutateAsync(place.id), isPending: remove.isPending }} onDeleted={() => void navigate(listPath)} />
+              <OwnerActions item={place} name={place.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={PlaceFormDialog} />
             )}
           </div>
         </div>
       </article>
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <CommentsSection type="place" id={place.id} />
-      {canEdit && editing && (
-        <Suspense fallback={null}>
-          <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={proposedVersion(place)} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -9,7 +8,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -62,7 +61,6 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
   const navigate = useNavigate();
   const { user } = useMe();
   const remove = useDeleteShop();
-  const [editing, setEditing] = useState(false);
   const canEdit = shop.mine || user?.role === 'admin';
   const listUrl = `/discipline/${discipline.id}/shops`;
 
@@ -124,12 +122,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <ContactButtons shop={shop} size="default" />
             </div>
             {canEdit && (
-              <OwnerActions
-                name={shop.name}
-                onEdit={() => setEditing(true)}
-                remove={{ mutateAsync: () => remove.mutateAsync(shop.id), isPending: remove.isPending }}
-                onDeleted={() => void navigate(listUrl)}
-              />
+              <OwnerActions item={shop} name={shop.name} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ShopFormDialog} />
             )}
           </div>
 
@@ -144,12 +137,6 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         <PendingRevisionNotice revision={shop.pendingRevision} section="shops" />
         <CommentsSection type="shop" id={shop.id} />
       </div>
-
-      {canEdit && (
-        <Suspense fallback={null}>
-          <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={proposedVersion(shop)} />
-        </Suspense>
-      )}
     </div>
   );
 }

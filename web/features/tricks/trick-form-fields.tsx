@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
 import { TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, useSectionFields } from '../../lib/form.ts';
 
 type FormOutput = z.output<typeof trickFormSchema>;
 
@@ -15,13 +15,13 @@ const EMPTY: TrickFormValues = { name: '', description: '', level: 'Beginner', d
 /** A trick's fields, as the section's dialog and the admin form both show them; steps and tips are typed one per line. */
 export function TrickFormFields({ form }: { form: UseFormReturn<TrickFormValues, unknown, FormOutput> }) {
   const { t } = useTranslation();
-  const { register, formState } = form;
-  const errors = formState.errors;
+  const field = useSectionFields(form, 'tricks');
+  const errors = form.formState.errors;
   return (
     <>
-      <TextField label={t('tricks.form.name')} autoComplete="off" maxLength={120} error={fieldError(t, errors.name)} {...register('name')} />
+      <TextField {...field('name')} autoComplete="off" maxLength={120} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t('tricks.form.level')} error={fieldError(t, errors.level)} {...register('level')}>
+        <SelectField {...field('level')}>
           {TRICK_LEVELS.map((level) => (
             <option key={level} value={level}>
               {t(`tricks.level.${level}`)}
@@ -29,7 +29,7 @@ export function TrickFormFields({ form }: { form: UseFormReturn<TrickFormValues,
           ))}
         </SelectField>
         <TextField
-          label={t('tricks.form.difficulty')}
+          {...field('difficulty', { valueAsNumber: true })}
           type="number"
           inputMode="numeric"
           step={1}
@@ -38,35 +38,18 @@ export function TrickFormFields({ form }: { form: UseFormReturn<TrickFormValues,
           dir="ltr"
           hint={t('tricks.form.difficultyHint')}
           error={errors.difficulty?.message === 'VALIDATION_ERROR' ? t('tricks.form.difficultyError') : fieldError(t, errors.difficulty)}
-          {...register('difficulty', { valueAsNumber: true })}
         />
       </div>
-      <TextArea label={t('tricks.form.description')} maxLength={2000} className="min-h-24" error={fieldError(t, errors.description)} {...register('description')} />
+      <TextArea {...field('description')} maxLength={2000} className="min-h-24" />
       <TextArea
-        label={t('tricks.form.steps')}
+        {...field('steps')}
         hint={t('tricks.form.stepsHint', { max: TRICK_STEPS_MAX })}
         placeholder={t('tricks.form.stepsPlaceholder')}
         className="min-h-32"
-        error={fieldError(t, errors.steps)}
         data-testid="trick-steps-input"
-        {...register('steps')}
       />
-      <TextArea
-        label={t('tricks.form.tips')}
-        hint={t('tricks.form.tipsHint', { max: TRICK_TIPS_MAX })}
-        className="min-h-24"
-        error={fieldError(t, errors.tips)}
-        {...register('tips')}
-      />
-      <TextField
-        label={t('tricks.form.videoUrl')}
-        type="url"
-        dir="ltr"
-        placeholder="https://www.youtube.com/watch?v=…"
-        hint={t('tricks.form.videoUrlHint')}
-        error={fieldError(t, errors.videoUrl)}
-        {...register('videoUrl')}
-      />
+      <TextArea {...field('tips')} hint={t('tricks.form.tipsHint', { max: TRICK_TIPS_MAX })} className="min-h-24" />
+      <TextField {...field('videoUrl')} type="url" dir="ltr" placeholder="https://www.youtube.com/watch?v=…" hint={t('tricks.form.videoUrlHint')} />
     </>
   );
 }
