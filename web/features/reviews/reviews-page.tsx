@@ -1,20 +1,16 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { SectionHeader } from '../../components/content/section-header.tsx';
+import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
-import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { FilterSelect } from '../../components/ui/search-box.tsx';
+import { useUrlFilters } from '../../lib/list-state.ts';
+import { useFormatDate, useFormatPrice } from '../../lib/localized.ts';
 import { useMe } from '../auth/auth.api.ts';
-import { DisciplineSection } from '../disciplines/discipline-section.tsx';
+import { disciplineSectionPage } from '../disciplines/discipline-section.tsx';
 import { CommentCount, LikeButton } from '../reactions/like-button.tsx';
 import { Stars } from '../reactions/rating-stars.tsx';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
@@ -23,53 +19,20 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
 
-/** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
-export default function ReviewsPage() {
-  const { disciplineId = '' } = useParams();
-  const { t } = useTranslation();
-  return (
-    <DisciplineSection disciplineId={disciplineId} section="reviews" description={(d) => t('reviews.metaDescription', { discipline: d })}>
-      {(hub) => <ReviewsBrowser key={hub.id} discipline={hub} />}
-    </DisciplineSection>
-  );
-}
-
-
 function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
-  const name = useLocalizedName();
   const { user } = useMe();
-  const gate = useLoginGate();
   const filters = useUrlFilters();
-  const { pathname } = useLocation();
-  const search = useTextFilter(filters, 'q');
   const listFilters = reviewFiltersFrom(filters.params);
   const { q, category } = listFilters;
-  const [writing, setWriting] = useState(false);
-
   const list = useReviewList(discipline.id, listFilters);
-  const { items: reviews, countText, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
-
-  const openWrite = () => gate(t('content.loginToContribute'), () => setWriting(true));
-  const disciplineName = name(discipline);
-  const filtered = q !== '' || category !== '';
-
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <SectionHeader
-        discipline={discipline}
-        title={t('nav.reviews')}
-        subtitle={t('reviews.subtitle', { discipline: disciplineName })}
-        action={
-          <Button onClick={openWrite} data-testid="write-review">
-            <span aria-hidden="true">✍️</span>
-            {t('reviews.writeReview')}
-          </Button>
-        }
-      />
-
-      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap items-center gap-3">
-        <SearchBox label={t('reviews.searchLabel')} placeholder={t('reviews.searchPlaceholder')} value={search.text} onChange={search.setText} testId="reviews-search" />
+    <SectionBrowser
+      section="reviews"
+      discipline={discipline}
+      title={t('nav.reviews')}
+      filters={filters}
+      filterFields={
         <FilterSelect
           label={t('reviews.categoryFilter')}
           name="category"
@@ -79,41 +42,21 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
           options={REVIEW_CATEGORIES.map((c) => ({ value: c, label: t(`reviews.categories.${c}`) }))}
           testId="reviews-category"
         />
-      </FilterForm>
-
-      <PagedList
-        query={list}
-        items={reviews}
-        countText={failed ? undefined : countText('reviews.resultCount')}
-        loadMoreLabel={t('reviews.loadMore')}
-        renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
-        empty={
-          <EmptyList
-            testId="reviews-empty"
-            icon={filtered ? '🔎' : '🛹'}
-            title={filtered ? t('reviews.noMatchTitle') : t('reviews.emptyTitle')}
-            text={filtered ? t('reviews.noMatchText') : t('reviews.emptyText', { discipline: disciplineName })}
-            action={
-              filtered ? (
-                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '', category: '' })} replace onClick={() => search.setText('')}>
-                  {t('reviews.clearFilters')}
-                </ButtonLink>
-              ) : (
-                <Button onClick={openWrite}>{t('reviews.writeFirst')}</Button>
-              )
-            }
-          />
-        }
-      />
-
-      {user && (
-        <Suspense fallback={null}>
-          <ReviewFormDialog open={writing} onOpenChange={setWriting} disciplineId={discipline.id} />
-        </Suspense>
-      )}
-    </div>
+      }
+      list={list}
+      renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
+      filtered={q !== '' || category !== ''}
+      cleared={{ q: '', category: '' }}
+      clearLabel={t('reviews.clearFilters')}
+      empty={{ icon: '🛹' }}
+      add={{ label: t('reviews.writeReview'), icon: '✍️', testId: 'write-review', firstLabel: t('reviews.writeFirst') }}
+      dialog={user ? (props) => <ReviewFormDialog {...props} disciplineId={discipline.id} /> : null}
+    />
   );
 }
+
+/** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
+export default disciplineSectionPage('reviews', 'reviews.metaDescription', ReviewsBrowser);
 
 function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: string }) {
   const { t, i18n } = useTranslation();
