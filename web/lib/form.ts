@@ -74,5 +74,10 @@ export type SectionForm<V extends FieldValues, O, Item, B = O> = {
   Fields: ComponentType<{ form: UseFormReturn<V, unknown, O> }>;
 };
 
+/** A section's form definition; the fields the server may name are those of its empty values. */
+export function sectionForm<V extends FieldValues, O, Item, B = O>(definition: Omit<SectionForm<V, O, Item, B>, 'serverFields'>): SectionForm<V, O, Item, B> {
+  return { ...definition, serverFields: Object.keys(definition.empty) };
+}
+
 /** A create or update of a section's item, as its `use*` hook gives it. */
 export type SaveMutation<B, Item> = { mutateAsync: (body: B) => Promise<Item>; isPending: boolean };

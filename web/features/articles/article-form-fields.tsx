@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, articleInputSchema, type Article } from '../../../common/articles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { useSectionFields } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 // The Markdown renderer loads only when someone previews (or opens an article).
 const ArticleBody = lazy(() => import('./article-body.tsx'));
@@ -16,6 +16,14 @@ type FormOutput = z.output<typeof articleInputSchema>;
 type Mode = 'write' | 'preview';
 
 const EMPTY: FormValues = { title: '', content: '', imageUrl: '' };
+
+/** How an article's form is checked, filled and shown: one definition for every form of an article. */
+export const articleForm = sectionForm({
+  resolver: zodResolver(articleInputSchema),
+  empty: EMPTY,
+  valuesOf: (article: Article): FormValues => ({ title: article.title, content: article.content, imageUrl: article.imageUrl ?? '' }),
+  Fields: ArticleFormFields,
+});
 
 /**
  * An article's fields, as the section's dialog and the admin form both show them: the body is
@@ -69,12 +77,3 @@ export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, un
     </>
   );
 }
-
-/** How an article's form is checked, filled and shown: one definition for every form of an article. */
-export const articleForm = {
-  resolver: zodResolver(articleInputSchema),
-  empty: EMPTY,
-  valuesOf: (article: Article): FormValues => ({ title: article.title, content: article.content, imageUrl: article.imageUrl ?? '' }),
-  serverFields: ['title', 'content', 'imageUrl'],
-  Fields: ArticleFormFields,
-};

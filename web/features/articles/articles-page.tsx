@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
+import { ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
@@ -53,13 +54,7 @@ function ArticleCard({ article }: { article: ArticleSummary }) {
   const href = contentPath('article', article.disciplineId, article.id);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md" data-testid="article-card">
-      {article.imageUrl ? (
-        <img src={article.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-44 w-full object-cover" />
-      ) : (
-        <div className="flex h-44 w-full items-center justify-center bg-gradient-to-br from-amber-300 via-brand-600 to-indigo-700 text-5xl" aria-hidden="true">
-          📰
-        </div>
-      )}
+      <ItemPicture src={article.imageUrl} className="h-44" placeholder="from-amber-300 via-brand-600 to-indigo-700" icon="📰" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-snug font-bold break-words text-slate-900">

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { useSectionFields } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 /** What the inputs hold: local 'YYYY-MM-DDTHH:mm' times, NaN for an empty number. */
 type FormValues = {
@@ -56,6 +56,25 @@ const EMPTY: FormValues = {
   imageUrl: '',
 };
 
+/** How an event's form is checked, filled and shown: one definition for every form of an event. */
+export const eventForm = sectionForm({
+  resolver: zodResolver(formSchema),
+  empty: EMPTY,
+  valuesOf: (event: Event): FormValues => ({
+    name: event.name,
+    description: event.description,
+    location: event.location,
+    type: event.type,
+    startDate: toLocalInput(event.startDate),
+    endDate: toLocalInput(event.endDate),
+    price: event.price,
+    maxAttendees: event.maxAttendees ?? Number.NaN,
+    imageUrl: event.imageUrl ?? '',
+  }),
+  fieldOfCode: { END_BEFORE_START: 'endDate' },
+  Fields: EventFormFields,
+});
+
 /** An event's fields, as the section's dialog and the admin form both show them. */
 export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
   const { t } = useTranslation();
@@ -86,23 +105,3 @@ export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unkn
     </>
   );
 }
-
-/** How an event's form is checked, filled and shown: one definition for every form of an event. */
-export const eventForm = {
-  resolver: zodResolver(formSchema),
-  empty: EMPTY,
-  valuesOf: (event: Event): FormValues => ({
-    name: event.name,
-    description: event.description,
-    location: event.location,
-    type: event.type,
-    startDate: toLocalInput(event.startDate),
-    endDate: toLocalInput(event.endDate),
-    price: event.price,
-    maxAttendees: event.maxAttendees ?? Number.NaN,
-    imageUrl: event.imageUrl ?? '',
-  }),
-  serverFields: ['name', 'description', 'location', 'type', 'startDate', 'endDate', 'price', 'maxAttendees', 'imageUrl'],
-  fieldOfCode: { END_BEFORE_START: 'endDate' },
-  Fields: EventFormFields,
-};

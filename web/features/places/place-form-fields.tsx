@@ -4,13 +4,27 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { placeInputSchema, type Place } from '../../../common/places.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { useSectionFields } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 type FormValues = z.input<typeof placeInputSchema>;
 type FormOutput = z.output<typeof placeInputSchema>;
 
 // Empty number inputs give NaN, which the schema reports as a required field.
 const EMPTY: FormValues = { name: '', location: '', latitude: Number.NaN, longitude: Number.NaN, imageUrl: '' };
+
+/** How a place's form is checked, filled and shown: one definition for every form of a place. */
+export const placeForm = sectionForm({
+  resolver: zodResolver(placeInputSchema),
+  empty: EMPTY,
+  valuesOf: (place: Place): FormValues => ({
+    name: place.name,
+    location: place.location,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    imageUrl: place.imageUrl ?? '',
+  }),
+  Fields: PlaceFormFields,
+});
 
 /** A place's fields, as the section's dialog and the admin form both show them. */
 export function PlaceFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
@@ -28,18 +42,3 @@ export function PlaceFormFields({ form }: { form: UseFormReturn<FormValues, unkn
     </>
   );
 }
-
-/** How a place's form is checked, filled and shown: one definition for every form of a place. */
-export const placeForm = {
-  resolver: zodResolver(placeInputSchema),
-  empty: EMPTY,
-  valuesOf: (place: Place): FormValues => ({
-    name: place.name,
-    location: place.location,
-    latitude: place.latitude,
-    longitude: place.longitude,
-    imageUrl: place.imageUrl ?? '',
-  }),
-  serverFields: ['name', 'location', 'latitude', 'longitude', 'imageUrl'],
-  Fields: PlaceFormFields,
-};

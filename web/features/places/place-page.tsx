@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
+import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
@@ -46,10 +47,7 @@ export default function PlacePage() {
             <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
             <StatusBadge status={place.status} />
           </div>
-          <p className="flex items-start gap-1.5 text-slate-700">
-            <span aria-hidden="true">📍</span>
-            <span>{place.location}</span>
-          </p>
+          <ItemLocation location={place.location} className="text-slate-700" />
           <p className="text-sm text-slate-500" dir="ltr">
             {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
           </p>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
+import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { LoadMore } from '../../components/ui/paged-list.tsx';
@@ -114,20 +115,7 @@ export function PlacesAsList({ places }: { places: Place[] }) {
 
 /** `priority`: the picture is likely the largest thing on screen, so it loads at once, first. */
 export function PlacePicture({ place, className, priority = false }: { place: Place; className: string; priority?: boolean }) {
-  return place.imageUrl ? (
-    <img
-      src={place.imageUrl}
-      alt=""
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      referrerPolicy="no-referrer"
-      className={`${className} w-full object-cover`}
-    />
-  ) : (
-    <div className={`${className} flex w-full items-center justify-center bg-gradient-to-br from-sky-400 via-brand-600 to-indigo-700 text-5xl`} aria-hidden="true">
-      📍
-    </div>
-  );
+  return <ItemPicture src={place.imageUrl} className={className} placeholder="from-sky-400 via-brand-600 to-indigo-700" icon="📍" priority={priority} />;
 }
 
 function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
@@ -143,10 +131,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
           </h2>
           <StatusBadge status={place.status} />
         </div>
-        <p className="flex items-start gap-1.5 text-sm text-slate-600">
-          <span aria-hidden="true">📍</span>
-          <span className="break-words">{place.location}</span>
-        </p>
+        <ItemLocation location={place.location} />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
           <CommentCount count={place.reactions.comments} />

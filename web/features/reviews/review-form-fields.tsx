@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import { REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { useSectionFields } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 const shape = reviewInputSchema.shape;
 
@@ -43,6 +43,31 @@ const EMPTY: FormValues = {
   imageUrl: '',
 };
 
+/** How a review's form is checked, filled, sent and shown: one definition for every form of a review. */
+export const reviewForm = sectionForm({
+  resolver: zodResolver(formSchema),
+  empty: EMPTY,
+  valuesOf: (review: Review): FormValues => ({
+    productName: review.productName,
+    brand: review.brand,
+    category: review.category,
+    content: review.content,
+    rating: review.rating,
+    overallScore: review.overallScore ?? Number.NaN,
+    price: review.price === null ? '' : String(review.price),
+    releaseDate: review.releaseDate?.slice(0, 7) ?? '',
+    pros: review.pros.join('\n'),
+    cons: review.cons.join('\n'),
+    imageUrl: review.imageUrl ?? '',
+  }),
+  /** The month field cannot show a day: an untouched month keeps the stored day. */
+  toBody: (values: FormOutput, review: Review | undefined) => {
+    const stored = review?.releaseDate;
+    return { ...values, releaseDate: stored && values.releaseDate === `${stored.slice(0, 7)}-01` ? stored : values.releaseDate };
+  },
+  Fields: ReviewFormFields,
+});
+
 /** A gear review's fields, as the section's dialog and the admin form both show them. */
 export function ReviewFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
   const { t } = useTranslation();
@@ -77,29 +102,3 @@ export function ReviewFormFields({ form }: { form: UseFormReturn<FormValues, unk
     </>
   );
 }
-
-/** How a review's form is checked, filled, sent and shown: one definition for every form of a review. */
-export const reviewForm = {
-  resolver: zodResolver(formSchema),
-  empty: EMPTY,
-  valuesOf: (review: Review): FormValues => ({
-    productName: review.productName,
-    brand: review.brand,
-    category: review.category,
-    content: review.content,
-    rating: review.rating,
-    overallScore: review.overallScore ?? Number.NaN,
-    price: review.price === null ? '' : String(review.price),
-    releaseDate: review.releaseDate?.slice(0, 7) ?? '',
-    pros: review.pros.join('\n'),
-    cons: review.cons.join('\n'),
-    imageUrl: review.imageUrl ?? '',
-  }),
-  /** The month field cannot show a day: an untouched month keeps the stored day. */
-  toBody: (values: FormOutput, review: Review | undefined) => {
-    const stored = review?.releaseDate;
-    return { ...values, releaseDate: stored && values.releaseDate === `${stored.slice(0, 7)}-01` ? stored : values.releaseDate };
-  },
-  serverFields: ['productName', 'brand', 'category', 'content', 'rating', 'overallScore', 'price', 'releaseDate', 'pros', 'cons', 'imageUrl'],
-  Fields: ReviewFormFields,
-};

@@ -3,6 +3,7 @@ import { contentPath } from '../../../common/content-basics.ts';
 import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
+import { ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -64,13 +65,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
   const formatPrice = useFormatPrice();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-card">
-      {review.imageUrl ? (
-        <img src={review.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-44 w-full object-cover" />
-      ) : (
-        <div className="flex h-44 w-full items-center justify-center bg-gradient-to-br from-amber-300 via-orange-500 to-rose-600 text-5xl" aria-hidden="true">
-          ⭐
-        </div>
-      )}
+      <ItemPicture src={review.imageUrl} className="h-44" placeholder="from-amber-300 via-orange-500 to-rose-600" icon="⭐" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { lineList } from '../../../common/content.ts';
 import { SHOP_FIRST_YEAR, SHOP_MAX_BRANDS, SHOP_MAX_SPECIALTIES, shopInputSchema, splitList, type Shop } from '../../../common/shops.ts';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, useSectionFields } from '../../lib/form.ts';
+import { fieldError, sectionForm, useSectionFields } from '../../lib/form.ts';
 
 // The form types lists and numbers as text; this turns them into what the API schema expects.
 const formSchema = shopInputSchema.extend({
@@ -39,6 +39,26 @@ const EMPTY: FormValues = {
   website: '',
   imageUrl: '',
 };
+
+/** How a shop's form is checked, filled and shown: one definition for every form of a shop. */
+export const shopForm = sectionForm({
+  resolver: zodResolver(formSchema),
+  empty: EMPTY,
+  valuesOf: (shop: Shop): FormValues => ({
+    name: shop.name,
+    description: shop.description,
+    location: shop.location,
+    establishedYear: shop.establishedYear === null ? '' : String(shop.establishedYear),
+    sponsoredAthletes: String(shop.sponsoredAthletes),
+    specialties: shop.specialties.join('\n'),
+    brands: shop.brands.join('\n'),
+    email: shop.email ?? '',
+    phone: shop.phone ?? '',
+    website: shop.website ?? '',
+    imageUrl: shop.imageUrl ?? '',
+  }),
+  Fields: ShopFormFields,
+});
 
 /**
  * A shop's fields, as the section's dialog and the admin form both show them. Specialties and
@@ -83,24 +103,3 @@ export function ShopFormFields({ form }: { form: UseFormReturn<FormValues, unkno
     </>
   );
 }
-
-/** How a shop's form is checked, filled and shown: one definition for every form of a shop. */
-export const shopForm = {
-  resolver: zodResolver(formSchema),
-  empty: EMPTY,
-  valuesOf: (shop: Shop): FormValues => ({
-    name: shop.name,
-    description: shop.description,
-    location: shop.location,
-    establishedYear: shop.establishedYear === null ? '' : String(shop.establishedYear),
-    sponsoredAthletes: String(shop.sponsoredAthletes),
-    specialties: shop.specialties.join('\n'),
-    brands: shop.brands.join('\n'),
-    email: shop.email ?? '',
-    phone: shop.phone ?? '',
-    website: shop.website ?? '',
-    imageUrl: shop.imageUrl ?? '',
-  }),
-  serverFields: ['name', 'description', 'location', 'establishedYear', 'sponsoredAthletes', 'specialties', 'brands', 'email', 'phone', 'website', 'imageUrl'],
-  Fields: ShopFormFields,
-};

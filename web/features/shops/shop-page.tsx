@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import type { Shop } from '../../../common/shops.ts';
+import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
@@ -81,10 +82,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{shop.name}</h1>
               <StatusBadge status={shop.status} />
             </div>
-            <p className="flex items-start gap-1.5 text-slate-600">
-              <span aria-hidden="true">📍</span>
-              <span className="break-words">{shop.location}</span>
-            </p>
+            <ItemLocation location={shop.location} className="text-slate-600" />
             <ShopRating shop={shop} />
             <ShopFacts shop={shop} />
             {shop.author && (

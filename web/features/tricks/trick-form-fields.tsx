@@ -5,12 +5,28 @@ import type { z } from 'zod';
 import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
 import { TRICK_STEPS_MAX, TRICK_TIPS_MAX, trickFormSchema, type Trick, type TrickFormValues } from '../../../common/tricks.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, useSectionFields } from '../../lib/form.ts';
+import { fieldError, sectionForm, useSectionFields } from '../../lib/form.ts';
 
 type FormOutput = z.output<typeof trickFormSchema>;
 
 // An empty number input gives NaN, which the schema reports as a required field.
 const EMPTY: TrickFormValues = { name: '', description: '', level: 'Beginner', difficulty: Number.NaN, steps: '', tips: '', videoUrl: '' };
+
+/** How a trick's form is checked, filled and shown: one definition for every form of a trick. */
+export const trickForm = sectionForm({
+  resolver: zodResolver(trickFormSchema),
+  empty: EMPTY,
+  valuesOf: (trick: Trick): TrickFormValues => ({
+    name: trick.name,
+    description: trick.description,
+    level: trick.level,
+    difficulty: trick.difficulty,
+    steps: trick.steps.join('\n'),
+    tips: trick.tips.join('\n'),
+    videoUrl: trick.videoUrl ?? '',
+  }),
+  Fields: TrickFormFields,
+});
 
 /** A trick's fields, as the section's dialog and the admin form both show them; steps and tips are typed one per line. */
 export function TrickFormFields({ form }: { form: UseFormReturn<TrickFormValues, unknown, FormOutput> }) {
@@ -53,20 +69,3 @@ export function TrickFormFields({ form }: { form: UseFormReturn<TrickFormValues,
     </>
   );
 }
-
-/** How a trick's form is checked, filled and shown: one definition for every form of a trick. */
-export const trickForm = {
-  resolver: zodResolver(trickFormSchema),
-  empty: EMPTY,
-  valuesOf: (trick: Trick): TrickFormValues => ({
-    name: trick.name,
-    description: trick.description,
-    level: trick.level,
-    difficulty: trick.difficulty,
-    steps: trick.steps.join('\n'),
-    tips: trick.tips.join('\n'),
-    videoUrl: trick.videoUrl ?? '',
-  }),
-  serverFields: ['name', 'description', 'level', 'difficulty', 'steps', 'tips', 'videoUrl'],
-  Fields: TrickFormFields,
-};
