@@ -75,16 +75,30 @@ export function SectionResults<T extends { id: string }>({
 export type ContributedSection = 'places' | 'events' | 'tricks' | 'reviews' | 'shops' | 'articles';
 
 /**
+ * The catalogue keys of each section's list that are not `{section}.{text}`: its title, its add
+ * button (label, test id, icon when not ＋), the empty list's button and icon, the clear button, and
+ * the reason a visitor must log in to add (when not content.loginToContribute).
+ */
+const LIST_TEXTS: Record<ContributedSection, { title: string; add: string; addTestId: string; addIcon?: string; addFirst: string; emptyIcon: string; clear: string; login?: string }> = {
+  places: { title: 'nav.places', add: 'places.addPlace', addTestId: 'add-place', addFirst: 'places.addFirst', emptyIcon: '📍', clear: 'places.clearSearch', login: 'places.toast.loginToAdd' },
+  events: { title: 'nav.events', add: 'events.addEvent', addTestId: 'add-event', addFirst: 'events.addFirst', emptyIcon: '📅', clear: 'events.clearFilters' },
+  tricks: { title: 'nav.tricktionary', add: 'tricks.addTrick', addTestId: 'add-trick', addFirst: 'tricks.addFirst', emptyIcon: '🎯', clear: 'tricks.clearFilters' },
+  reviews: { title: 'nav.reviews', add: 'reviews.writeReview', addTestId: 'write-review', addIcon: '✍️', addFirst: 'reviews.writeFirst', emptyIcon: '🛹', clear: 'reviews.clearFilters' },
+  shops: { title: 'nav.shops', add: 'shops.addShop', addTestId: 'add-shop', addFirst: 'shops.addFirst', emptyIcon: '🛍️', clear: 'shops.clearSearch' },
+  articles: { title: 'nav.articles', add: 'articles.createArticle', addTestId: 'create-article', addFirst: 'articles.writeFirst', emptyIcon: '📰', clear: 'articles.clearSearch' },
+};
+
+/**
  * A contributed section's list page of one discipline: its header with the button to add an item
  * (a visitor is asked to log in first), the search (`q`) with the section's other filters
  * (`filterFields`, `toolbar` beside the form), the cards or another `view` of them (a map, a
- * calendar), and the section's add dialog. Its texts and test ids are the section's own
- * (`{section}.subtitle`, `.searchLabel`, `.searchPlaceholder`, `.toast.fetchError`; `{section}-search`).
+ * calendar), the empty state and the section's add dialog. Its texts and test ids are the
+ * section's own: LIST_TEXTS, and `{section}.subtitle`, `.searchLabel`, `.searchPlaceholder`,
+ * `.emptyText`, `.toast.fetchError`, `{section}-search`.
  */
 export function SectionBrowser<T extends { id: string }>({
   section,
   discipline,
-  title,
   filters,
   keep,
   filterFields,
@@ -93,16 +107,12 @@ export function SectionBrowser<T extends { id: string }>({
   countKey,
   renderItem,
   view,
-  filtered,
-  cleared,
-  clearLabel,
+  clearable,
   empty,
-  add,
   dialog,
 }: {
   section: ContributedSection;
   discipline: DisciplineHub;
-  title: string;
   filters: ReturnType<typeof useUrlFilters>;
   /** Address parameters the filter form keeps (the view, say): see FilterForm. */
   keep?: string[];
@@ -113,12 +123,10 @@ export function SectionBrowser<T extends { id: string }>({
   renderItem: (item: T, index: number) => ReactNode;
   /** Another view of the loaded items instead of the cards. */
   view?: (results: SectionResultsOf<T>) => ReactNode;
-  filtered: boolean;
-  /** The filters 'clear' empties. */
-  cleared: Record<string, string>;
-  clearLabel: string;
-  empty: { icon: string; title?: string; text?: string };
-  add: { label: string; icon?: string; testId: string; firstLabel: string; loginReason?: string };
+  /** The filters 'clear' empties, by their values: the list is filtered while one is set. */
+  clearable: Record<string, string>;
+  /** The empty (unfiltered) list's title and text, when not `{section}.emptyTitle` and `.emptyText`. */
+  empty?: { title: string; text: string };
   /** The add dialog, for a signed-in person only (a visitor does not load its code). */
   dialog: ((props: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode) | null;
 }) {
@@ -129,19 +137,21 @@ export function SectionBrowser<T extends { id: string }>({
   const search = useTextFilter(filters, 'q');
   const results = usePagedResults(list, t(`${section}.toast.fetchError`));
   const [adding, setAdding] = useState(false);
-  const openAdd = () => gate(add.loginReason ?? t('content.loginToContribute'), () => setAdding(true));
+  const texts = LIST_TEXTS[section];
+  const openAdd = () => gate(t(texts.login ?? 'content.loginToContribute'), () => setAdding(true));
   const disciplineName = name(discipline);
+  const cleared = Object.fromEntries(Object.keys(clearable).map((key) => [key, '']));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <SectionHeader
         discipline={discipline}
-        title={title}
+        title={t(texts.title)}
         subtitle={t(`${section}.subtitle`, { discipline: disciplineName })}
         action={
-          <Button onClick={openAdd} data-testid={add.testId}>
-            <span aria-hidden="true">{add.icon ?? '＋'}</span>
-            {add.label}
+          <Button onClick={openAdd} data-testid={texts.addTestId}>
+            <span aria-hidden="true">{texts.addIcon ?? '＋'}</span>
+            {t(texts.add)}
           </Button>
         }
       />
@@ -163,9 +173,14 @@ export function SectionBrowser<T extends { id: string }>({
           results={results}
           countKey={countKey}
           renderItem={renderItem}
-          filtered={filtered}
-          clear={{ to: filterHref(pathname, filters.params, cleared), label: clearLabel, onClick: () => search.setText('') }}
-          empty={{ icon: empty.icon, title: empty.title, text: empty.text ?? t(`${section}.emptyText`, { discipline: disciplineName }), action: <Button onClick={openAdd}>{add.firstLabel}</Button> }}
+          filtered={Object.values(clearable).some(Boolean)}
+          clear={{ to: filterHref(pathname, filters.params, cleared), label: t(texts.clear), onClick: () => search.setText('') }}
+          empty={{
+            icon: texts.emptyIcon,
+            title: empty?.title,
+            text: empty?.text ?? t(`${section}.emptyText`, { discipline: disciplineName }),
+            action: <Button onClick={openAdd}>{t(texts.addFirst)}</Button>,
+          }}
         />
       )}
 

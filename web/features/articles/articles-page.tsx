@@ -17,7 +17,6 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 const ArticleFormDialog = lazyNamed(() => import('./article-form-dialog.tsx'), 'ArticleFormDialog');
 
 function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useMe();
   const filters = useUrlFilters();
@@ -27,15 +26,10 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="articles"
       discipline={discipline}
-      title={t('nav.articles')}
       filters={filters}
       list={list}
       renderItem={(article) => <ArticleCard article={article} />}
-      filtered={q !== ''}
-      cleared={{ q: '' }}
-      clearLabel={t('articles.clearSearch')}
-      empty={{ icon: '📰' }}
-      add={{ label: t('articles.createArticle'), testId: 'create-article', firstLabel: t('articles.writeFirst') }}
+      clearable={{ q }}
       dialog={
         user
           ? (props) => <ArticleFormDialog {...props} disciplineId={discipline.id} onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))} />

@@ -30,7 +30,6 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="events"
       discipline={discipline}
-      title={t('nav.events')}
       filters={filters}
       keep={['view', 'when', 'month']}
       filterFields={
@@ -76,11 +75,8 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
           ? () => <EventsCalendar disciplineId={discipline.id} q={q} type={type} month={month} monthHref={(next) => filterHref(pathname, params, { month: next })} />
           : undefined
       }
-      filtered={q !== '' || type !== ''}
-      cleared={{ q: '', type: '' }}
-      clearLabel={t('events.clearFilters')}
-      empty={past ? { icon: '📅', title: t('events.noPastTitle'), text: t('events.noPastText') } : { icon: '📅' }}
-      add={{ label: t('events.addEvent'), testId: 'add-event', firstLabel: t('events.addFirst') }}
+      clearable={{ q, type }}
+      empty={past ? { title: t('events.noPastTitle'), text: t('events.noPastText') } : undefined}
       dialog={user ? (props) => <EventFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );

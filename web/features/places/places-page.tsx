@@ -44,7 +44,6 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="places"
       discipline={discipline}
-      title={t('nav.places')}
       filters={filters}
       keep={['view']}
       toolbar={
@@ -80,11 +79,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
             )
           : undefined
       }
-      filtered={q !== ''}
-      cleared={{ q: '' }}
-      clearLabel={t('places.clearSearch')}
-      empty={{ icon: '📍' }}
-      add={{ label: t('places.addPlace'), testId: 'add-place', firstLabel: t('places.addFirst'), loginReason: t('places.toast.loginToAdd') }}
+      clearable={{ q }}
       dialog={user ? (props) => <PlaceFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );

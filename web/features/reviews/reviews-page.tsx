@@ -31,7 +31,6 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="reviews"
       discipline={discipline}
-      title={t('nav.reviews')}
       filters={filters}
       filterFields={
         <FilterSelect
@@ -46,11 +45,7 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
       }
       list={list}
       renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
-      filtered={q !== '' || category !== ''}
-      cleared={{ q: '', category: '' }}
-      clearLabel={t('reviews.clearFilters')}
-      empty={{ icon: '🛹' }}
-      add={{ label: t('reviews.writeReview'), icon: '✍️', testId: 'write-review', firstLabel: t('reviews.writeFirst') }}
+      clearable={{ q, category }}
       dialog={user ? (props) => <ReviewFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );

@@ -1,4 +1,3 @@
-import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { useUrlFilters } from '../../lib/list-state.ts';
@@ -11,7 +10,6 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 const ShopFormDialog = lazyNamed(() => import('./shop-form-dialog.tsx'), 'ShopFormDialog');
 
 function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
-  const { t } = useTranslation();
   const { user } = useMe();
   const filters = useUrlFilters();
   const { q } = shopFiltersFrom(filters.params);
@@ -20,15 +18,10 @@ function ShopsBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="shops"
       discipline={discipline}
-      title={t('nav.shops')}
       filters={filters}
       list={list}
       renderItem={(shop) => <ShopCard shop={shop} />}
-      filtered={q !== ''}
-      cleared={{ q: '' }}
-      clearLabel={t('shops.clearSearch')}
-      empty={{ icon: '🛍️' }}
-      add={{ label: t('shops.addShop'), testId: 'add-shop', firstLabel: t('shops.addFirst') }}
+      clearable={{ q }}
       dialog={user ? (props) => <ShopFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );

@@ -31,7 +31,6 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
     <SectionBrowser
       section="tricks"
       discipline={discipline}
-      title={t('nav.tricktionary')}
       filters={filters}
       filterFields={
         <FilterSelect
@@ -46,11 +45,7 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
       }
       list={list}
       renderItem={(trick) => <TrickCard trick={trick} />}
-      filtered={Boolean(q || level)}
-      cleared={{ q: '', level: '' }}
-      clearLabel={t('tricks.clearFilters')}
-      empty={{ icon: '🎯' }}
-      add={{ label: t('tricks.addTrick'), testId: 'add-trick', firstLabel: t('tricks.addFirst') }}
+      clearable={{ q, level }}
       dialog={user ? (props) => <TrickFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );
