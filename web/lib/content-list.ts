@@ -29,6 +29,12 @@ export function useContentList<T>(options: ReturnType<typeof contentListQuery<T>
 /** The trimmed text filter `key` of an address, as list pages and their routes read it. */
 export const textParam = (search: URLSearchParams, key: string) => (search.get(key) ?? '').trim();
 
+/** The filters of a list searched by text only. */
+export type SearchFilters = { q: string };
+
+/** The filters of a list searched by text only, as its address has them (its page and its route both read them). */
+export const searchFiltersFrom = (search: URLSearchParams): SearchFilters => ({ q: textParam(search, 'q') });
+
 /** The filter `key` of an address when it is one of `allowed`, else '' (no filter). */
 export function choiceParam<T extends string>(search: URLSearchParams, key: string, allowed: readonly T[]): T | '' {
   const value = search.get(key);

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { FieldError, FieldPath, FieldValues, RegisterOptions, UseFormRegister, UseFormSetError } from 'react-hook-form';
+import type { ComponentType } from 'react';
+import type { FieldError, FieldPath, FieldValues, RegisterOptions, Resolver, UseFormRegister, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api.ts';
+import { useTranslation } from './i18n-binding.tsx';
 
 /**
  * react-hook-form's `register`, with each field's starting value in the markup as well: the form
@@ -9,6 +11,21 @@ import { ApiError } from './api.ts';
  */
 export function registerWithDefaults<F extends FieldValues>(register: UseFormRegister<F>, defaults: Partial<Record<FieldPath<F>, string | null | undefined>>) {
   return (name: FieldPath<F>, options?: RegisterOptions<F, FieldPath<F>>) => ({ ...register(name, options), defaultValue: defaults[name] ?? '' });
+}
+
+/**
+ * `field(name)`: what a section form's input takes for the field `name`, its label
+ * (`{section}.form.{name}`), its error translated and its registration (with `options`). Props
+ * written after it (a more telling error, say) take precedence.
+ */
+export function useSectionFields<F extends FieldValues, O>(form: UseFormReturn<F, unknown, O>, section: string) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  return (name: FieldPath<F>, options?: RegisterOptions<F, FieldPath<F>>) => ({
+    label: t(`${section}.form.${name}`),
+    error: fieldError(t, errors[name] as FieldError | undefined),
+    ...form.register(name, options),
+  });
 }
 
 /** Shared schemas put an error code in each issue's message; this shows it translated. */
@@ -40,3 +57,27 @@ export function showServerFieldErrors<F extends FieldValues>(
   }
   return marked;
 }
+
+/**
+ * How a section's item is edited in a form, one definition for every form of it (the section's
+ * dialog and the admin form): its checks, its empty and filled values, the fields the server may
+ * name (with `fieldOfCode` for errors that name none), what it sends (`toBody`, else the checked
+ * values) and its fields.
+ */
+export type SectionForm<V extends FieldValues, O, Item, B = O> = {
+  resolver: Resolver<V, unknown, O>;
+  empty: V;
+  valuesOf: (item: Item) => V;
+  serverFields: readonly string[];
+  fieldOfCode?: Record<string, string>;
+  toBody?: (values: O, item: Item | undefined) => B;
+  Fields: ComponentType<{ form: UseFormReturn<V, unknown, O> }>;
+};
+
+/** A section's form definition; the fields the server may name are those of its empty values. */
+export function sectionForm<V extends FieldValues, O, Item, B = O>(definition: Omit<SectionForm<V, O, Item, B>, 'serverFields'>): SectionForm<V, O, Item, B> {
+  return { ...definition, serverFields: Object.keys(definition.empty) };
+}
+
+/** A create or update of a section's item, as its `use*` hook gives it. */
+export type SaveMutation<B, Item> = { mutateAsync: (body: B) => Promise<Item>; isPending: boolean };

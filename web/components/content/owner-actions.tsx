@@ -1,19 +1,36 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import type { PendingRevision } from '../../../common/revisions.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
+import { proposedVersion } from './pending-revision-notice.tsx';
+import type { SectionFormDialogProps } from './section-form-dialog.tsx';
 
 /**
- * Edit and Delete for an item's author or an admin: Delete asks first ('Are you absolutely sure?'
- * style), toasts 'Item deleted successfully!' and then calls `onDeleted` (e.g. back to the list).
+ * Edit and Delete for an item's author or an admin: Edit opens `Editor` (the section's dialog, its
+ * code loaded with these buttons) on the item as its author last proposed it; Delete asks first ('Are you absolutely sure?' style), toasts
+ * 'Item deleted successfully!' and then calls `onDeleted` (e.g. back to the list).
  */
-export function OwnerActions({ name, onEdit, remove, onDeleted }: { name: string; onEdit: () => void; remove: { mutateAsync: () => Promise<unknown>; isPending: boolean }; onDeleted: () => void }) {
+export function OwnerActions<Item extends { id: string; disciplineId: string; pendingRevision?: PendingRevision }>({
+  item,
+  name,
+  remove,
+  onDeleted,
+  Editor,
+}: {
+  item: Item;
+  name: string;
+  remove: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  onDeleted: () => void;
+  Editor: ComponentType<SectionFormDialogProps<Item>>;
+}) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const confirm = async () => {
     try {
-      await remove.mutateAsync();
+      await remove.mutateAsync(item.id);
       setConfirming(false);
       notify('success', t('content.deleted'));
       onDeleted();
@@ -23,7 +40,7 @@ export function OwnerActions({ name, onEdit, remove, onDeleted }: { name: string
   };
   return (
     <div className="flex gap-2">
-      <Button variant="outline" size="sm" onClick={onEdit}>
+      <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
         {t('content.edit')}
       </Button>
       <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
@@ -38,6 +55,9 @@ export function OwnerActions({ name, onEdit, remove, onDeleted }: { name: string
         onConfirm={() => void confirm()}
         pending={remove.isPending}
       />
+      <Suspense fallback={null}>
+        <Editor open={editing} onOpenChange={setEditing} disciplineId={item.disciplineId} item={proposedVersion(item)} />
+      </Suspense>
     </div>
   );
 }

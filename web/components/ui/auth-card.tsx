@@ -1,4 +1,9 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formActionPath } from '../../../common/forms.ts';
+import { Button } from './button.tsx';
+import { FormTarget } from './form-target.tsx';
+import { Spinner } from './spinner.tsx';
 
 export function FormCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -9,5 +14,49 @@ export function FormCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A card's form: posted as plain HTML to the server's form action `action` (with the hidden
+ * `fields`) until the scripts run, then handled by `onSubmit`; its fields, and the submit button
+ * across the card with a spinner while `busy`.
+ */
+export function CardForm({
+  action,
+  fields,
+  onSubmit,
+  busy,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  fields?: Record<string, string>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={formActionPath(action)} onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormTarget fields={fields} />
+      {children}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy && <Spinner className="h-4 w-4" />}
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** The line under a card's form: `text`, if any, and a link to the other way in. */
+export function CardLink({ text, to, label }: { text?: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      {text && `${text} `}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }

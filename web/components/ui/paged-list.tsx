@@ -5,7 +5,7 @@ import { ButtonLink } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** What a list page needs from its `useInfiniteQuery`. */
-type PagedQuery = {
+export type PagedQuery = {
   isLoading: boolean;
   isFetching: boolean;
   isFetchingNextPage: boolean;

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import type { AdminSectionKind } from '../../../common/admin-content.ts';
 import { SelectField } from '../../components/ui/text-field.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { showServerFieldErrors } from '../../lib/form.ts';
+import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../../lib/form.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDisciplines } from '../../lib/disciplines.ts';
@@ -15,26 +15,16 @@ import { AdminFormCard } from './admin-form-card.tsx';
 import { formReturnUrl } from './admin-tabs.ts';
 import { adminKeys } from './admin.api.ts';
 
-type Mutation<B, Item> = { mutateAsync: (body: B) => Promise<Item>; isPending: boolean };
-
 /**
  * What the admin form takes from a section: the definition of its form (the one its own dialog
  * uses, from `<section>-form-fields.tsx`) and its API hooks.
  */
 export type ContentFormSection<V extends FieldValues, O extends B, Item extends { id: string; disciplineId: string }, B> = {
-  form: {
-    resolver: Resolver<V, unknown, O>;
-    empty: V;
-    valuesOf: (item: Item) => V;
-    serverFields: readonly string[];
-    fieldOfCode?: Record<string, string>;
-    toBody?: (values: O, item: Item | undefined) => B;
-    Fields: ComponentType<{ form: UseFormReturn<V, unknown, O> }>;
-  };
+  form: SectionForm<V, O, Item, B>;
   /** Its data is null (or the query fails) when the item does not exist. */
   useItem: (id: string) => { data: Item | null | undefined; isError: boolean; error: unknown };
-  useCreate: (disciplineId: string) => Mutation<B, Item>;
-  useUpdate: (id: string) => Mutation<B, Item>;
+  useCreate: (disciplineId: string) => SaveMutation<B, Item>;
+  useUpdate: (id: string) => SaveMutation<B, Item>;
 };
 
 export type ContentFormProps = { kind: AdminSectionKind; id: string | undefined };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { AdminSectionKind } from '../../../common/admin-content.ts';
 import en from '../../locales/en.json';
@@ -138,5 +138,54 @@ describe('admin content form', () => {
     renderAt(`/admin/edit/places/${PLACE.id}`, <ContentForm kind="places" id={PLACE.id} />);
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=content&subtab=places');
     expect(notify).toHaveBeenCalledWith('error', 'Error fetching place', en.errors.CONTENT_NOT_FOUND);
+  });
+});
+
+/** The place dialog editing PLACE, with a way to open it again once closed. */
+function ReopenablePlaceDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Edit again
+      </button>
+      <PlaceFormDialog open={open} onOpenChange={setOpen} disciplineId="surfing" item={{ ...PLACE, status: 'approved' }} />
+    </>
+  );
+}
+
+describe('section dialogs', () => {
+  test('editing starts from the stored item each time the dialog opens, not from an abandoned draft', async () => {
+    renderAt(`/discipline/surfing/places/${PLACE.id}`, <ReopenablePlaceDialog />);
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.input(field(dialog, 'Name'), { target: { value: 'Draft' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: en.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit again', hidden: true }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: en.places.editPlace })).toBeTruthy();
+    expect(field(dialog, 'Name').value).toBe('Pipeline');
+  });
+
+  test('adding: a refused save stays open with the server’s field errors; a saved one says it awaits approval and closes', async () => {
+    answers['POST /api/disciplines/surfing/places'] = { status: 400, body: { code: 'TOO_LONG', message: 'Too long', fields: { location: 'TOO_LONG' } } };
+    const onOpenChange = vi.fn();
+    renderAt('/discipline/surfing/places', <PlaceFormDialog open onOpenChange={onOpenChange} disciplineId="surfing" />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(field(dialog, 'Name'), { target: { value: 'Pipeline' } });
+    fireEvent.input(field(dialog, 'Location'), { target: { value: 'Oahu' } });
+    fireEvent.input(field(dialog, 'Latitude'), { target: { value: '21' } });
+    fireEvent.input(field(dialog, 'Longitude'), { target: { value: '-158' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: en.places.addPlace }));
+
+    await waitFor(() => expect(field(dialog, 'Location').getAttribute('aria-invalid')).toBe('true'));
+    expect(notify).toHaveBeenCalledWith('error', en.places.toast.addError, en.errors.TOO_LONG);
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    answers['POST /api/disciplines/surfing/places'] = { status: 201, body: PLACE };
+    fireEvent.click(within(dialog).getByRole('button', { name: en.places.addPlace }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(notify).toHaveBeenCalledWith('success', en.places.toast.added, en.places.toast.awaitingApproval);
   });
 });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, articleInputSchema, type Article } from '../../../common/articles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 // The Markdown renderer loads only when someone previews (or opens an article).
 const ArticleBody = lazy(() => import('./article-body.tsx'));
@@ -17,16 +17,24 @@ type Mode = 'write' | 'preview';
 
 const EMPTY: FormValues = { title: '', content: '', imageUrl: '' };
 
+/** How an article's form is checked, filled and shown: one definition for every form of an article. */
+export const articleForm = sectionForm({
+  resolver: zodResolver(articleInputSchema),
+  empty: EMPTY,
+  valuesOf: (article: Article): FormValues => ({ title: article.title, content: article.content, imageUrl: article.imageUrl ?? '' }),
+  Fields: ArticleFormFields,
+});
+
 /**
  * An article's fields, as the section's dialog and the admin form both show them: the body is
  * Markdown with a Write/Preview switch, back on Write whenever the body has an error to show.
  */
 export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
   const { t } = useTranslation();
-  const { register, formState, watch } = form;
-  const errors = formState.errors;
+  const field = useSectionFields(form, 'articles');
+  const errors = form.formState.errors;
   const [mode, setMode] = useState<Mode>('write');
-  const content = watch('content');
+  const content = form.watch('content');
 
   useEffect(() => {
     if (errors.content) setMode('write');
@@ -34,7 +42,7 @@ export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, un
 
   return (
     <>
-      <TextField label={t('articles.form.title')} autoComplete="off" maxLength={ARTICLE_TITLE_MAX} error={fieldError(t, errors.title)} {...register('title')} />
+      <TextField {...field('title')} autoComplete="off" maxLength={ARTICLE_TITLE_MAX} />
       <div className="space-y-2">
         <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={t('articles.form.editorMode')}>
           {(['write', 'preview'] as const).map((option) => (
@@ -51,14 +59,7 @@ export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, un
         </div>
         {/* Hidden rather than unmounted, so the field keeps its value and its registration. */}
         <div hidden={mode !== 'write'}>
-          <TextArea
-            label={t('articles.form.content')}
-            hint={t('articles.form.contentHint')}
-            className="min-h-72 font-mono text-sm"
-            maxLength={ARTICLE_CONTENT_MAX}
-            error={fieldError(t, errors.content)}
-            {...register('content')}
-          />
+          <TextArea {...field('content')} hint={t('articles.form.contentHint')} className="min-h-72 font-mono text-sm" maxLength={ARTICLE_CONTENT_MAX} />
         </div>
         {mode === 'preview' && (
           <div className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2" aria-label={t('articles.form.preview')} role="region" data-testid="article-preview">
@@ -72,24 +73,7 @@ export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, un
           </div>
         )}
       </div>
-      <TextField
-        label={t('articles.form.imageUrl')}
-        type="url"
-        dir="ltr"
-        placeholder="https://…"
-        hint={t('articles.form.imageUrlHint')}
-        error={fieldError(t, errors.imageUrl)}
-        {...register('imageUrl')}
-      />
+      <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('articles.form.imageUrlHint')} />
     </>
   );
 }
-
-/** How an article's form is checked, filled and shown: one definition for every form of an article. */
-export const articleForm = {
-  resolver: zodResolver(articleInputSchema),
-  empty: EMPTY,
-  valuesOf: (article: Article): FormValues => ({ title: article.title, content: article.content, imageUrl: article.imageUrl ?? '' }),
-  serverFields: ['title', 'content', 'imageUrl'],
-  Fields: ArticleFormFields,
-};

@@ -1,4 +1,3 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../common/articles.ts';
@@ -9,7 +8,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -59,7 +58,6 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
   const navigate = useNavigate();
   const formatDate = useFormatDate({ dateStyle: 'long' });
   const { user } = useMe();
-  const [editing, setEditing] = useState(false);
   const remove = useDeleteArticle();
   const canEdit = article.mine || user?.role === 'admin';
 
@@ -82,12 +80,7 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
             <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
           </div>
           {canEdit && (
-            <OwnerActions
-              name={article.title}
-              onEdit={() => setEditing(true)}
-              remove={{ mutateAsync: () => remove.mutateAsync(article.id), isPending: remove.isPending }}
-              onDeleted={() => void navigate(listUrl, { replace: true })}
-            />
+            <OwnerActions item={article} name={article.title} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={ArticleFormDialog} />
           )}
         </div>
       </header>
@@ -109,12 +102,6 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
         <PendingRevisionNotice revision={article.pendingRevision} section="articles" />
         <CommentsSection type="article" id={article.id} />
       </div>
-
-      {canEdit && (
-        <Suspense fallback={null}>
-          <ArticleFormDialog open={editing} onOpenChange={setEditing} disciplineId={article.disciplineId} article={proposedVersion(article)} />
-        </Suspense>
-      )}
     </article>
   );
 }

@@ -1,29 +1,17 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import type { Athlete } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionResults } from '../../components/content/section-browser.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { DisciplineSection } from '../disciplines/index.ts';
+import { disciplineSectionPage } from '../disciplines/index.ts';
 import { athleteFiltersFrom, useAthleteList } from './athletes.api.ts';
-
-/** /discipline/:disciplineId/athletes: the people who follow the discipline. */
-export default function AthletesPage() {
-  const { disciplineId = '' } = useParams();
-  const { t } = useTranslation();
-  return (
-    <DisciplineSection disciplineId={disciplineId} section="athletes" description={(d) => t('athletes.metaDescription', { discipline: d })}>
-      {(hub) => <AthletesBrowser key={hub.id} discipline={hub} />}
-    </DisciplineSection>
-  );
-}
-
 
 function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
@@ -36,9 +24,7 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { q, level } = listFilters;
 
   const list = useAthleteList(discipline.id, listFilters);
-  const { items: athletes, countText, failed } = usePagedResults(list, t('athletes.fetchError'));
-  const searching = Boolean(q || level);
-
+  const results = usePagedResults(list, t('athletes.fetchError'));
   const disciplineName = name(discipline);
 
   return (
@@ -64,33 +50,25 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
         />
       </FilterForm>
 
-      <PagedList
-        query={list}
-        items={athletes}
-        countText={failed ? undefined : countText('athletes.resultCount')}
-        loadMoreLabel={t('athletes.loadMore')}
+      <SectionResults
+        section="athletes"
+        list={list}
+        results={results}
         renderItem={(item) => <AthleteCard athlete={item} />}
-        empty={
-          <EmptyList
-            testId="athletes-empty"
-            icon={searching ? '🔎' : '🏄'}
-            title={searching ? t('athletes.noMatchTitle') : t('athletes.emptyTitle')}
-            text={searching ? t('athletes.noMatchText') : t('athletes.emptyText', { discipline: disciplineName })}
-            action={
-              searching ? (
-                <ButtonLink variant="outline" to={pathname} replace onClick={() => search.setText('')}>
-                  {t('athletes.clearFilters')}
-                </ButtonLink>
-              ) : (
-                <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>
-              )
-            }
-          />
-        }
+        filtered={Boolean(q || level)}
+        clear={{ to: pathname, label: t('athletes.clearFilters'), onClick: () => search.setText('') }}
+        empty={{
+          icon: '🏄',
+          text: t('athletes.emptyText', { discipline: disciplineName }),
+          action: <ButtonLink to={`/discipline/${discipline.id}`}>{t('athletes.followCta', { discipline: disciplineName })}</ButtonLink>,
+        }}
       />
     </div>
   );
 }
+
+/** /discipline/:disciplineId/athletes: the people who follow the discipline. */
+export default disciplineSectionPage('athletes', 'athletes.metaDescription', AthletesBrowser);
 
 /** Spec §3 Athlete card: the whole card links to the person's profile. */
 function AthleteCard({ athlete }: { athlete: Athlete }) {

@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormCard } from '../../components/ui/auth-card.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
-import { formActionPath } from '../../../common/forms.ts';
+import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -58,21 +54,11 @@ export default function ConfirmEmailPage() {
 
   return (
     <FormCard title={t('auth.confirmTitle')} subtitle={t('auth.confirmText')}>
-      <form method="post" action={formActionPath('confirm-email')} onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormTarget fields={{ token }} />
+      {/* The button is enabled before the scripts run: the server then checks the password (an empty one is refused there too). */}
+      <CardForm action="confirm-email" fields={{ token }} onSubmit={onSubmit} busy={confirm.isPending} submitLabel={t('auth.confirmButton')}>
         <TextField label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        {/* Enabled before the scripts run: the server then checks the password (an empty one is refused there too). */}
-        <Button type="submit" className="w-full" disabled={confirm.isPending}>
-          {confirm.isPending && <Spinner className="h-4 w-4" />}
-          {t('auth.confirmButton')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('auth.confirmNotYours')}{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          {t('nav.register')}
-        </Link>
-      </p>
+      </CardForm>
+      <CardLink text={t('auth.confirmNotYours')} to="/register" label={t('nav.register')} />
     </FormCard>
   );
 }

@@ -2,15 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useSearchParams } from 'react-router';
-import { formActionPath } from '../../../common/forms.ts';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { emailSchema } from '../../../common/schemas.ts';
-import { FormCard } from '../../components/ui/auth-card.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
+import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -42,20 +38,11 @@ export default function ForgotPasswordPage() {
           {t('auth.resetSentText', { email: sentTo })}
         </p>
       ) : (
-        <form method="post" action={formActionPath('forgot-password')} onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormTarget />
+        <CardForm action="forgot-password" onSubmit={onSubmit} busy={request.isPending} submitLabel={t('auth.sendResetLink')}>
           <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
-          <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending && <Spinner className="h-4 w-4" />}
-            {t('auth.sendResetLink')}
-          </Button>
-        </form>
+        </CardForm>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          {t('nav.login')}
-        </Link>
-      </p>
+      <CardLink to="/login" label={t('nav.login')} />
     </FormCard>
   );
 }

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formActionPath, safeBack } from '../../../common/forms.ts';
+import { safeBack } from '../../../common/forms.ts';
 import { loginSchema, type LoginInput } from '../../../common/schemas.ts';
-import { FormCard } from '../../components/ui/auth-card.tsx';
+import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldError, registerWithDefaults } from '../../lib/form.ts';
@@ -20,7 +19,6 @@ import { api } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { authKeys } from '../../lib/session.ts';
 import { useLogin, useResendVerification } from './auth.api.ts';
-import { FormTarget } from '../../components/ui/form-target.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -77,8 +75,7 @@ export default function LoginPage() {
           </Button>
         </div>
       )}
-      <form method="post" action={formActionPath('log-in')} onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormTarget fields={{ next }} />
+      <CardForm action="log-in" fields={{ next }} onSubmit={onSubmit} busy={login.isPending} submitLabel={t('auth.loginButton')}>
         <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
         <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...field('password')} />
         <p className="text-end text-sm">
@@ -86,17 +83,8 @@ export default function LoginPage() {
             {t('auth.forgotPassword')}
           </Link>
         </p>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending && <Spinner className="h-4 w-4" />}
-          {t('auth.loginButton')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('auth.noAccount')}{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          {t('nav.register')}
-        </Link>
-      </p>
+      </CardForm>
+      <CardLink text={t('auth.noAccount')} to="/register" label={t('nav.register')} />
     </FormCard>
   );
 }

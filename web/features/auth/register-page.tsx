@@ -3,13 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useSearchParams } from 'react-router';
-import { formActionPath } from '../../../common/forms.ts';
 import { registerSchema, type RegisterInput } from '../../../common/schemas.ts';
-import { FormCard } from '../../components/ui/auth-card.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
+import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -61,23 +57,13 @@ export default function RegisterPage() {
 
   return (
     <FormCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
-      <form method="post" action={formActionPath('register')} onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormTarget fields={{ language: i18n.language }} />
+      <CardForm action="register" fields={{ language: i18n.language }} onSubmit={onSubmit} busy={registerUser.isPending} submitLabel={t('auth.registerButton')}>
         <TextField label={t('auth.name')} autoComplete="name" placeholder={t('auth.namePlaceholder')} error={fieldError(t, formState.errors.name)} {...field('name')} />
         <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
         <TextField label={t('auth.password')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.password)} {...field('password')} />
         <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} error={fieldError(t, formState.errors.confirmPassword)} {...field('confirmPassword')} />
-        <Button type="submit" className="w-full" disabled={registerUser.isPending}>
-          {registerUser.isPending && <Spinner className="h-4 w-4" />}
-          {t('auth.registerButton')}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('auth.haveAccount')}{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          {t('nav.login')}
-        </Link>
-      </p>
+      </CardForm>
+      <CardLink text={t('auth.haveAccount')} to="/login" label={t('nav.login')} />
     </FormCard>
   );
 }

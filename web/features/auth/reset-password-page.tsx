@@ -2,14 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formActionPath } from '../../../common/forms.ts';
 import { z } from 'zod';
 import { passwordSchema } from '../../../common/schemas.ts';
-import { FormCard } from '../../components/ui/auth-card.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
+import { CardForm, FormCard } from '../../components/ui/auth-card.tsx';
 
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
@@ -54,15 +50,10 @@ export default function ResetPasswordPage() {
   );
   return (
     <FormCard title={t('auth.resetTitle')}>
-      <form method="post" action={formActionPath('reset-password')} onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormTarget fields={{ token }} />
+      <CardForm action="reset-password" fields={{ token }} onSubmit={onSubmit} busy={reset.isPending} submitLabel={t('auth.resetButton')}>
         <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
         <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending && <Spinner className="h-4 w-4" />}
-          {t('auth.resetButton')}
-        </Button>
-      </form>
+      </CardForm>
     </FormCard>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -34,4 +35,21 @@ export function DisciplineSection({
   if (isLoading) return <PageSpinner />;
   if (!hub) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
   return <>{children(hub)}</>;
+}
+
+/**
+ * The page of a discipline's section list (/discipline/:disciplineId/{section}): `Browser` for the
+ * discipline of the address, afresh for each discipline; its description is `descriptionKey` with
+ * the discipline's name.
+ */
+export function disciplineSectionPage(section: SectionId, descriptionKey: string, Browser: ComponentType<{ discipline: DisciplineHub }>) {
+  return function SectionPage() {
+    const { disciplineId = '' } = useParams();
+    const { t } = useTranslation();
+    return (
+      <DisciplineSection disciplineId={disciplineId} section={section} description={(d) => t(descriptionKey, { discipline: d })}>
+        {(hub) => <Browser key={hub.id} discipline={hub} />}
+      </DisciplineSection>
+    );
+  };
 }

@@ -1,4 +1,4 @@
 // The disciplines feature's public module: what other features may import from it; its other files are its own
 // (docs/decisions/0004-module-boundaries.md).
-export { DisciplineSection } from './discipline-section.tsx';
+export { DisciplineSection, disciplineSectionPage } from './discipline-section.tsx';
 export { useFollowDiscipline } from './disciplines.api.ts';

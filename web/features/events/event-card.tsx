@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { EventType } from '../../../common/events-basics.ts';
 import type { Event } from '../../../common/events.ts';
+import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -34,13 +35,7 @@ export function TypeBadge({ type }: { type: EventType }) {
 }
 
 export function EventPicture({ event, className = 'h-44' }: { event: Event; className?: string }) {
-  return event.imageUrl ? (
-    <img src={event.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className={`${className} w-full object-cover`} />
-  ) : (
-    <div className={`${className} flex w-full items-center justify-center bg-gradient-to-br from-orange-400 via-rose-500 to-purple-700 text-5xl`} aria-hidden="true">
-      {TYPE_ICONS[event.type]}
-    </div>
-  );
+  return <ItemPicture src={event.imageUrl} className={className} placeholder="from-orange-400 via-rose-500 to-purple-700" icon={TYPE_ICONS[event.type]} />;
 }
 
 /** 'Jan 5, 2026', or 'Jan 5, 2026 – Jan 7, 2026' when it ends on another day; with times when `withTime`. */
@@ -198,10 +193,7 @@ export function EventCard({ event }: { event: Event }) {
             <span aria-hidden="true">📅</span>
             <EventDates event={event} />
           </p>
-          <p className="flex items-start gap-1.5">
-            <span aria-hidden="true">📍</span>
-            <span className="break-words">{event.location}</span>
-          </p>
+          <ItemLocation location={event.location} className="" />
           <p className="flex items-start gap-1.5 font-semibold text-slate-900">
             <span aria-hidden="true">🎟️</span>
             <span data-testid="event-price">{price(event.price)}</span>

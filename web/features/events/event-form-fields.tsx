@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 /** What the inputs hold: local 'YYYY-MM-DDTHH:mm' times, NaN for an empty number. */
 type FormValues = {
@@ -56,75 +56,8 @@ const EMPTY: FormValues = {
   imageUrl: '',
 };
 
-/** An event's fields, as the section's dialog and the admin form both show them. */
-export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
-  const { t } = useTranslation();
-  const { register, formState } = form;
-  const errors = formState.errors;
-  return (
-    <>
-      <TextField label={t('events.form.name')} autoComplete="off" maxLength={120} error={fieldError(t, errors.name)} {...register('name')} />
-      <TextArea label={t('events.form.description')} maxLength={4000} error={fieldError(t, errors.description)} {...register('description')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('events.form.location')}
-          placeholder={t('events.form.locationPlaceholder')}
-          autoComplete="off"
-          maxLength={160}
-          error={fieldError(t, errors.location)}
-          {...register('location')}
-        />
-        <SelectField label={t('events.form.type')} error={fieldError(t, errors.type)} {...register('type')}>
-          {EVENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`events.types.${type}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('events.form.startDate')} type="datetime-local" dir="ltr" error={fieldError(t, errors.startDate)} {...register('startDate')} />
-        <TextField label={t('events.form.endDate')} type="datetime-local" dir="ltr" error={fieldError(t, errors.endDate)} {...register('endDate')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('events.form.price')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          dir="ltr"
-          hint={t('events.form.priceHint')}
-          error={fieldError(t, errors.price)}
-          {...register('price', { valueAsNumber: true })}
-        />
-        <TextField
-          label={t('events.form.maxAttendees')}
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min={1}
-          dir="ltr"
-          hint={t('events.form.maxAttendeesHint')}
-          error={fieldError(t, errors.maxAttendees)}
-          {...register('maxAttendees', { valueAsNumber: true })}
-        />
-      </div>
-      <TextField
-        label={t('events.form.imageUrl')}
-        type="url"
-        dir="ltr"
-        placeholder="https://…"
-        hint={t('events.form.imageUrlHint')}
-        error={fieldError(t, errors.imageUrl)}
-        {...register('imageUrl')}
-      />
-    </>
-  );
-}
-
 /** How an event's form is checked, filled and shown: one definition for every form of an event. */
-export const eventForm = {
+export const eventForm = sectionForm({
   resolver: zodResolver(formSchema),
   empty: EMPTY,
   valuesOf: (event: Event): FormValues => ({
@@ -138,7 +71,37 @@ export const eventForm = {
     maxAttendees: event.maxAttendees ?? Number.NaN,
     imageUrl: event.imageUrl ?? '',
   }),
-  serverFields: ['name', 'description', 'location', 'type', 'startDate', 'endDate', 'price', 'maxAttendees', 'imageUrl'],
   fieldOfCode: { END_BEFORE_START: 'endDate' },
   Fields: EventFormFields,
-};
+});
+
+/** An event's fields, as the section's dialog and the admin form both show them. */
+export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
+  const { t } = useTranslation();
+  const field = useSectionFields(form, 'events');
+  return (
+    <>
+      <TextField {...field('name')} autoComplete="off" maxLength={120} />
+      <TextArea {...field('description')} maxLength={4000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('location')} placeholder={t('events.form.locationPlaceholder')} autoComplete="off" maxLength={160} />
+        <SelectField {...field('type')}>
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`events.types.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('startDate')} type="datetime-local" dir="ltr" />
+        <TextField {...field('endDate')} type="datetime-local" dir="ltr" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('price', { valueAsNumber: true })} type="number" inputMode="decimal" step="0.01" min={0} dir="ltr" hint={t('events.form.priceHint')} />
+        <TextField {...field('maxAttendees', { valueAsNumber: true })} type="number" inputMode="numeric" step="1" min={1} dir="ltr" hint={t('events.form.maxAttendeesHint')} />
+      </div>
+      <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('events.form.imageUrlHint')} />
+    </>
+  );
+}

@@ -1,4 +1,3 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Event } from '../../../common/events.ts';
@@ -8,7 +7,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
@@ -27,7 +26,6 @@ export default function EventPage() {
   const { user } = useMe();
   const { data: event, isLoading } = useEvent(eventId);
   const remove = useDeleteEvent();
-  const [editing, setEditing] = useState(false);
   const listPath = `/discipline/${disciplineId}/events`;
   usePageMeta(event ? event.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), event ? `${event.name}, ${event.location}` : undefined);
 
@@ -94,18 +92,13 @@ export default function EventPage() {
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
             {canEdit && (
-              <OwnerActions name={event.name} onEdit={() => setEditing(true)} remove={{ mutateAsync: () => remove.mutateAsync(event.id), isPending: remove.isPending }} onDeleted={() => void navigate(listPath)} />
+              <OwnerActions item={event} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
             )}
           </div>
         </div>
       </article>
       <PendingRevisionNotice revision={event.pendingRevision} section="events" />
       <CommentsSection type="event" id={event.id} />
-      {canEdit && editing && (
-        <Suspense fallback={null}>
-          <EventFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} event={proposedVersion(event)} />
-        </Suspense>
-      )}
     </div>
   );
 }

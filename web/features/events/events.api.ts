@@ -3,17 +3,8 @@ import { EVENT_CALENDAR_LIMIT, EVENT_TYPES, type EventType } from '../../../comm
 import type { Event, EventAttendees, EventInput, EventList, EventUpdate } from '../../../common/events.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { choiceParam, contentListQuery, textParam, useContentList } from '../../lib/content-list.ts';
-
-export const eventKeys = {
-  all: ['events'] as const,
-  list: (disciplineId: string) => ['events', 'list', disciplineId] as const,
-  calendar: (disciplineId: string, filters: Record<string, string>) => ['events', 'calendar', disciplineId, filters] as const,
-  detail: (id: string) => ['events', 'detail', id] as const,
-  attendees: (id: string) => ['events', 'attendees', id] as const,
-};
-
-const listUrl = (disciplineId: string) => `/api/disciplines/${encodeURIComponent(disciplineId)}/events`;
+import { choiceParam, textParam, useContentList } from '../../lib/content-list.ts';
+import { sectionApi } from '../../lib/section-api.ts';
 
 export type EventFilters = { q: string; type: EventType | '' };
 export type EventView = { view: 'grid' | 'calendar'; when: 'upcoming' | 'past'; month: string | null };
@@ -47,10 +38,18 @@ export function calendarMonth(month: string | null): { first: Date; next: Date }
   return { first, next: new Date(first.getFullYear(), first.getMonth() + 1, 1) };
 }
 
+const events = sectionApi<Event, EventInput, EventUpdate, EventFilters & { when: EventView['when'] }>('events', EVENT_PAGE_SIZE);
+const { listUrl } = events;
+
+export const eventKeys = {
+  ...events.keys,
+  calendar: (disciplineId: string, filters: Record<string, string>) => ['events', 'calendar', disciplineId, filters] as const,
+  attendees: (id: string) => ['events', 'attendees', id] as const,
+};
+
 export const eventQueries = {
   /** One request per page of a discipline's upcoming or past events, searched and filtered on the server. */
-  list: (disciplineId: string, filters: EventFilters & { when: EventView['when'] }) =>
-    contentListQuery<Event>(eventKeys.list(disciplineId), listUrl(disciplineId), { q: filters.q, type: filters.type, when: filters.when }, EVENT_PAGE_SIZE),
+  list: (disciplineId: string, filters: EventFilters & { when: EventView['when'] }) => events.queries.list(disciplineId, { q: filters.q, type: filters.type, when: filters.when }),
   /** The events of one calendar month ([from, to)), past or upcoming, in one request. */
   calendar: (disciplineId: string, filters: { q: string; type: string; from: string; to: string }) => {
     const filled = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
@@ -61,12 +60,7 @@ export const eventQueries = {
       placeholderData: keepPreviousData,
     });
   },
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: eventKeys.detail(id),
-      queryFn: ({ signal }) => api<Event>(`/api/events/${encodeURIComponent(id)}`, { signal }),
-      retry: false,
-    }),
+  detail: events.queries.detail,
   attendees: (id: string) =>
     queryOptions({
       queryKey: eventKeys.attendees(id),
@@ -83,36 +77,10 @@ export function useEventCalendar(disciplineId: string, filters: { q: string; typ
   return useQuery(eventQueries.calendar(disciplineId, filters));
 }
 
-export function useEvent(id: string) {
-  return useQuery(eventQueries.detail(id));
-}
+export const { useItem: useEvent, useCreate: useCreateEvent, useUpdate: useUpdateEvent, useDelete: useDeleteEvent } = events;
 
 export function useEventAttendees(id: string, enabled: boolean) {
   return useQuery({ ...eventQueries.attendees(id), enabled });
-}
-
-export function useCreateEvent(disciplineId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: EventInput) => api<Event>(listUrl(disciplineId), { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
-
-export function useUpdateEvent(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: EventUpdate) => api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
-    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
-
-export function useDeleteEvent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<null>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
-  });
 }
 
 /**

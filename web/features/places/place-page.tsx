@@ -1,13 +1,13 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
+import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../../lib/session.ts';
@@ -27,7 +27,6 @@ export default function PlacePage() {
   const { user } = useMe();
   const { data: place, isLoading } = usePlace(placeId);
   const remove = useDeletePlace();
-  const [editing, setEditing] = useState(false);
   const listPath = `/discipline/${disciplineId}/places`;
   usePageMeta(place ? place.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), place ? `${place.name}, ${place.location}` : undefined);
 
@@ -47,10 +46,7 @@ export default function PlacePage() {
             <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
             <StatusBadge status={place.status} />
           </div>
-          <p className="flex items-start gap-1.5 text-slate-700">
-            <span aria-hidden="true">📍</span>
-            <span>{place.location}</span>
-          </p>
+          <ItemLocation location={place.location} className="text-slate-700" />
           <p className="text-sm text-slate-500" dir="ltr">
             {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
           </p>
@@ -69,18 +65,13 @@ export default function PlacePage() {
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
             {canEdit && (
-              <OwnerActions name={place.name} onEdit={() => setEditing(true)} remove={{ mutateAsync: () => remove.mutateAsync(place.id), isPending: remove.isPending }} onDeleted={() => void navigate(listPath)} />
+              <OwnerActions item={place} name={place.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={PlaceFormDialog} />
             )}
           </div>
         </div>
       </article>
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <CommentsSection type="place" id={place.id} />
-      {canEdit && editing && (
-        <Suspense fallback={null}>
-          <PlaceFormDialog open={editing} onOpenChange={setEditing} disciplineId={disciplineId} place={proposedVersion(place)} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -1,20 +1,19 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { SectionHeader } from '../../components/content/section-header.tsx';
+import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
+import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyList, LoadMore, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterForm, SearchBox } from '../../components/ui/search-box.tsx';
-import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
+import { LoadMore } from '../../components/ui/paged-list.tsx';
+import { ViewToggle } from '../../components/ui/view-toggle.tsx';
+import { filterHref, useUrlFilters } from '../../lib/list-state.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
-import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../../lib/session.ts';
-import { DisciplineSection } from '../disciplines/index.ts';
+import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
@@ -28,123 +27,66 @@ type View = 'grid' | 'map';
 
 export const placePath = (place: Pick<Place, 'id' | 'disciplineId'>) => contentPath('place', place.disciplineId, place.id);
 
-/** /discipline/:disciplineId/places: spots shared by riders, as cards or on a map. */
-export default function PlacesPage() {
-  const { disciplineId = '' } = useParams();
-  const { t } = useTranslation();
-  return (
-    <DisciplineSection disciplineId={disciplineId} section="places" description={(d) => t('places.metaDescription', { discipline: d })}>
-      {(hub) => <PlacesBrowser key={hub.id} discipline={hub} />}
-    </DisciplineSection>
-  );
-}
-
 function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
   const name = useLocalizedName();
   const navigate = useNavigate();
   const { user } = useMe();
-  const gate = useLoginGate();
   const filters = useUrlFilters();
   const { pathname } = useLocation();
-  const search = useTextFilter(filters, 'q');
-  const listFilters = placeFiltersFrom(filters.params);
-  const { q } = listFilters;
+  const { q } = placeFiltersFrom(filters.params);
   const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
   const hydrated = useHydrated();
-  const [adding, setAdding] = useState(false);
-
-  const list = usePlaceList(discipline.id, listFilters);
-  const { items: places, total, totalCapped, countText, failed } = usePagedResults(list, t('places.toast.fetchError'));
-  const openAdd = () => gate(t('places.toast.loginToAdd'), () => setAdding(true));
+  const list = usePlaceList(discipline.id, { q });
   const openPlace = useCallback((place: Place) => void navigate(placePath(place)), [navigate]);
-  const disciplineName = name(discipline);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <SectionHeader
-        discipline={discipline}
-        title={t('nav.places')}
-        subtitle={t('places.subtitle', { discipline: disciplineName })}
-        action={
-          <Button onClick={openAdd} data-testid="add-place">
-            <span aria-hidden="true">＋</span>
-            {t('places.addPlace')}
-          </Button>
-        }
-      />
-
-      <div className="mt-8 flex flex-wrap items-center gap-3">
-        <FilterForm keep={['view']} onApply={filters.applyForm} className="flex min-w-0 flex-1 basis-64 gap-2">
-          <SearchBox label={t('places.searchLabel')} placeholder={t('places.searchPlaceholder')} value={search.text} onChange={search.setText} testId="places-search" />
-        </FilterForm>
-        <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1 shadow-sm" role="group" aria-label={t('places.viewLabel')}>
-          {(['grid', 'map'] as const).map((option) => (
-            <Link
-              key={option}
-              to={filterHref(pathname, filters.params, { view: option === 'map' ? 'map' : '' })}
-              replace
-              preventScrollReset
-              aria-current={view === option ? 'true' : undefined}
-              className={`rounded-md px-4 py-1.5 text-sm font-semibold transition-colors ${view === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-            >
-              <span aria-hidden="true">{option === 'grid' ? '▦ ' : '🗺️ '}</span>
-              {t(`places.view.${option}`)}
-            </Link>
-          ))}
-        </div>
-      </div>
-
-      {view === 'map' ? (
-        <div className="mt-6">
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total: totalCapped ? `${total}+` : total })}
-          </p>
-          {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
-          {hydrated ? (
-            <Suspense fallback={<PlacesAsList places={places} />}>
-              <PlacesMap places={places} label={t('places.mapLabel', { discipline: disciplineName })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
-            </Suspense>
-          ) : (
-            <PlacesAsList places={places} />
-          )}
-          <LoadMore query={list} label={t('places.loadMore')} className="mt-6" />
-        </div>
-      ) : (
-        <PagedList
-          query={list}
-          items={places}
-          countText={failed ? undefined : countText('places.resultCount')}
-          loadMoreLabel={t('places.loadMore')}
-          renderItem={(place, index) => <PlaceCard place={place} priority={index === 0} />}
-          empty={
-            <EmptyList
-              testId="places-empty"
-              icon={q ? '🔎' : '📍'}
-              title={q ? t('places.noMatchTitle') : t('places.emptyTitle')}
-              text={q ? t('places.noMatchText') : t('places.emptyText', { discipline: disciplineName })}
-              action={
-                q ? (
-                  <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '' })} replace onClick={() => search.setText('')}>
-                    {t('places.clearSearch')}
-                  </ButtonLink>
-                ) : (
-                  <Button onClick={openAdd}>{t('places.addFirst')}</Button>
-                )
-              }
-            />
-          }
+    <SectionBrowser
+      section="places"
+      discipline={discipline}
+      filters={filters}
+      keep={['view']}
+      toolbar={
+        <ViewToggle
+          label={t('places.viewLabel')}
+          value={view}
+          hrefOf={(next) => filterHref(pathname, filters.params, { view: next === 'map' ? 'map' : '' })}
+          options={[
+            { id: 'grid', label: t('places.view.grid'), icon: '▦' },
+            { id: 'map', label: t('places.view.map'), icon: '🗺️' },
+          ]}
         />
-      )}
-
-      {user && (
-        <Suspense fallback={null}>
-          <PlaceFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
-        </Suspense>
-      )}
-    </div>
+      }
+      list={list}
+      renderItem={(place, index) => <PlaceCard place={place} priority={index === 0} />}
+      view={
+        view === 'map'
+          ? ({ items: places, total, totalCapped, failed }) => (
+              <div className="mt-6">
+                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+                  {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total: totalCapped ? `${total}+` : total })}
+                </p>
+                {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
+                {hydrated ? (
+                  <Suspense fallback={<PlacesAsList places={places} />}>
+                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
+                  </Suspense>
+                ) : (
+                  <PlacesAsList places={places} />
+                )}
+                <LoadMore query={list} label={t('places.loadMore')} className="mt-6" />
+              </div>
+            )
+          : undefined
+      }
+      clearable={{ q }}
+      dialog={user ? (props) => <PlaceFormDialog {...props} disciplineId={discipline.id} /> : null}
+    />
   );
 }
+
+/** /discipline/:disciplineId/places: spots shared by riders, as cards or on a map. */
+export default disciplineSectionPage('places', 'places.metaDescription', PlacesBrowser);
 
 /** The map view's places before the map can show (it needs scripts): their names and locations, with a note why. */
 export function PlacesAsList({ places }: { places: Place[] }) {
@@ -168,20 +110,7 @@ export function PlacesAsList({ places }: { places: Place[] }) {
 
 /** `priority`: the picture is likely the largest thing on screen, so it loads at once, first. */
 export function PlacePicture({ place, className, priority = false }: { place: Place; className: string; priority?: boolean }) {
-  return place.imageUrl ? (
-    <img
-      src={place.imageUrl}
-      alt=""
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      referrerPolicy="no-referrer"
-      className={`${className} w-full object-cover`}
-    />
-  ) : (
-    <div className={`${className} flex w-full items-center justify-center bg-gradient-to-br from-sky-400 via-brand-600 to-indigo-700 text-5xl`} aria-hidden="true">
-      📍
-    </div>
-  );
+  return <ItemPicture src={place.imageUrl} className={className} placeholder="from-sky-400 via-brand-600 to-indigo-700" icon="📍" priority={priority} />;
 }
 
 function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
@@ -197,10 +126,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
           </h2>
           <StatusBadge status={place.status} />
         </div>
-        <p className="flex items-start gap-1.5 text-sm text-slate-600">
-          <span aria-hidden="true">📍</span>
-          <span className="break-words">{place.location}</span>
-        </p>
+        <ItemLocation location={place.location} />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
           <CommentCount count={place.reactions.comments} />

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import { REVIEW_CONTENT_MAX, reviewInputSchema, type Review } from '../../../common/reviews.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { sectionForm, useSectionFields } from '../../lib/form.ts';
 
 const shape = reviewInputSchema.shape;
 
@@ -43,92 +43,8 @@ const EMPTY: FormValues = {
   imageUrl: '',
 };
 
-/** A gear review's fields, as the section's dialog and the admin form both show them. */
-export function ReviewFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
-  const { t } = useTranslation();
-  const { register, formState } = form;
-  const errors = formState.errors;
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('reviews.form.productName')} autoComplete="off" maxLength={120} error={fieldError(t, errors.productName)} {...register('productName')} />
-        <TextField label={t('reviews.form.brand')} autoComplete="off" maxLength={80} error={fieldError(t, errors.brand)} {...register('brand')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t('reviews.form.category')} error={fieldError(t, errors.category)} {...register('category')}>
-          {REVIEW_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`reviews.categories.${c}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('reviews.form.releaseDate')}
-          type="month"
-          dir="ltr"
-          placeholder={t('reviews.form.releaseDatePlaceholder')}
-          hint={t('reviews.form.releaseDateHint')}
-          error={fieldError(t, errors.releaseDate)}
-          {...register('releaseDate')}
-        />
-      </div>
-      <TextArea label={t('reviews.form.content')} maxLength={REVIEW_CONTENT_MAX} className="min-h-40" error={fieldError(t, errors.content)} {...register('content')} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label={t('reviews.form.rating')}
-          type="number"
-          inputMode="decimal"
-          step={0.5}
-          min={0}
-          max={5}
-          dir="ltr"
-          hint={t('reviews.form.ratingHint')}
-          error={fieldError(t, errors.rating)}
-          {...register('rating', { valueAsNumber: true })}
-        />
-        <TextField
-          label={t('reviews.form.overallScore')}
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={0}
-          max={10}
-          dir="ltr"
-          hint={t('reviews.form.overallScoreHint')}
-          error={fieldError(t, errors.overallScore)}
-          {...register('overallScore', { valueAsNumber: true })}
-        />
-        <TextField
-          label={t('reviews.form.price')}
-          type="number"
-          inputMode="decimal"
-          step={0.01}
-          min={0}
-          dir="ltr"
-          hint={t('reviews.form.priceHint')}
-          error={fieldError(t, errors.price)}
-          {...register('price')}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextArea label={t('reviews.form.pros')} hint={t('reviews.form.linesHint')} className="min-h-28" error={fieldError(t, errors.pros)} {...register('pros')} />
-        <TextArea label={t('reviews.form.cons')} hint={t('reviews.form.linesHint')} className="min-h-28" error={fieldError(t, errors.cons)} {...register('cons')} />
-      </div>
-      <TextField
-        label={t('reviews.form.imageUrl')}
-        type="url"
-        dir="ltr"
-        placeholder="https://…"
-        hint={t('reviews.form.imageUrlHint')}
-        error={fieldError(t, errors.imageUrl)}
-        {...register('imageUrl')}
-      />
-    </>
-  );
-}
-
 /** How a review's form is checked, filled, sent and shown: one definition for every form of a review. */
-export const reviewForm = {
+export const reviewForm = sectionForm({
   resolver: zodResolver(formSchema),
   empty: EMPTY,
   valuesOf: (review: Review): FormValues => ({
@@ -149,6 +65,40 @@ export const reviewForm = {
     const stored = review?.releaseDate;
     return { ...values, releaseDate: stored && values.releaseDate === `${stored.slice(0, 7)}-01` ? stored : values.releaseDate };
   },
-  serverFields: ['productName', 'brand', 'category', 'content', 'rating', 'overallScore', 'price', 'releaseDate', 'pros', 'cons', 'imageUrl'],
   Fields: ReviewFormFields,
-};
+});
+
+/** A gear review's fields, as the section's dialog and the admin form both show them. */
+export function ReviewFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
+  const { t } = useTranslation();
+  const field = useSectionFields(form, 'reviews');
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('productName')} autoComplete="off" maxLength={120} />
+        <TextField {...field('brand')} autoComplete="off" maxLength={80} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField {...field('category')}>
+          {REVIEW_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`reviews.categories.${c}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField {...field('releaseDate')} type="month" dir="ltr" placeholder={t('reviews.form.releaseDatePlaceholder')} hint={t('reviews.form.releaseDateHint')} />
+      </div>
+      <TextArea {...field('content')} maxLength={REVIEW_CONTENT_MAX} className="min-h-40" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField {...field('rating', { valueAsNumber: true })} type="number" inputMode="decimal" step={0.5} min={0} max={5} dir="ltr" hint={t('reviews.form.ratingHint')} />
+        <TextField {...field('overallScore', { valueAsNumber: true })} type="number" inputMode="decimal" step={0.1} min={0} max={10} dir="ltr" hint={t('reviews.form.overallScoreHint')} />
+        <TextField {...field('price')} type="number" inputMode="decimal" step={0.01} min={0} dir="ltr" hint={t('reviews.form.priceHint')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextArea {...field('pros')} hint={t('reviews.form.linesHint')} className="min-h-28" />
+        <TextArea {...field('cons')} hint={t('reviews.form.linesHint')} className="min-h-28" />
+      </div>
+      <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('reviews.form.imageUrlHint')} />
+    </>
+  );
+}

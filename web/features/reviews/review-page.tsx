@@ -1,4 +1,3 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { Review } from '../../../common/reviews.ts';
@@ -9,7 +8,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -64,7 +63,6 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
   const formatDay = useFormatDate({ dateStyle: 'long' });
   const formatPrice = useFormatPrice();
   const remove = useDeleteReview();
-  const [editing, setEditing] = useState(false);
   const canEdit = review.mine || user?.role === 'admin';
   const listUrl = `/discipline/${discipline.id}/reviews`;
 
@@ -134,12 +132,7 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
             {canEdit && (
-              <OwnerActions
-                name={review.productName}
-                onEdit={() => setEditing(true)}
-                remove={{ mutateAsync: () => remove.mutateAsync(review.id), isPending: remove.isPending }}
-                onDeleted={() => void navigate(listUrl)}
-              />
+              <OwnerActions item={review} name={review.productName} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ReviewFormDialog} />
             )}
           </div>
 
@@ -156,12 +149,6 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
         <PendingRevisionNotice revision={review.pendingRevision} section="reviews" />
         <CommentsSection type="review" id={review.id} />
       </div>
-
-      {canEdit && (
-        <Suspense fallback={null}>
-          <ReviewFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} review={proposedVersion(review)} />
-        </Suspense>
-      )}
     </div>
   );
 }

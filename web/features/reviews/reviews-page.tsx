@@ -1,20 +1,17 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import { REVIEW_CARD_POINTS, REVIEW_CATEGORIES } from '../../../common/reviews-basics.ts';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { SectionHeader } from '../../components/content/section-header.tsx';
+import { ItemPicture } from '../../components/content/item-picture.tsx';
+import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
-import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { FilterSelect } from '../../components/ui/search-box.tsx';
+import { useUrlFilters } from '../../lib/list-state.ts';
+import { useFormatDate, useFormatPrice } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
-import { DisciplineSection } from '../disciplines/index.ts';
+import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
 import { reviewFiltersFrom, useReviewList } from './reviews.api.ts';
@@ -22,53 +19,19 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
 
-/** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
-export default function ReviewsPage() {
-  const { disciplineId = '' } = useParams();
-  const { t } = useTranslation();
-  return (
-    <DisciplineSection disciplineId={disciplineId} section="reviews" description={(d) => t('reviews.metaDescription', { discipline: d })}>
-      {(hub) => <ReviewsBrowser key={hub.id} discipline={hub} />}
-    </DisciplineSection>
-  );
-}
-
-
 function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
-  const name = useLocalizedName();
   const { user } = useMe();
-  const gate = useLoginGate();
   const filters = useUrlFilters();
-  const { pathname } = useLocation();
-  const search = useTextFilter(filters, 'q');
   const listFilters = reviewFiltersFrom(filters.params);
   const { q, category } = listFilters;
-  const [writing, setWriting] = useState(false);
-
   const list = useReviewList(discipline.id, listFilters);
-  const { items: reviews, countText, failed } = usePagedResults(list, t('reviews.toast.fetchError'));
-
-  const openWrite = () => gate(t('content.loginToContribute'), () => setWriting(true));
-  const disciplineName = name(discipline);
-  const filtered = q !== '' || category !== '';
-
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <SectionHeader
-        discipline={discipline}
-        title={t('nav.reviews')}
-        subtitle={t('reviews.subtitle', { discipline: disciplineName })}
-        action={
-          <Button onClick={openWrite} data-testid="write-review">
-            <span aria-hidden="true">✍️</span>
-            {t('reviews.writeReview')}
-          </Button>
-        }
-      />
-
-      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap items-center gap-3">
-        <SearchBox label={t('reviews.searchLabel')} placeholder={t('reviews.searchPlaceholder')} value={search.text} onChange={search.setText} testId="reviews-search" />
+    <SectionBrowser
+      section="reviews"
+      discipline={discipline}
+      filters={filters}
+      filterFields={
         <FilterSelect
           label={t('reviews.categoryFilter')}
           name="category"
@@ -78,41 +41,17 @@ function ReviewsBrowser({ discipline }: { discipline: DisciplineHub }) {
           options={REVIEW_CATEGORIES.map((c) => ({ value: c, label: t(`reviews.categories.${c}`) }))}
           testId="reviews-category"
         />
-      </FilterForm>
-
-      <PagedList
-        query={list}
-        items={reviews}
-        countText={failed ? undefined : countText('reviews.resultCount')}
-        loadMoreLabel={t('reviews.loadMore')}
-        renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
-        empty={
-          <EmptyList
-            testId="reviews-empty"
-            icon={filtered ? '🔎' : '🛹'}
-            title={filtered ? t('reviews.noMatchTitle') : t('reviews.emptyTitle')}
-            text={filtered ? t('reviews.noMatchText') : t('reviews.emptyText', { discipline: disciplineName })}
-            action={
-              filtered ? (
-                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '', category: '' })} replace onClick={() => search.setText('')}>
-                  {t('reviews.clearFilters')}
-                </ButtonLink>
-              ) : (
-                <Button onClick={openWrite}>{t('reviews.writeFirst')}</Button>
-              )
-            }
-          />
-        }
-      />
-
-      {user && (
-        <Suspense fallback={null}>
-          <ReviewFormDialog open={writing} onOpenChange={setWriting} disciplineId={discipline.id} />
-        </Suspense>
-      )}
-    </div>
+      }
+      list={list}
+      renderItem={(review) => <ReviewCard review={review} disciplineId={discipline.id} />}
+      clearable={{ q, category }}
+      dialog={user ? (props) => <ReviewFormDialog {...props} disciplineId={discipline.id} /> : null}
+    />
   );
 }
+
+/** /discipline/:disciplineId/reviews: gear tested by riders, searched and filtered on the server. */
+export default disciplineSectionPage('reviews', 'reviews.metaDescription', ReviewsBrowser);
 
 function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: string }) {
   const { t, i18n } = useTranslation();
@@ -120,13 +59,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
   const formatPrice = useFormatPrice();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-card">
-      {review.imageUrl ? (
-        <img src={review.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-44 w-full object-cover" />
-      ) : (
-        <div className="flex h-44 w-full items-center justify-center bg-gradient-to-br from-amber-300 via-orange-500 to-rose-600 text-5xl" aria-hidden="true">
-          ⭐
-        </div>
-      )}
+      <ItemPicture src={review.imageUrl} className="h-44" placeholder="from-amber-300 via-orange-500 to-rose-600" icon="⭐" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">

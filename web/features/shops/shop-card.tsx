@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';
+import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { formatRating } from '../../lib/intl.ts';
 import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
@@ -70,11 +71,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="shop-card">
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        {shop.imageUrl ? (
-          <img src={shop.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-40 w-full object-cover" />
-        ) : (
-          <div className="flex h-40 w-full items-center justify-center bg-gradient-to-br from-emerald-400 via-brand-600 to-indigo-700 text-5xl">🛍️</div>
-        )}
+        <ItemPicture src={shop.imageUrl} className="h-40" placeholder="from-emerald-400 via-brand-600 to-indigo-700" icon="🛍️" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
@@ -85,10 +82,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
           </h2>
           <StatusBadge status={shop.status} />
         </div>
-        <p className="flex items-start gap-1.5 text-sm text-slate-600">
-          <span aria-hidden="true">📍</span>
-          <span className="break-words">{shop.location}</span>
-        </p>
+        <ItemLocation location={shop.location} />
         <ShopRating shop={shop} />
         <ShopFacts shop={shop} />
         <p dir="auto" className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>

@@ -1,15 +1,15 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import type { Shop } from '../../../common/shops.ts';
+import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -60,7 +60,6 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
   const navigate = useNavigate();
   const { user } = useMe();
   const remove = useDeleteShop();
-  const [editing, setEditing] = useState(false);
   const canEdit = shop.mine || user?.role === 'admin';
   const listUrl = `/discipline/${discipline.id}/shops`;
 
@@ -81,10 +80,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{shop.name}</h1>
               <StatusBadge status={shop.status} />
             </div>
-            <p className="flex items-start gap-1.5 text-slate-600">
-              <span aria-hidden="true">📍</span>
-              <span className="break-words">{shop.location}</span>
-            </p>
+            <ItemLocation location={shop.location} className="text-slate-600" />
             <ShopRating shop={shop} />
             <ShopFacts shop={shop} />
             {shop.author && (
@@ -122,12 +118,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <ContactButtons shop={shop} size="default" />
             </div>
             {canEdit && (
-              <OwnerActions
-                name={shop.name}
-                onEdit={() => setEditing(true)}
-                remove={{ mutateAsync: () => remove.mutateAsync(shop.id), isPending: remove.isPending }}
-                onDeleted={() => void navigate(listUrl)}
-              />
+              <OwnerActions item={shop} name={shop.name} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ShopFormDialog} />
             )}
           </div>
 
@@ -142,12 +133,6 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         <PendingRevisionNotice revision={shop.pendingRevision} section="shops" />
         <CommentsSection type="shop" id={shop.id} />
       </div>
-
-      {canEdit && (
-        <Suspense fallback={null}>
-          <ShopFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} shop={proposedVersion(shop)} />
-        </Suspense>
-      )}
     </div>
   );
 }

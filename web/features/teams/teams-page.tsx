@@ -3,8 +3,8 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
+import { SectionResults } from '../../components/content/section-browser.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
 import { BackLink, FilterForm, SearchBox, searchFieldClass, useTypedBeforeScripts } from '../../components/ui/search-box.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
@@ -68,10 +68,9 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
 
   const list = useTeamList(filters);
   // Spec §8: 'Error fetching teams'; the list stays empty.
-  const { items: teams, countText, failed } = usePagedResults(list, t('teams.toast.fetchError'));
+  const results = usePagedResults(list, t('teams.toast.fetchError'));
   const activeFilters = [type, privacy, place].filter(Boolean).length;
   const searching = Boolean(q) || activeFilters > 0;
-
 
   const openCreate = () => {
     if (meLoading) return;
@@ -177,29 +176,18 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
       </div>
       </FilterForm>
 
-      <PagedList
-        query={list}
-        items={teams}
-        countText={failed ? undefined : countText('teams.resultCount')}
-        loadMoreLabel={t('teams.loadMore')}
+      <SectionResults
+        section="teams"
+        list={list}
+        results={results}
         renderItem={(item) => <TeamCard team={item} />}
-        empty={
-          <EmptyList
-            testId="teams-empty"
-            icon={searching ? '🔎' : '🏁'}
-            title={searching ? t('teams.noMatchTitle') : t('teams.emptyTitle')}
-            text={searching ? t('teams.noMatchText') : discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText')}
-            action={
-              searching ? (
-                <ButtonLink variant="outline" to={pathname} replace onClick={clearFilters}>
-                  {t('teams.filters.clear')}
-                </ButtonLink>
-              ) : (
-                <Button onClick={openCreate}>{t('teams.createFirst')}</Button>
-              )
-            }
-          />
-        }
+        filtered={searching}
+        clear={{ to: pathname, label: t('teams.filters.clear'), onClick: clearFilters }}
+        empty={{
+          icon: '🏁',
+          text: discipline ? t('teams.emptyTextDiscipline', { discipline: disciplineName }) : t('teams.emptyText'),
+          action: <Button onClick={openCreate}>{t('teams.createFirst')}</Button>,
+        }}
       />
 
       {creating && (

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { contentPath, isHttpUrl } from '../../../common/content-basics.ts';
@@ -12,7 +12,7 @@ import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice, proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -64,7 +64,6 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
   const navigate = useNavigate();
   const formatDate = useFormatDate();
   const { user } = useMe();
-  const [editing, setEditing] = useState(false);
   const remove = useDeleteTrick();
   const listUrl = `/discipline/${discipline.id}/tricktionary`;
   const canEdit = trick.mine || user?.role === 'admin';
@@ -93,12 +92,7 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
           <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
         </div>
         {canEdit && (
-          <OwnerActions
-            name={trick.name}
-            onEdit={() => setEditing(true)}
-            remove={{ mutateAsync: () => remove.mutateAsync(trick.id), isPending: remove.isPending }}
-            onDeleted={() => void navigate(listUrl, { replace: true })}
-          />
+          <OwnerActions item={trick} name={trick.name} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={TrickFormDialog} />
         )}
       </header>
 
@@ -145,12 +139,6 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
         <PendingRevisionNotice revision={trick.pendingRevision} section="tricks" />
         <CommentsSection type="trick" id={trick.id} />
       </div>
-
-      {canEdit && (
-        <Suspense fallback={null}>
-          <TrickFormDialog open={editing} onOpenChange={setEditing} disciplineId={discipline.id} trick={proposedVersion(trick)} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -1,22 +1,17 @@
-import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useLocation, useParams } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { TRICK_LEVELS } from '../../../common/tricks-basics.ts';
 import type { Trick } from '../../../common/tricks.ts';
-import { SectionHeader } from '../../components/content/section-header.tsx';
+import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { EmptyList, PagedList } from '../../components/ui/paged-list.tsx';
-import { FilterForm, FilterSelect, SearchBox } from '../../components/ui/search-box.tsx';
-import { filterHref, usePagedResults, useTextFilter, useUrlFilters } from '../../lib/list-state.ts';
-import { useLocalizedName } from '../../lib/localized.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { FilterSelect } from '../../components/ui/search-box.tsx';
+import { useUrlFilters } from '../../lib/list-state.ts';
 import { formatCount, formatRating } from '../../lib/intl.ts';
-import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../../lib/session.ts';
-import { DisciplineSection } from '../disciplines/index.ts';
+import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { trickFiltersFrom, useTrickList } from './tricks.api.ts';
@@ -24,52 +19,19 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const TrickFormDialog = lazyNamed(() => import('./trick-form-dialog.tsx'), 'TrickFormDialog');
 
-
-/** /discipline/:disciplineId/tricktionary: tricks explained step by step, searched and filtered by level. */
-export default function TricksPage() {
-  const { disciplineId = '' } = useParams();
-  const { t } = useTranslation();
-  return (
-    <DisciplineSection disciplineId={disciplineId} section="tricktionary" description={(d) => t('tricks.metaDescription', { discipline: d })}>
-      {(hub) => <TricksBrowser key={hub.id} discipline={hub} />}
-    </DisciplineSection>
-  );
-}
-
 function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const gate = useLoginGate();
   const { user } = useMe();
   const filters = useUrlFilters();
-  const { pathname } = useLocation();
-  const search = useTextFilter(filters, 'q');
   const listFilters = trickFiltersFrom(filters.params);
   const { q, level } = listFilters;
-  const [adding, setAdding] = useState(false);
-
   const list = useTrickList(discipline.id, listFilters);
-  const { items: tricks, countText, failed } = usePagedResults(list, t('tricks.toast.fetchError'));
-  const filtered = Boolean(q || level);
-  const disciplineName = name(discipline);
-  const openAdd = () => gate(t('content.loginToContribute'), () => setAdding(true));
-
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <SectionHeader
-        discipline={discipline}
-        title={t('nav.tricktionary')}
-        subtitle={t('tricks.subtitle', { discipline: disciplineName })}
-        action={
-          <Button onClick={openAdd} data-testid="add-trick">
-            <span aria-hidden="true">＋</span>
-            {t('tricks.addTrick')}
-          </Button>
-        }
-      />
-
-      <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap items-center gap-3">
-        <SearchBox label={t('tricks.searchLabel')} placeholder={t('tricks.searchPlaceholder')} value={search.text} onChange={search.setText} testId="tricks-search" />
+    <SectionBrowser
+      section="tricks"
+      discipline={discipline}
+      filters={filters}
+      filterFields={
         <FilterSelect
           label={t('tricks.levelFilter')}
           name="level"
@@ -79,41 +41,17 @@ function TricksBrowser({ discipline }: { discipline: DisciplineHub }) {
           options={TRICK_LEVELS.map((l) => ({ value: l, label: t(`tricks.level.${l}`) }))}
           testId="tricks-level"
         />
-      </FilterForm>
-
-      <PagedList
-        query={list}
-        items={tricks}
-        countText={failed ? undefined : countText('tricks.resultCount')}
-        loadMoreLabel={t('tricks.loadMore')}
-        renderItem={(trick) => <TrickCard trick={trick} />}
-        empty={
-          <EmptyList
-            testId="tricks-empty"
-            icon={filtered ? '🔎' : '🎯'}
-            title={filtered ? t('tricks.noMatchTitle') : t('tricks.emptyTitle')}
-            text={filtered ? t('tricks.noMatchText') : t('tricks.emptyText', { discipline: disciplineName })}
-            action={
-              filtered ? (
-                <ButtonLink variant="outline" to={filterHref(pathname, filters.params, { q: '', level: '' })} replace onClick={() => search.setText('')}>
-                  {t('tricks.clearFilters')}
-                </ButtonLink>
-              ) : (
-                <Button onClick={openAdd}>{t('tricks.addFirst')}</Button>
-              )
-            }
-          />
-        }
-      />
-
-      {user && (
-        <Suspense fallback={null}>
-          <TrickFormDialog open={adding} onOpenChange={setAdding} disciplineId={discipline.id} />
-        </Suspense>
-      )}
-    </div>
+      }
+      list={list}
+      renderItem={(trick) => <TrickCard trick={trick} />}
+      clearable={{ q, level }}
+      dialog={user ? (props) => <TrickFormDialog {...props} disciplineId={discipline.id} /> : null}
+    />
   );
 }
+
+/** /discipline/:disciplineId/tricktionary: tricks explained step by step, searched and filtered by level. */
+export default disciplineSectionPage('tricktionary', 'tricks.metaDescription', TricksBrowser);
 
 function TrickCard({ trick }: { trick: Trick }) {
   const { t, i18n } = useTranslation();

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import type { ContentStatus } from '../../../common/content.ts';
+import type { PendingRevision } from '../../../common/revisions.ts';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../../lib/form.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { FormActions, FormDialog } from '../ui/form-dialog.tsx';
+
+type SectionItem = { id: string; status: ContentStatus; pendingRevision?: PendingRevision };
+
+/** A section's dialog: adding to the discipline `disciplineId`, or editing `item` when given. */
+export type SectionFormDialogProps<Item> = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  disciplineId: string;
+  item?: Item;
+  /** After adding, with the new item (e.g. to open it). */
+  onCreated?: (item: Item) => void;
+};
+
+/** The catalogue keys of a section's dialog: its titles, subtitles, submit labels and toasts. */
+export type SectionDialogTexts = {
+  add: string;
+  edit: string;
+  subtitle: string;
+  /** The subtitle while editing, when it is not `subtitle`. */
+  editSubtitle?: string;
+  /** The submit label while editing (adding submits with `add`). */
+  save: string;
+  added: string;
+  updated: string;
+  addError: string;
+  updateError: string;
+  /** The toast's text when an addition waits for approval, when it is not content.awaitingApproval. */
+  awaitingApproval?: string;
+};
+
+/**
+ * A section's add-or-edit dialog, from the definition of its form (the one the admin form uses
+ * too), its save hooks and its texts. The form stays open with what was typed when saving fails,
+ * with the server's field errors by their fields; editing starts from the item as it is each time
+ * the dialog opens; an added item waiting for approval, or an edit waiting for review, says so.
+ */
+export function sectionFormDialog<V extends FieldValues, O extends B, Item extends SectionItem, B>(section: {
+  form: SectionForm<V, O, Item, B>;
+  useCreate: (disciplineId: string) => SaveMutation<B, Item>;
+  useUpdate: (id: string) => SaveMutation<B, Item>;
+  text: SectionDialogTexts;
+  testId: string;
+  submitTestId?: string;
+  /** Above a Leaflet map, at the normal width (else wide). */
+  aboveMap?: boolean;
+}) {
+  const { form: spec, text } = section;
+  return function SectionFormDialog({ open, onOpenChange, disciplineId, item, onCreated }: SectionFormDialogProps<Item>) {
+    const { t } = useTranslation();
+    const create = section.useCreate(disciplineId);
+    const update = section.useUpdate(item?.id ?? '');
+    const busy = create.isPending || update.isPending;
+    const form = useForm<V, unknown, O>({ resolver: spec.resolver, defaultValues: (item ? spec.valuesOf(item) : spec.empty) as DefaultValues<V> });
+
+    // Opening the editor again starts from the stored item, not from an abandoned draft.
+    useEffect(() => {
+      if (open && item) form.reset(spec.valuesOf(item));
+    }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+    const submit = form.handleSubmit(async (values) => {
+      const body: B = spec.toBody ? spec.toBody(values, item) : values;
+      try {
+        if (item) {
+          const saved = await update.mutateAsync(body);
+          notify('success', t(text.updated), saved.pendingRevision ? t('content.revision.toast') : undefined);
+        } else {
+          const created = await create.mutateAsync(body);
+          notify('success', t(text.added), created.status === 'pending' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined);
+          form.reset(spec.empty);
+          onCreated?.(created);
+        }
+        onOpenChange(false);
+      } catch (error) {
+        notify('error', t(item ? text.updateError : text.addError), errorText(t, error));
+        showServerFieldErrors(error, spec.serverFields, form.setError, spec.fieldOfCode);
+      }
+    });
+
+    const Fields = spec.Fields;
+    return (
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        busy={busy}
+        title={t(item ? text.edit : text.add)}
+        description={t(item ? (text.editSubtitle ?? text.subtitle) : text.subtitle)}
+        testId={section.testId}
+        wide={!section.aboveMap}
+        aboveMap={section.aboveMap}
+      >
+        <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+          <Fields form={form} />
+          <FormActions busy={busy} onCancel={() => onOpenChange(false)} submitLabel={t(item ? text.save : text.add)} submitTestId={section.submitTestId} />
+        </form>
+      </FormDialog>
+    );
+  };
+}
