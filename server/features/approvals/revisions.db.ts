@@ -10,7 +10,7 @@ import { getEvent, updateEvent } from '../events/events.db.ts';
 import { getPlace, updatePlace } from '../places/places.db.ts';
 import { getReview, updateReview } from '../reviews/reviews.db.ts';
 import { getShop, updateShop } from '../shops/shops.db.ts';
-import { getTeamDetail, teamFields, unknownDisciplines, updateTeam } from '../teams/teams.db.ts';
+import { getTeamDetail, teamFields, unknownDisciplines, updateTeam } from '../teams/index.ts';
 import { getTrick, updateTrick } from '../tricks/tricks.db.ts';
 
 type Db = Kysely<DB>;

@@ -8,7 +8,7 @@ import type { AdminTeam, JoinRequest, Person, TeamDetail, TeamInput, TeamList } 
 import * as fixtures from '../../test/image-fixtures.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
 import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
-import { addMember } from './teams.db.ts';
+import { addMember } from './team-membership.db.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
