@@ -64,7 +64,8 @@ function renderManagePicker(onPick: (person: Person) => void) {
   return screen.getByLabelText('Find people by name');
 }
 
-describe('member picker', () => {
+// Debounced searches and role queries in jsdom: on a busy machine, more than the default 5 s.
+describe('member picker', { timeout: 15_000 }, () => {
   test('asks nothing below the minimum length and shows no earlier results there; lists the people found, and Add picks one', async () => {
     answers[searchUrl('Rio')] = { status: 200, body: [RIO] };
     const onPick = vi.fn();
