@@ -14,6 +14,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
 import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
 import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
+import { adminTeamsRoutes } from './features/admin/admin-teams.routes.ts';
 import { adminUsersRoutes } from './features/admin/admin-users.routes.ts';
 import { setupAdminRoutes } from './features/admin/setup-admin.routes.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       adminRoutes,
       adminUsersRoutes,
       adminContentRoutes,
+      adminTeamsRoutes,
       adminCatalogueRoutes,
       adminSettingsRoutes,
       approvalsRoutes,

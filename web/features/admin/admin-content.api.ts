@@ -94,6 +94,7 @@ export const adminUserSearchQuery = (q: string) => {
   });
 };
 
-export function useAdminUserSearch(q: string) {
-  return useQuery({ ...adminUserSearchQuery(q), placeholderData: keepPreviousData });
-}
+/** The same search as the team form's member picker lists it: the people of the page. */
+export const adminPeopleQuery = (q: string) => queryOptions({ ...adminUserSearchQuery(q), select: peopleOf });
+// One function for every render: a new `select` would make the query run it again each time.
+const peopleOf = (page: AdminUserPage) => page.items;

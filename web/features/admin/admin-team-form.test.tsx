@@ -51,6 +51,7 @@ beforeEach(() => {
 });
 
 describe('admin team form', () => {
+  // About twenty role queries over a form with two people pickers: in jsdom on a busy machine, more than the default 5 s.
   test('create: a leader is required; then it posts leader, members and disciplines and returns to the teams list', async () => {
     answers['POST /api/admin/teams'] = { status: 201, body: { ...TEAM, id: 'new-team' } };
     renderAt('/admin/new/teams', <AdminTeamForm kind="teams" id={undefined} />);
@@ -81,7 +82,7 @@ describe('admin team form', () => {
       },
     ]);
     expect(notify).toHaveBeenLastCalledWith('success', 'Team saved successfully!');
-  });
+  }, 20_000);
 
   test('edit: loads the team, saves with PUT, then uploads the chosen logo to the saved team', async () => {
     answers[`GET /api/admin/teams/${TEAM_ID}`] = { status: 200, body: TEAM };

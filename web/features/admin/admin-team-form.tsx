@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { adminTeamInputSchema, type AdminTeam, type Person } from '../../../common/teams.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { fieldError, showServerFieldErrors } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { emptyTeamValues, TeamDetailsFields, TeamImageFileInput, TeamImagePreview, teamValues } from '../teams/index.ts';
-import type { TeamImageKind } from '../teams/index.ts';
-import { useAdminTeam, useAdminTeamImage, useAdminUserSearch, useRemoveAdminTeamImage, useSaveAdminTeam } from './admin-content.api.ts';
+import { emptyTeamValues, MemberPicker, TeamDetailsFields, teamValues, type TeamImageKind } from '../teams/index.ts';
+import { adminPeopleQuery, useAdminTeam, useAdminTeamImage, useRemoveAdminTeamImage, useSaveAdminTeam } from './admin-content.api.ts';
 import { AdminFormCard } from './admin-form-card.tsx';
+import { ImageField, NO_CHANGE, type ImageChoice } from './admin-team-image-field.tsx';
 import type { AdminFormProps } from './admin-form-props.ts';
 import { adminTabUrl, formReturnUrl } from './admin-tabs.ts';
 
@@ -23,10 +20,6 @@ type FormValues = z.input<typeof adminTeamInputSchema>;
 type FormOutput = z.output<typeof adminTeamInputSchema>;
 
 const FIELDS = ['name', 'type', 'description', 'location', 'foundedDate', 'isPrivate', 'disciplineIds', 'leaderId', 'memberIds'] as const;
-
-/** A chosen picture waits here until the team is saved (a new team needs its id first). */
-type ImageChoice = { file: File | null; cleared: boolean };
-const NO_CHANGE: ImageChoice = { file: null, cleared: false };
 
 /** /admin/new/teams and /admin/edit/teams/{id} (spec §2 Team form, §4 Team save). */
 export default function AdminTeamForm({ id }: AdminFormProps) {
@@ -139,7 +132,7 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
         control={control}
         name="leaderId"
         render={({ field, fieldState }) => (
-          <PeoplePicker
+          <PeopleField
             label={t('admin.teamForm.leader')}
             required
             selected={field.value ? [field.value] : []}
@@ -162,7 +155,7 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
           // The leader is always a member (spec §4): shown first, without a remove button.
           const shown = leaderId ? [leaderId, ...memberIds.filter((m) => m !== leaderId)] : memberIds;
           return (
-            <PeoplePicker
+            <PeopleField
               label={t('admin.teamForm.members')}
               hint={t('admin.teamForm.membersHint')}
               multiple
@@ -185,10 +178,10 @@ function TeamFields({ id, team }: { id: string | undefined; team: AdminTeam | un
 }
 
 /**
- * Picks people found through the admin user search: the chosen ones are chips (with a remove
- * button), the results a labelled radio (one) or checkbox (several) list.
+ * The leader (one) or the members (several): the chosen people are chips with a remove button, and
+ * the member picker finds more through the admin user search (a radio or checkbox list).
  */
-function PeoplePicker({
+function PeopleField({
   label,
   hint,
   required = false,
@@ -215,16 +208,6 @@ function PeoplePicker({
 }) {
   const { t } = useTranslation();
   const ids = useId();
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim());
-  const search = useAdminUserSearch(q);
-  const chosen = new Set(selected);
-  const results = search.data?.items ?? [];
-
-  useEffect(() => {
-    if (search.isError) notify('error', t('teams.toast.searchError'), errorText(t, search.error));
-  }, [search.isError]); // eslint-disable-line react-hooks/exhaustive-deps
-
   const describedBy = [hint ? `${ids}-hint` : '', error ? `${ids}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-testid={testId}>
@@ -265,115 +248,20 @@ function PeoplePicker({
       ) : (
         <p className="text-sm text-slate-500">{multiple ? t('admin.teamForm.noMembers') : t('admin.teamForm.noLeader')}</p>
       )}
-      <div className="space-y-1">
-        <label htmlFor={`${ids}-search`} className="block text-xs font-medium text-slate-600">
-          {t('admin.teamForm.searchUsers')}
-        </label>
-        <input
-          id={`${ids}-search`}
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t('admin.teamForm.searchPlaceholder')}
-          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          data-testid={`${testId}-search`}
-        />
-      </div>
-      <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 p-1" aria-busy={search.isFetching}>
-        {search.isLoading ? (
-          <Spinner className="m-2 h-5 w-5" />
-        ) : results.length === 0 ? (
-          <p className="p-2 text-sm text-slate-500">{t('admin.teamForm.noUsers')}</p>
-        ) : (
-          <ul role="group" aria-label={t('admin.teamForm.results', { label })}>
-            {results.map((user) => {
-              const person: Person = { id: user.id, name: user.name, avatarUrl: user.avatarUrl };
-              const checked = chosen.has(user.id);
-              const locked = user.id === lockedId;
-              return (
-                <li key={user.id}>
-                  <label className={`flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
-                    <input
-                      type={multiple ? 'checkbox' : 'radio'}
-                      name={multiple ? undefined : `${ids}-choice`}
-                      className="h-4 w-4 accent-brand-600"
-                      checked={checked}
-                      disabled={locked}
-                      onChange={(e) => (e.target.checked ? onPick(person) : onRemove(user.id))}
-                    />
-                    <Avatar person={person} size="sm" className="h-7! w-7! text-xs!" />
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium text-slate-800">{user.name}</span>
-                      <span className="block truncate text-xs text-slate-500">{user.email}</span>
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+      <MemberPicker
+        label={t('admin.teamForm.searchUsers')}
+        placeholder={t('admin.teamForm.searchPlaceholder')}
+        search={adminPeopleQuery}
+        emptyText={t('admin.teamForm.noUsers')}
+        resultsLabel={t('admin.teamForm.results', { label })}
+        pickBy={{ kind: multiple ? 'checkbox' : 'radio', chosen: selected, lockedId, onPick, onRemove }}
+        testId={testId}
+      />
       {error && (
         <p id={`${ids}-error`} className="text-sm text-red-600" role="alert">
           {error}
         </p>
       )}
     </fieldset>
-  );
-}
-
-/** Logo or banner: shows the stored picture or the chosen file's preview; the file is sent once the team is saved. */
-function ImageField({
-  kind,
-  teamName,
-  current,
-  choice,
-  onChange,
-  disabled,
-}: {
-  kind: TeamImageKind;
-  teamName: string;
-  current: string | null;
-  choice: ImageChoice;
-  onChange: (choice: ImageChoice) => void;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const preview = useMemo(() => (choice.file ? URL.createObjectURL(choice.file) : null), [choice.file]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const shownUrl = preview ?? (choice.cleared ? null : current);
-  const shown = { name: teamName || '?', logoUrl: shownUrl, bannerUrl: shownUrl };
-  const reset = () => {
-    if (input.current) input.current.value = '';
-  };
-
-  return (
-    <div className="space-y-2" data-testid={`admin-team-${kind}`}>
-      <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
-        {kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}
-      </label>
-      <TeamImagePreview kind={kind} team={shown} bannerClassName="h-24 w-full rounded-lg" />
-      <TeamImageFileInput id={`${ids}-file`} ref={input} onPick={(file) => onChange({ file, cleared: false })} disabled={disabled} describedBy={`${ids}-hint`} />
-      <p id={`${ids}-hint`} className="text-xs text-slate-500">
-        {choice.file ? t('admin.teamForm.imageOnSave') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}
-      </p>
-      {(choice.file || (current && !choice.cleared)) && (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          onClick={() => {
-            reset();
-            onChange(choice.file ? NO_CHANGE : { file: null, cleared: true });
-          }}
-        >
-          {choice.file ? t('common.cancel') : kind === 'logo' ? t('teams.manage.removeLogo') : t('teams.manage.removeBanner')}
-        </Button>
-      )}
-    </div>
   );
 }

@@ -1,35 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
-import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';
+import type { TeamDetail } from '../../../common/teams.ts';
 import { proposedVersion } from '../../components/content/pending-revision-notice.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { ImagesPanel } from './manage-team-images.tsx';
+import { MembersPanel } from './manage-team-members.tsx';
 import { TeamForm, teamValues } from './team-form.tsx';
-import { Avatar } from '../../components/ui/avatar.tsx';
-import { TeamImageFileInput, TeamImagePreview } from './team-image-input.tsx';
-import {
-  useCancelInvitation,
-  useDecideJoinRequest,
-  useDeleteTeam,
-  useInvitations,
-  useInviteMember,
-  useJoinRequests,
-  useMemberSearch,
-  useRemoveMember,
-  useRemoveTeamImage,
-  useTransferLeadership,
-  useUpdateTeam,
-  useUploadTeamImage,
-  type TeamImageKind,
-} from './teams.api.ts';
+import { useDecideJoinRequest, useDeleteTeam, useJoinRequests, useUpdateTeam } from './teams.api.ts';
 
 /** Manage Team (leader or admin; the server checks every call): members, requests, details, images, deletion. */
 export function ManageTeam({ team }: { team: TeamDetail }) {
@@ -72,176 +56,6 @@ export function ManageTeam({ team }: { team: TeamDetail }) {
         />
       </div>
     </section>
-  );
-}
-
-function MembersPanel({ team }: { team: TeamDetail }) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const [text, setText] = useState('');
-  const query = useDebouncedValue(text.trim());
-  const search = useMemberSearch(team.id, query);
-  const add = useInviteMember(team.id);
-  const invitations = useInvitations(team.id, true);
-  const cancelInvitation = useCancelInvitation(team.id);
-  const remove = useRemoveMember(team.id);
-  const transfer = useTransferLeadership(team.id);
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const [promoting, setPromoting] = useState<TeamMember | null>(null);
-  const tooShort = query.length < MEMBER_SEARCH_MIN;
-
-  useEffect(() => {
-    if (search.error) notify('error', t('teams.toast.searchError'), errorText(t, search.error));
-  }, [search.error]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const addPerson = (person: Person) =>
-    add.mutate(person.id, {
-      onSuccess: () => notify('success', t('teams.toast.invited'), person.name),
-      onError: (error) => notify('error', t('teams.toast.addError'), errorText(t, error)),
-    });
-
-  const results = tooShort ? [] : (search.data ?? []);
-
-  return (
-    <div className="grid gap-8 lg:grid-cols-2">
-      <div>
-        <h3 className="font-semibold">{t('teams.manage.addTitle')}</h3>
-        <div className="mt-3 space-y-1">
-          <label htmlFor={`${ids}-search`} className="block text-sm font-medium text-slate-700">
-            {t('teams.manage.searchLabel')}
-          </label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            autoComplete="off"
-            value={text}
-            maxLength={100}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby={`${ids}-search-hint`}
-            aria-controls={`${ids}-results`}
-            className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
-          <p id={`${ids}-search-hint`} className="text-xs text-slate-500">
-            {t('teams.manage.searchHint', { count: MEMBER_SEARCH_MIN })}
-          </p>
-        </div>
-        <div id={`${ids}-results`} aria-live="polite" className="mt-3">
-          {!tooShort && search.isFetching && !search.data ? (
-            <Spinner className="h-6 w-6 border-2" />
-          ) : !tooShort && search.isSuccess && results.length === 0 ? (
-            <p className="text-sm text-slate-500">{t('teams.manage.noResults')}</p>
-          ) : (
-            <ul className={`divide-y divide-slate-100 ${search.isPlaceholderData ? 'opacity-60' : ''}`} data-testid="member-search-results">
-              {results.map((person) => (
-                <li key={person.id} className="flex items-center gap-3 py-2">
-                  <Avatar person={person} />
-                  <span className="min-w-0 flex-1 truncate font-medium">
-                    <bdi>{person.name}</bdi>
-                  </span>
-                  <Button size="sm" onClick={() => addPerson(person)} disabled={add.isPending} aria-label={t('teams.manage.addPerson', { name: person.name })}>
-                    {add.isPending && add.variables === person.id && <Spinner className="h-4 w-4 border-2" />}
-                    {t('teams.manage.add')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </div>
-
-      <div>
-        <h3 className="font-semibold">{t('teams.membersTitle', { count: team.memberCount })}</h3>
-        <ul className="mt-3 divide-y divide-slate-100" data-testid="manage-members">
-          {team.members.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center gap-3 py-2">
-              <Avatar person={member} />
-              <Link to={`/profile/${member.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                <bdi>{member.name}</bdi>
-              </Link>
-              {member.role === 'leader' ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">{t('teams.leader')}</span>
-              ) : (
-                <span className="flex gap-1">
-                  <Button size="sm" variant="outline" onClick={() => setPromoting(member)} aria-label={t('teams.manage.transferTo', { name: member.name })}>
-                    {t('teams.manage.transfer')}
-                  </Button>
-                  <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setRemoving(member)} aria-label={t('teams.manage.removePerson', { name: member.name })}>
-                    {t('teams.manage.remove')}
-                  </Button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-        {!!invitations.data?.length && (
-          <>
-            <h3 className="mt-6 font-semibold">{t('teams.manage.invitedTitle', { count: invitations.data.length })}</h3>
-            <ul className="mt-3 divide-y divide-slate-100" data-testid="manage-invitations">
-              {invitations.data.map(({ user }) => (
-                <li key={user.id} className="flex flex-wrap items-center gap-3 py-2">
-                  <Avatar person={user} />
-                  <span className="min-w-0 flex-1 truncate font-medium">
-                    <bdi>{user.name}</bdi>
-                  </span>
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('teams.manage.invitedBadge')}</span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={cancelInvitation.isPending}
-                    onClick={() =>
-                      cancelInvitation.mutate(user.id, {
-                        onSuccess: () => notify('success', t('teams.toast.invitationCancelled'), user.name),
-                        onError: (error) => notify('error', t('teams.toast.cancelInvitationError'), errorText(t, error)),
-                      })
-                    }
-                    aria-label={t('teams.manage.cancelInvitationPerson', { name: user.name })}
-                  >
-                    {t('teams.manage.cancelInvitation')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
-
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={t('teams.manage.removeTitle', { name: removing?.name ?? '' })}
-        description={t('teams.manage.removeText', { name: removing?.name ?? '', team: team.name })}
-        confirmLabel={t('teams.manage.remove')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => notify('success', t('teams.toast.memberRemoved')),
-            onError: (error) => notify('error', t('teams.toast.removeError'), errorText(t, error)),
-            onSettled: () => setRemoving(null),
-          })
-        }
-      />
-      <ConfirmDialog
-        open={promoting !== null}
-        onOpenChange={(open) => !open && setPromoting(null)}
-        title={t('teams.manage.transferTitle', { name: promoting?.name ?? '' })}
-        description={t('teams.manage.transferText', { name: promoting?.name ?? '' })}
-        confirmLabel={t('teams.manage.transfer')}
-        destructive={false}
-        pending={transfer.isPending}
-        onConfirm={() =>
-          promoting &&
-          // mutateAsync: the toast must show even though this panel disappears with the leadership.
-          transfer
-            .mutateAsync(promoting.id)
-            .then(
-              () => notify('success', t('teams.toast.transferred')),
-              (error: unknown) => notify('error', t('teams.toast.transferError'), errorText(t, error)),
-            )
-            .finally(() => setPromoting(null))
-        }
-      />
-    </div>
   );
 }
 
@@ -340,106 +154,6 @@ function DetailsPanel({ team }: { team: TeamDetail }) {
           }
         }}
       />
-    </div>
-  );
-}
-
-/** Codes that say the file itself was refused (as opposed to the upload failing). */
-const FILE_PROBLEMS = new Set(['INVALID_IMAGE', 'FILE_TOO_LARGE', 'TOO_MANY_FILES', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
-
-function ImagesPanel({ team }: { team: TeamDetail }) {
-  return (
-    <div className="grid gap-8 lg:grid-cols-2">
-      <ImageEditor team={team} kind="logo" />
-      <ImageEditor team={team} kind="banner" />
-    </div>
-  );
-}
-
-function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadTeamImage(team.id);
-  const remove = useRemoveTeamImage(team.id);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const current = kind === 'logo' ? team.logoUrl : team.bannerUrl;
-  const busy = upload.isPending || remove.isPending;
-
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const clear = () => {
-    setFile(null);
-    setPreview(null);
-    if (input.current) input.current.value = '';
-  };
-
-  const pick = (chosen: File) => {
-    setFile(chosen);
-    setPreview(URL.createObjectURL(chosen));
-  };
-
-  const send = () =>
-    file &&
-    upload.mutate(
-      { kind, file },
-      {
-        onSuccess: (saved) => {
-          clear();
-          notify('success', kind === 'logo' ? t('teams.toast.logoUpdated') : t('teams.toast.bannerUpdated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
-        },
-        onError: (error) => {
-          const fileProblem = error instanceof ApiError && FILE_PROBLEMS.has(error.code);
-          const title = fileProblem ? t('teams.toast.uploadError') : kind === 'logo' ? t('teams.toast.uploadLogoError') : t('teams.toast.uploadBannerError');
-          notify('error', title, errorText(t, error));
-        },
-      },
-    );
-
-  const shown = { name: team.name, logoUrl: preview ?? team.logoUrl, bannerUrl: preview ?? team.bannerUrl };
-  return (
-    <div className="space-y-3" data-testid={`image-${kind}`}>
-      <h3 className="font-semibold">{kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}</h3>
-      <TeamImagePreview kind={kind} team={shown} bannerClassName="h-28 rounded-lg" />
-      <p className="text-xs text-slate-500">{preview ? t('teams.manage.previewHint') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}</p>
-      <div className="space-y-1">
-        <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
-          {t('teams.manage.chooseImage')}
-        </label>
-        <TeamImageFileInput id={`${ids}-file`} ref={input} onPick={pick} onNone={clear} disabled={busy} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {file ? (
-          <>
-            <Button size="sm" onClick={send} disabled={busy}>
-              {upload.isPending && <Spinner className="h-4 w-4 border-2" />}
-              {t('teams.manage.upload')}
-            </Button>
-            <Button size="sm" variant="outline" onClick={clear} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-          </>
-        ) : (
-          current && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                remove.mutate(kind, {
-                  onSuccess: (saved) =>
-                    notify('success', kind === 'logo' ? t('teams.toast.logoRemoved') : t('teams.toast.bannerRemoved'), saved.pendingRevision ? t('content.revision.toast') : undefined),
-                  onError: (error) => notify('error', t('teams.toast.updateError'), errorText(t, error)),
-                })
-              }
-            >
-              {remove.isPending && <Spinner className="h-4 w-4 border-2" />}
-              {kind === 'logo' ? t('teams.manage.removeLogo') : t('teams.manage.removeBanner')}
-            </Button>
-          )
-        )}
-      </div>
     </div>
   );
 }

@@ -173,18 +173,17 @@ export function useDecideJoinRequest(id: string) {
   });
 }
 
-/** Name search for people to add; nothing is asked below MEMBER_SEARCH_MIN characters. */
-export function useMemberSearch(id: string, q: string) {
+/** Name search for people to add (Manage Team's member picker); nothing is asked below MEMBER_SEARCH_MIN characters. */
+export const memberSearchQuery = (id: string, q: string) => {
   const query = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: teamKeys.memberSearch(id, query),
     queryFn: ({ signal }) => api<Person[]>(`${teamPath(id)}/member-search?${new URLSearchParams({ q: query })}`, { signal }),
     enabled: query.length >= MEMBER_SEARCH_MIN,
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,
   });
-}
+};
 
 /**
  * Member changes answer the updated team: it replaces the cached one; lists, hub counts and

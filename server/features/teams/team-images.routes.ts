@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { teamDetailSchema } from '../../../common/teams.ts';
+import type { Viewer } from '../../lib/content.ts';
+import { idParams } from '../../lib/content-routes.ts';
+import { storeImageUpload } from '../../lib/images.ts';
+import { proposeRevision } from '../../lib/revisions.ts';
+import { requireManager, tags, teamDetail, teamNotFound } from './team-access.ts';
+import { setTeamImage, teamFields, updateTeam, type TeamImage } from './team-edits.db.ts';
+
+/** A team's logo and banner: uploading (multipart) and clearing, by its leader or an admin. */
+export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Sets or clears a team image and answers the file now unused. A non-admin's new image of an approved
+   * team waits for review like any edit of it (the unused file is then an earlier proposal's); an
+   * admin's, or one of a team nobody approved yet, applies at once (the unused file is the old one).
+   */
+  async function setImage(request: FastifyRequest, id: string, user: NonNullable<Viewer>, image: TeamImage, url: string | null): Promise<string | null> {
+    const current = await teamDetail(app, request, id, user);
+    if (user.role !== 'admin' && current.status === 'approved') {
+      const field = image === 'logo' ? 'logoUrl' : 'bannerUrl';
+      const replaced = await proposeRevision(app.db, { type: 'team', id }, teamFields(current), { [field]: url }, user.id, (tx) => updateTeam(tx, id, { [field]: url }));
+      const earlier = replaced?.[field];
+      return typeof earlier === 'string' ? earlier : null;
+    }
+    const previous = await setTeamImage(app.db, id, image, url);
+    if (previous === undefined) throw teamNotFound();
+    return previous;
+  }
+
+  for (const image of ['logo', 'banner'] as const) {
+    r.put(
+      `/api/teams/:id/${image}`,
+      { schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: teamDetailSchema } } },
+      async (request) => {
+        const user = await requireManager(app, request, request.params.id);
+        const url = await storeImageUpload(app, request, image);
+        const unused = await setImage(request, request.params.id, user, image, url).catch(async (error: unknown) => {
+          await app.storage.remove(url);
+          throw error;
+        });
+        await app.storage.remove(unused);
+        return teamDetail(app, request, request.params.id, user);
+      },
+    );
+
+    r.delete(`/api/teams/:id/${image}`, { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
+      const user = await requireManager(app, request, request.params.id);
+      await app.storage.remove(await setImage(request, request.params.id, user, image, null));
+      return teamDetail(app, request, request.params.id, user);
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../../../common/content.ts';
+import { joinRequestSchema } from '../../../common/teams.ts';
+import { blockedError } from '../../lib/blocks.ts';
+import { idParams } from '../../lib/content-routes.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/session.ts';
+import { findTeam, noContent, requestParams, requireManager, tags } from './team-access.ts';
+import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from './team-join-requests.db.ts';
+
+/** Requests to join a private team (asking is POST /join, in the membership routes): cancelling one, and the leader's list and answers. */
+export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.delete('/api/teams/:id/join-request', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await findTeam(app, request.params.id, user);
+    if (!(await cancelJoinRequest(app.db, request.params.id, user.id))) throw notFound();
+    return reply.status(204).send(null);
+  });
+
+  r.get('/api/teams/:id/join-requests', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: z.array(joinRequestSchema) } } }, async (request, reply) => {
+    await requireManager(app, request, request.params.id);
+    return listJoinRequests(app.db, request.params.id);
+  });
+
+  for (const [action, decision] of [['accept', 'accepted'], ['decline', 'declined']] as const) {
+    r.post(
+      `/api/teams/:id/join-requests/:requestId/${action}`,
+      { schema: { tags, params: requestParams, response: { 200: joinRequestSchema } } },
+      async (request) => {
+        const user = await requireManager(app, request, request.params.id);
+        if (!UUID_PATTERN.test(request.params.requestId)) throw notFound();
+        const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
+        if (result === 'not-found') throw notFound();
+        if (result === 'blocked') throw blockedError();
+        if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This request was already decided.');
+        return result;
+      },
+    );
+  }
+}
