@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Notification, NotificationPage } from '../../common/notifications.ts';
 import type { PublicProfile } from '../../common/profiles.ts';
 import type { TeamDetail, TeamInvitation } from '../../common/teams.ts';
-import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { callerOf, RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 // Checklist line 38 and issue 16 items 6 and 10: nobody joins a team without consent, a block stops
 // invitations, comments, likes, ratings, RSVPs and join requests both ways, and a private team's
@@ -11,15 +12,8 @@ import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp }
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const call = callerOf(() => t);
 

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { CommentPage, LikeResult } from '../../common/content.ts';
 import type { Event } from '../../common/events.ts';
 import { FLASH_COOKIE, parseFlash, type Flash } from '../../common/forms.ts';
 import type { PublicProfile } from '../../common/profiles.ts';
 import type { TeamDetail } from '../../common/teams.ts';
-import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { callerOf, RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 // Issue 17 item 2: the actions of the public pages (join, leave, request, invitation answers, RSVP,
 // like, rate, comment, follow) are plain HTML POST forms: same-origin only, answered with a redirect
@@ -13,15 +14,8 @@ import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp }
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const call = callerOf(() => t);
 

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { articleInputSchema, markdownExcerpt, type Article, type ArticleInput, type ArticleList } from '../../../common/articles.ts';
 import { seedArticleSamples } from '../../db/samples/articles.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('article');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 

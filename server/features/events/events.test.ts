@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Event, EventAttendees, EventInput, EventList } from '../../../common/events.ts';
 import { seedEventSamples } from '../../db/samples/events.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('event');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 const DAY = 24 * 3600 * 1000;

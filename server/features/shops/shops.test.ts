@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Shop, ShopInput, ShopList } from '../../../common/shops.ts';
 import { seedShopSamples } from '../../db/samples/shops.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('shop');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 

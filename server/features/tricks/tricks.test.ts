@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { trickInputSchema, type ProfileTrick, type Trick, type TrickInput, type TrickList } from '../../../common/tricks.ts';
 import { seedTrickSamples } from '../../db/samples/tricks.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('trick');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'skateboarding';
 
