@@ -66,3 +66,22 @@ export function contentTestKit(type: ApprovableType) {
   };
   return kit;
 }
+
+/**
+ * The two calls every section's tests make: contributing an item (`input` with `over`) as `author`, and
+ * listing a discipline's items as `who` (a visitor when null), both in `discipline` unless told.
+ */
+export function sectionCalls<Item, Input, List>(call: ReturnType<typeof callerOf>, section: string, input: (over?: Partial<Input>) => Input, discipline: string) {
+  return {
+    async add(author: User, over: Partial<Input> = {}, disciplineId = discipline): Promise<Item> {
+      const res = await call('POST', `/api/disciplines/${disciplineId}/${section}`, author, input(over));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Item;
+    },
+    async list(who: User | null, query = '', disciplineId = discipline): Promise<List> {
+      const res = await call('GET', `/api/disciplines/${disciplineId}/${section}${query}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as List;
+    },
+  };
+}
