@@ -1,19 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { CATALOGUE_SEEDED_KEY, seed } from './db/seed.ts';
 import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from './test/test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(RELAXED_LIMITS);
 
 async function count(table: 'contact_messages' | 'profiles' | 'discipline_followers' | 'categories' | 'disciplines' | 'discipline_categories' | 'schema_migrations' | 'sessions') {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.app.db);

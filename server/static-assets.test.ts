@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './test/use-test-app.ts';
 
 /** Built assets go out as the .br or .gz the build wrote next to them, whichever the client accepts. */
 
@@ -15,12 +15,8 @@ writeFileSync(path.join(webDist, 'assets/app-abc123.js'), script);
 writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
 writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), gzipSync(script));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ webDist });
-});
+const t = useTestApp({ webDist });
 afterAll(async () => {
-  await t?.close();
   rmSync(webDist, { recursive: true, force: true });
 });
 

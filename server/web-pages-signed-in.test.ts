@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWeb } from '../scripts/build-web.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
+import { RELAXED_LIMITS, signUpVerified } from './test/test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 
 /**
  * Signed-in pages come rendered by the server too, with the person's data (web/routes.tsx declares
@@ -23,20 +24,18 @@ const keysOf = (page: string) =>
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 describe('signed-in pages', () => {
-  let t: TestApp;
+  const t = useTestApp(async () => {
+    const webDist = path.join(tmp, 'web');
+    await buildWeb(webDist, { logLevel: 'silent' });
+    return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 };
+  }, { timeout: 240_000 });
   let alma: User;
   let bruno: User;
   beforeAll(async () => {
-    const webDist = path.join(tmp, 'web');
-    await buildWeb(webDist, { logLevel: 'silent' });
-    t = await createTestApp({ ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 });
     alma = await signUpVerified(t, { name: 'Alma Onlyhers' });
     bruno = await signUpVerified(t, { name: 'Bruno Otherone' });
-  }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(tmp, { recursive: true, force: true });
   });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   const get = (url: string, who?: User) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   const expectPrivate = (res: LightMyRequestResponse) => {

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { PageRequest, RenderedPage } from '../web/entry-server.tsx';
 import { pageRendererOf } from './lib/web-pages.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 
 /**
  * Every page comes rendered by the server (web/entry-server.tsx), with the data the browser
@@ -32,15 +33,11 @@ const stateOf = (page: string) => JSON.parse(/<script type="application\/json" i
 };
 
 describe('with the real page renderer', () => {
-  let t: TestApp;
   const webDist = path.join(tmp, 'real');
-  beforeAll(async () => {
+  const t = useTestApp(async () => {
     await buildWeb(webDist, { logLevel: 'silent' });
-    t = await createTestApp({ ...RELAXED_LIMITS, webDist });
-  }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+    return { ...RELAXED_LIMITS, webDist };
+  }, { timeout: 240_000 });
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
 
@@ -235,16 +232,14 @@ describe('with the real page renderer', () => {
 });
 
 describe('each page reads only the data its route declared', () => {
-  let t: TestApp;
   let renderPage: RenderPage;
   const webDist = path.join(tmp, 'declared');
-  beforeAll(async () => {
+  const t = useTestApp(async () => {
     await buildWeb(webDist, { logLevel: 'silent' });
-    t = await createTestApp({ ...RELAXED_LIMITS, webDist, sampleContent: true });
+    return { ...RELAXED_LIMITS, webDist, sampleContent: true };
+  }, { timeout: 240_000 });
+  beforeAll(async () => {
     ({ renderPage } = (await import(pathToFileURL(pageRendererOf(webDist)).href)) as { renderPage: RenderPage });
-  }, 240_000);
-  afterAll(async () => {
-    await t?.close();
   });
 
   // The page's API calls answered in-process, as the server answers them for a page.
@@ -323,17 +318,13 @@ export async function renderPage({ url, storedLanguage }) {
   renders += 1;
   return { kind: 'page', status: 200, html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined, undeclared: [] };
 }`;
-  let t: TestApp;
-  beforeAll(async () => {
+  const t = useTestApp(() => {
     const webDist = path.join(tmp, 'counting');
     mkdirSync(path.dirname(pageRendererOf(webDist)), { recursive: true });
     mkdirSync(webDist, { recursive: true });
     writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`);
     writeFileSync(pageRendererOf(webDist), COUNTING);
-    t = await createTestApp({ ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 });
-  });
-  afterAll(async () => {
-    await t?.close();
+    return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 };
   });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const rendered = (res: LightMyRequestResponse) => /<p>([^<]*)<\/p>/.exec(html(res))?.[1];

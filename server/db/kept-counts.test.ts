@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { expect, test } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 
 // Migrations 0007 and 0008 keep counts and copies (public_counts, discipline_members, profiles.followers_count,
 // discipline_athletes, discipline_athlete_texts) by triggers; after every kind of write they must equal what rebuild_counts() recomputes from the rows.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ sampleContent: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ sampleContent: true });
 
 const kept = async () => {
   const { rows: counts } = await sql<{ key: string; n: number }>`select key, n from public_counts where n <> 0 order by key`.execute(t.app.db);

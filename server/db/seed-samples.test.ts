@@ -1,18 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from '../../common/content.ts';
 import type { PlaceList } from '../../common/places.ts';
 import type { AthleteList } from '../../common/profiles.ts';
-import { createTestApp, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpVerified } from '../test/test-app.ts';
 import { seedSamples } from './seed-samples.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ sampleContent: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ sampleContent: true });
 
 // Spec §9 sample sizes, per discipline.
 const SIZES = { places: 3, events: 4, tricks: 4, reviews: 4, shops: 4, articles: 3 } as const;

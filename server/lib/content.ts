@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
-import type { Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
+import type { ContentStatus, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
 import { COUNT_CAP } from '../../common/paging.ts';
 import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
@@ -143,6 +143,59 @@ export function authorOf(row: { author_id: string | null; author_name: string | 
   return row.author_id ? { id: row.author_id, name: row.author_name ?? '', avatarUrl: row.author_avatar_url ?? null } : null;
 }
 
+/**
+ * The columns every section's item reads, for its content row at `alias` joined to its author as `a`
+ * (`.leftJoin('profiles as a', 'a.id', 'pl.author_id')`): those of common's contentItemFields and the
+ * card's likes and comments. `itemFields` turns them into the item's fields.
+ */
+export function itemColumns(type: ContentType, alias: string, viewer: Viewer) {
+  const column = <T>(name: string) => sql<T>`${sql.ref(`${alias}.${name}`)}`;
+  return [
+    column<string>('id').as('id'),
+    column<string>('discipline_id').as('discipline_id'),
+    column<ContentStatus>('status').as('status'),
+    column<Date | string>('created_at').as('created_at'),
+    column<string | null>('author_id').as('author_id'),
+    sql<string | null>`a.name`.as('author_name'),
+    sql<string | null>`a.avatar_url`.as('author_avatar_url'),
+    ...reactionColumns(type, `${alias}.id`, viewer),
+  ] as const;
+}
+
+/** The table of a content type, for a query's types. */
+type ContentTable<T extends ContentType> = DB[(typeof CONTENT_TABLES)[T]];
+
+/**
+ * The items of `type` that `viewer` may see, from their table as `c` joined to their author, with the
+ * columns of `itemColumns`: a section selects its own columns (`'c.name'`…) and turns a row into its
+ * item with `itemFields` and them.
+ */
+export function visibleItems<T extends ContentType>(db: Db, type: T, viewer: Viewer): SelectQueryBuilder<DB & { c: ContentTable<T> }, 'c', ItemRow> {
+  const query = db
+    .selectFrom(`${CONTENT_TABLES[type]} as c` as 'places as c')
+    .leftJoin('profiles as a', 'a.id', 'c.author_id')
+    .where(visibleTo('c', viewer))
+    .select(itemColumns(type, 'c', viewer));
+  // Typed for the one table it reads, which the six share the columns of (server/db/schema.ts ContentColumns).
+  return query as unknown as SelectQueryBuilder<DB & { c: ContentTable<T> }, 'c', ItemRow>;
+}
+
+type ItemRow = Parameters<typeof authorOf>[0] &
+  Parameters<typeof toReactions>[0] & { id: string; discipline_id: string; status: ContentStatus; created_at: Date | string };
+
+/** What every section's item says of itself, from the columns of `itemColumns`. */
+export function itemFields(row: ItemRow, viewer: Viewer) {
+  return {
+    id: row.id,
+    disciplineId: row.discipline_id,
+    status: row.status,
+    author: authorOf(row),
+    createdAt: iso(row.created_at),
+    mine: !!viewer && row.author_id === viewer.id,
+    reactions: toReactions(row),
+  };
+}
+
 /** Columns of the card's likes and comments for the content row at `idColumn` (e.g. 'pl.id'). */
 export function reactionColumns(type: ContentType, idColumn: string, viewer: Viewer) {
   const id = sql.ref(idColumn);
@@ -187,34 +240,58 @@ export const stringList = (value: unknown): string[] => (Array.isArray(value) ? 
 /** ISO text of a timestamp column as pg (Date) or PGlite (Date or string) returns it. */
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
- * Inserts a contribution through `insert` (given the status to store, returning the new row's id): an
- * admin's is public at once; anyone else's is pending and waits in the approvals queue under `name`.
+ * The columns of a contribution's fields, as its section's shared schema parsed them: a field's column
+ * is its name in snake_case, a list goes to its jsonb column as JSON text, and a field not sent is left
+ * out (a PATCH leaves it as it is; an insert takes the migration's default: null, 0 or an empty list).
+ * The schemas keep only their own fields; content-columns.test.ts checks that each of them names a column.
+ */
+export function contributionColumns(fields: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== undefined) columns[snakeCase(field)] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return columns;
+}
+
+/**
+ * Inserts a contribution of `fields` (its section's parsed input) in `disciplineId`, named `name` in the
+ * approvals queue, and returns its id: an admin's is public at once; anyone else's is pending and queued.
  */
 export async function addContribution(
   db: Db,
-  item: { type: ContentType; name: string },
+  type: ContentType,
+  disciplineId: string,
+  fields: Record<string, unknown>,
+  name: string,
   author: NonNullable<Viewer>,
-  insert: (tx: Db, status: 'approved' | 'pending') => Promise<{ id: string }>,
 ): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const status = author.role === 'admin' ? 'approved' : 'pending';
-    const { id } = await insert(tx, status);
-    if (status === 'pending') await queueForApproval(tx, { type: item.type, id, name: item.name, submittedBy: author.id });
+    // One statement for six tables; the discipline, author and status are the server's, whatever was sent.
+    const { id } = await tx
+      .insertInto(CONTENT_TABLES[type] as 'places')
+      .values({ ...(contributionColumns(fields) as Insertable<DB['places']>), discipline_id: disciplineId, author_id: author.id, status })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (status === 'pending') await queueForApproval(tx, { type, id, name, submittedBy: author.id });
     return id;
   });
 }
 
 /**
- * Changes the given columns of a contribution (its status stays); a new name shows in the approvals queue.
- * Runs in the caller's transaction when given one: approving a revision applies it in the decision's.
+ * Changes the fields that were sent (its section's parsed changes) of a contribution; its status stays,
+ * and a new name shows in the approvals queue. Runs in the caller's transaction when given one:
+ * approving a revision applies it in the decision's.
  */
-export async function updateContribution(db: Db, type: ContentType, id: string, columns: Record<string, unknown>, newName: string | undefined): Promise<void> {
+export async function updateContribution(db: Db, type: ContentType, id: string, changes: Record<string, unknown>, newName: string | undefined): Promise<void> {
   await inTransaction(db, async (tx) => {
-    // One statement for six tables: the caller's columns come from its own typed changes.
+    // One statement for six tables, as for the insert.
     await tx
       .updateTable(CONTENT_TABLES[type] as 'places')
-      .set({ ...(columns as Updateable<DB['places']>), updated_at: sql`now()` })
+      .set({ ...(contributionColumns(changes) as Updateable<DB['places']>), updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
     if (newName !== undefined) await renameQueuedItem(tx, type, id, newName);

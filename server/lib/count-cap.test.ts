@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminUserPage } from '../../common/admin-users.ts';
 import { COUNT_CAP } from '../../common/paging.ts';
 import type { AthleteList } from '../../common/profiles.ts';
@@ -11,7 +11,6 @@ const PEOPLE = COUNT_CAP + 205;
 const kit = contentTestKit('place');
 
 beforeAll(async () => {
-  await kit.start();
   const db = kit.t.app.db;
   await sql`
     insert into profiles (id, name, email, email_verified, location, role, banned, created_at, updated_at)
@@ -21,7 +20,6 @@ beforeAll(async () => {
     from generate_series(1, ${PEOPLE}::int) n`.execute(db);
   await sql`insert into discipline_followers (user_id, discipline_id) select 'cap-u-' || n, 'surfing' from generate_series(1, ${PEOPLE}::int) n`.execute(db);
 });
-afterAll(() => kit.stop());
 
 async function athletes(query: string): Promise<AthleteList> {
   const res = await kit.t.app.inject({ url: `/api/disciplines/surfing/athletes${query}` });

@@ -1,7 +1,6 @@
 import type { FastifyContextConfig, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
-import type { TestApp } from '../test/test-app.ts';
 
 // Counts how often the discipline hub is really computed. API test files share their modules
 // (vitest.config.ts: isolate off), so the app is imported afresh here for the mock to take effect.
@@ -9,6 +8,7 @@ const hubReads = vi.hoisted(() => ({ count: 0 }));
 vi.resetModules();
 const { cacheKindOf, FRESH_READ } = await import('./http-cache.ts');
 const { createTestApp, RELAXED_LIMITS, signUpVerified } = await import('../test/test-app.ts');
+const { useTestApp } = await import('../test/use-test-app.ts');
 vi.mock('../features/disciplines/disciplines.db.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../features/disciplines/disciplines.db.ts')>();
   return {
@@ -27,7 +27,7 @@ const TTL_SECONDS = 1;
 
 type User = Awaited<ReturnType<typeof import('../test/test-app.ts').signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp({ ...RELAXED_LIMITS, httpCacheSeconds: TTL_SECONDS });
 let leader: User;
 let other: User;
 let team: TeamDetail;
@@ -42,7 +42,6 @@ const nameOf = (res: LightMyRequestResponse) => (res.json() as TeamDetail).name;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  t = await createTestApp({ ...RELAXED_LIMITS, httpCacheSeconds: TTL_SECONDS });
   leader = await signUpVerified(t, { name: 'Lena Leader' });
   other = await signUpVerified(t, { name: 'Otto Other' });
   const res = await t.app.inject({
@@ -55,7 +54,6 @@ beforeAll(async () => {
   team = res.json() as TeamDetail;
   await t.app.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', team.id).execute();
 });
-afterAll(() => t?.close());
 
 describe('ETag and 304', () => {
   test('a read carries a weak ETag from its body; a matching If-None-Match answers 304 without a body', async () => {

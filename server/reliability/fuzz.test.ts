@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
 import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf, type OpenApi } from '../security/catalogue.ts';
 
@@ -35,7 +35,6 @@ const AUTH_ROUTES = [
 const UPLOAD = /\/(avatar|banner|logo|background)$/;
 
 beforeAll(async () => {
-  await kit.start();
   user = await kit.user();
   doc = await openApi(kit);
   const team = await insertTeam(db(), user);
@@ -52,7 +51,6 @@ beforeAll(async () => {
   known.type = CONTENT.map((c) => c.type);
   known.kind = CONTENT.map((c) => c.section);
 });
-afterAll(() => kit.stop());
 
 // ——— arbitraries ———
 

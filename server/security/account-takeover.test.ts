@@ -1,19 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cookieOf, createTestApp, signUpVerified, uniqueEmail, type TestApp } from '../test/test-app.ts';
+import { describe, expect, test } from 'vitest';
+import { cookieOf, signUpVerified, uniqueEmail } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Checklist 35 (account pre-hijacking, login CSRF by a confirmation link, sign-up enumeration),
  * 36 (wrong passwords never lock the owner out of a device they used before) and 40 (no session
  * token in any response body), with the real limits.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const signUp = (payload: Record<string, unknown>, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, remoteAddress });

@@ -1,50 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Notification, NotificationPage } from '../../common/notifications.ts';
 import type { PublicProfile } from '../../common/profiles.ts';
 import type { TeamDetail, TeamInvitation } from '../../common/teams.ts';
-import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { communityTestKit, type User } from '../test/community-kit.ts';
+import { expectError } from '../test/content-kit.ts';
 
 // Checklist line 38 and issue 16 items 6 and 10: nobody joins a team without consent, a block stops
 // invitations, comments, likes, ratings, RSVPs and join requests both ways, and a private team's
 // members are known only to its members and admins.
 
-type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = callerOf(() => t);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });
-}
-
-async function user(): Promise<User> {
-  seq += 1;
-  return signUpVerified(t, { name: `Rider ${seq} ${Math.random().toString(36).slice(2, 7)}` });
-}
-
-async function admin(): Promise<User> {
-  const a = await user();
-  await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', a.id).execute();
-  return a;
-}
-
-async function team(leader: User, isPrivate = false): Promise<TeamDetail> {
-  const res = await call('POST', '/api/teams', leader, { name: `Crew ${++seq}`, isPrivate });
-  expect(res.statusCode, res.body).toBe(201);
-  const created = res.json() as TeamDetail;
-  await t.app.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', created.id).execute();
-  return created;
-}
+const { t, call, label, user, admin, team, place, event } = communityTestKit();
 
 async function block(blocker: User, blocked: User) {
   expect((await call('PUT', `/api/profiles/${blocked.id}/block`, blocker)).statusCode).toBe(204);
@@ -125,7 +90,7 @@ describe('adding a person is an invitation', () => {
     const boss = await admin();
     const leader = await user();
     const rider = await user();
-    const res = await call('POST', '/api/admin/teams', boss, { name: `Crew ${++seq}`, type: 'Pro', leaderId: leader.id, memberIds: [rider.id] });
+    const res = await call('POST', '/api/admin/teams', boss, { name: label('Crew'), type: 'Pro', leaderId: leader.id, memberIds: [rider.id] });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as { id: string }).id;
     expect(await isMember(id, leader.id)).toBe(true);
@@ -157,25 +122,7 @@ describe('adding a person is an invitation', () => {
 
 describe('a block stops reactions, RSVPs and join requests both ways', () => {
   async function approvedContent(author: User) {
-    const place = await call('POST', '/api/disciplines/surfing/places', author, { name: `Spot ${++seq}`, location: 'Bay', latitude: 1, longitude: 2 });
-    expect(place.statusCode, place.body).toBe(201);
-    const later = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
-    const event = await call('POST', '/api/disciplines/surfing/events', author, {
-      name: `Contest ${++seq}`,
-      description: 'A contest.',
-      location: 'Bay',
-      startDate: later(10),
-      endDate: later(11),
-      type: 'Competition',
-      price: 0,
-      maxAttendees: null,
-    });
-    expect(event.statusCode, event.body).toBe(201);
-    const placeId = (place.json() as { id: string }).id;
-    const eventId = (event.json() as { id: string }).id;
-    await t.app.db.updateTable('places').set({ status: 'approved' }).where('id', '=', placeId).execute();
-    await t.app.db.updateTable('events').set({ status: 'approved' }).where('id', '=', eventId).execute();
-    return { placeId, eventId };
+    return { placeId: await place(author), eventId: await event(author) };
   }
 
   for (const direction of ['the author blocked the rider', 'the rider blocked the author'] as const) {

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { FLASH_COOKIE, parseFlash } from '../../common/forms.ts';
-import { cookieOf, createTestApp, RELAXED_LIMITS, signUpVerified, uniqueEmail, type TestApp } from '../test/test-app.ts';
+import { cookieOf, RELAXED_LIMITS, signUpVerified, uniqueEmail } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * The account forms as plain HTML (server/features/auth/auth.forms.ts and the contact, profile and
@@ -11,13 +12,11 @@ import { cookieOf, createTestApp, RELAXED_LIMITS, signUpVerified, uniqueEmail, t
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let rider: User;
 beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
   rider = await signUpVerified(t, { name: 'Form Rider' });
 });
-afterAll(() => t?.close());
 
 const post = (action: string, fields: Record<string, string>, { cookie, origin = t.config.publicUrl }: { cookie?: string; origin?: string | null } = {}) =>
   t.app.inject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { CONTENT, DISCIPLINE, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
@@ -17,7 +17,6 @@ let placeId: string;
 let conversationId: string;
 
 beforeAll(async () => {
-  await kit.start();
   rider = await kit.user();
   doc = await openApi(kit);
   const ids = Array.from({ length: ROWS }, (_, i) => `sec-limit-${i}`);
@@ -56,7 +55,6 @@ beforeAll(async () => {
   conversationId = conversation.id;
   await db().insertInto('messages').values(ids.map((_, i) => ({ conversation_id: conversationId, sender_id: P0, body: `Message ${i}` }))).execute();
 });
-afterAll(() => kit.stop());
 
 type LimitCase = { url: string; max: number; admin?: boolean };
 const CASES: Record<string, () => LimitCase> = {

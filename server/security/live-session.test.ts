@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { notify } from '../lib/notifications.ts';
 import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
-import { cookieOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { cookieOf, RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Checklist: an open live stream is bound to its session. Whatever ends the session (sign-out,
@@ -14,15 +15,14 @@ const ORIGIN = 'http://localhost:3000';
 const DEADLINE_MS = 5000;
 const PASSWORD = 'carve the bowl 77';
 
-let t: TestApp;
+// The check runs every 2 s in production; a short period keeps this file quick.
+const t = useTestApp({ ...RELAXED_LIMITS, liveSessionCheckMs: 100 });
 let base: string;
 let admin: User;
 let bystander: User;
 const open: SseClient[] = [];
 
 beforeAll(async () => {
-  // The check runs every 2 s in production; a short period keeps this file quick.
-  t = await createTestApp({ ...RELAXED_LIMITS, liveSessionCheckMs: 100 });
   base = await serveHttp(t.app);
   admin = await signUpVerified(t, { name: 'Ada Admin' });
   await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
@@ -31,7 +31,6 @@ beforeAll(async () => {
 afterEach(() => {
   open.splice(0).forEach((c) => c.close());
 });
-afterAll(() => t?.close());
 
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string | undefined, payload?: object) =>
   t.app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload });

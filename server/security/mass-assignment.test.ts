@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, MISSING_ID, type User } from '../test/content-kit.ts';
 import { CONTENT, DISCIPLINE, insertContent, insertTeam } from './catalogue.ts';
 
@@ -12,10 +12,8 @@ const { call, token } = kit;
 const db = () => kit.t.app.db;
 let victim: User;
 beforeAll(async () => {
-  await kit.start();
   victim = await kit.user('Victim Rider');
 });
-afterAll(() => kit.stop());
 
 /** Everything an attacker would like to set, in both spellings. */
 const extras = () => ({

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { NotificationType } from '../../common/notifications.ts';
 import { ACTION_LIMITS } from '../lib/action-limits.ts';
 import { notify, type NotifyInput } from '../lib/notifications.ts';
@@ -15,9 +15,6 @@ import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
 const kit = contentTestKit('place');
 const { call, token, user } = kit;
 const db = () => kit.t.app.db;
-
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const streams: SseClient[] = [];
 afterEach(() => streams.splice(0).forEach((s) => s.close()));

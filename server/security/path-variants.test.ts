@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, MISSING_ID, ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { insertTeam, IS_STREAM, openApi, routesOf, WRITE_METHODS } from './catalogue.ts';
@@ -25,11 +25,9 @@ function variants(path: string): string[] {
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, MISSING_ID);
 
 beforeAll(async () => {
-  await kit.start();
   rider = await kit.user();
   writes = [...routesOf(await openApi(kit)).filter((r) => WRITE_METHODS.has(r.split(' ')[0]!) && !IS_STREAM(r.split(' ')[1]!)), ...AUTH_WRITES];
 });
-afterAll(() => kit.stop());
 
 describe('a write from a foreign origin is refused whatever the spelling of its path', () => {
   test('the OpenAPI document lists the write routes this test walks', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Approval } from '../../common/approvals.ts';
 import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
 import { png } from '../test/image-fixtures.ts';
@@ -14,11 +14,9 @@ const { call, token } = kit;
 let author: User;
 let stranger: User;
 beforeAll(async () => {
-  await kit.start();
   author = await kit.user('Author Rider');
   stranger = await kit.user('Stranger Rider');
 });
-afterAll(() => kit.stop());
 
 async function revisionFor(itemId: string): Promise<Approval | undefined> {
   const res = await call('GET', '/api/admin/approvals', kit.admin);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../test/content-kit.ts';
 import { CONTENT, DISCIPLINE, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
 
@@ -22,7 +22,6 @@ async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
 }
 
 beforeAll(async () => {
-  await kit.start();
   doc = await openApi(kit);
   const people = await Promise.all(['Author', 'Leader', 'Member', 'Requester', 'Follower', 'Viewer'].map((n) => kit.user(`${n} ${token('p')}`)));
   [author, leader, member, requester, follower, viewer] = people as [User, User, User, User, User, User];
@@ -55,7 +54,6 @@ beforeAll(async () => {
   ids.conversation = conversation.id as string;
   await ok(await call('POST', `/api/conversations/${ids.conversation}/messages`, follower, { body: 'Hello there' }), 201);
 });
-afterAll(() => kit.stop());
 
 /** The URL of a GET route with the ids made above. */
 const URLS: Record<string, () => string> = {

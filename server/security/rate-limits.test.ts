@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ORIGIN } from '../test/content-kit.ts';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app.ts';
+import { uniqueEmail, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Login (10 a minute) and sign-up (5 per 30 minutes) limits per address, with the real limits:
@@ -8,15 +9,11 @@ import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app.ts';
  * TRUST_PROXY the headers are ignored (the socket address counts); with it, the forwarded address
  * counts, so clients behind one proxy are told apart.
  */
-let direct: TestApp;
-let proxied: TestApp;
-beforeAll(async () => {
-  [direct, proxied] = await Promise.all([createTestApp(), createTestApp({ trustProxy: true })]);
+const direct = useTestApp();
+const proxied = useTestApp({ trustProxy: true });
+beforeAll(() => {
   expect(direct.config.rateLimits).toMatchObject({ loginPerMinute: 10, signupPer30Min: 5 });
   expect(direct.config.trustProxy).toBe(false);
-});
-afterAll(async () => {
-  await Promise.all([direct?.close(), proxied?.close()]);
 });
 
 const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}`, 'x-client-ip': `203.0.113.${i}` });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { png } from '../test/image-fixtures.ts';
@@ -23,13 +23,11 @@ const as = (role: Role): User => (role === 'admin' ? kit.admin : users[role]);
 let doc: OpenApi;
 
 beforeAll(async () => {
-  await kit.start();
   const [user, member, leader, otherLeader, author] = await Promise.all(['User', 'Member', 'Leader', 'Other Leader', 'Author'].map((n) => kit.user(`${n} ${kit.token('r')}`)));
   users = { user: user!, member: member!, leader: leader!, otherLeader: otherLeader!, author: author! };
   await insertTeam(db(), users.otherLeader);
   doc = await openApi(kit);
 });
-afterAll(() => kit.stop());
 
 type Request = { url: string; body?: unknown; multipart?: boolean };
 type Row = {

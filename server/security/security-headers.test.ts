@@ -5,27 +5,21 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /** Security headers on pages and API answers, HSTS only over https, and cross-origin or text/plain writes refused. */
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'stoked-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
 
-let http: TestApp;
-let https: TestApp;
+const http = useTestApp({ ...RELAXED_LIMITS, webDist });
+const https = useTestApp({ ...RELAXED_LIMITS, webDist, publicUrl: 'https://stoked.example.com' });
 let rider: User;
 beforeAll(async () => {
-  [http, https] = await Promise.all([
-    createTestApp({ ...RELAXED_LIMITS, webDist }),
-    createTestApp({ ...RELAXED_LIMITS, webDist, publicUrl: 'https://stoked.example.com' }),
-  ]);
   rider = await signUpVerified(http);
 });
-afterAll(async () => {
-  await Promise.all([http?.close(), https?.close()]);
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 function expectHardened(res: LightMyRequestResponse, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { contentTestKit } from '../test/content-kit.ts';
 import { cookieOf, uniqueEmail } from '../test/test-app.ts';
 import { CONTENT, DISCIPLINE, insertContent, insertTeam } from './catalogue.ts';
@@ -10,8 +10,6 @@ import { CONTENT, DISCIPLINE, insertContent, insertTeam } from './catalogue.ts';
 const kit = contentTestKit('place');
 const { call, token } = kit;
 const db = () => kit.t.app.db;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const HIDDEN = ['\u202e', '\u202d', '\u202a', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 

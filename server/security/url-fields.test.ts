@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { bodyFields, CONTENT, DISCIPLINE, insertContent, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
@@ -11,10 +11,8 @@ import { bodyFields, CONTENT, DISCIPLINE, insertContent, IS_STREAM, openApi, rou
 const kit = contentTestKit('place');
 let doc: OpenApi;
 beforeAll(async () => {
-  await kit.start();
   doc = await openApi(kit);
 });
-afterAll(() => kit.stop());
 
 const BAD_URLS = [
   'javascript:alert(1)',

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Approval, ApprovableType } from '../../common/approvals.ts';
-import { callerOf, createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test-app.ts';
+import { callerOf, RELAXED_LIMITS, signUpVerified } from './test-app.ts';
+import { useTestApp } from './use-test-app.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -13,12 +14,12 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
 }
 
 /**
- * What the API tests of a content section share: a fresh app with an admin, calls as anyone,
- * unique words for searches, and the admin's approval of a contribution of `type`.
- * Use: `const kit = contentTestKit('place'); beforeAll(() => kit.start()); afterAll(() => kit.stop());`
+ * What the API tests of a content section share: a fresh app with an admin (made in the file's
+ * first beforeAll, closed after its tests), calls as anyone, unique words for searches, and the
+ * admin's approval of a contribution of `type`. Call it at the top of the file: `const kit = contentTestKit('place');`
  */
 export function contentTestKit(type: ApprovableType) {
-  let app: TestApp | undefined;
+  const t = useTestApp(RELAXED_LIMITS);
   let admin: User | undefined;
   let seq = 0;
 
@@ -28,9 +29,9 @@ export function contentTestKit(type: ApprovableType) {
     return `${prefix}${seq}x${Math.random().toString(36).slice(2, 7)}`;
   };
 
-  const call = callerOf(() => kit.t);
+  const call = callerOf(() => t);
 
-  const user = (name?: string): Promise<User> => signUpVerified(kit.t, { name: name ?? `Rider ${token('u')}` });
+  const user = (name?: string): Promise<User> => signUpVerified(t, { name: name ?? `Rider ${token('u')}` });
 
   async function approvalFor(itemId: string): Promise<Approval | undefined> {
     const res = await call('GET', '/api/admin/approvals', kit.admin);
@@ -45,21 +46,16 @@ export function contentTestKit(type: ApprovableType) {
     expect(res.statusCode, res.body).toBeLessThan(300);
   }
 
+  // Registered after useTestApp's: vitest runs a block's beforeAll hooks in order.
+  beforeAll(async () => {
+    admin = await user('Admin Rider');
+    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+  });
+
   const kit = {
-    async start() {
-      app = await createTestApp(RELAXED_LIMITS);
-      admin = await user('Admin Rider');
-      await app.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    },
-    async stop() {
-      await app?.close();
-    },
-    get t(): TestApp {
-      if (!app) throw new Error('contentTestKit: call start() in beforeAll');
-      return app;
-    },
+    t,
     get admin(): User {
-      if (!admin) throw new Error('contentTestKit: call start() in beforeAll');
+      if (!admin) throw new Error('contentTestKit: the admin exists only in the tests and hooks of the file');
       return admin;
     },
     token,
@@ -69,4 +65,23 @@ export function contentTestKit(type: ApprovableType) {
     decide,
   };
   return kit;
+}
+
+/**
+ * The two calls every section's tests make: contributing an item (`input` with `over`) as `author`, and
+ * listing a discipline's items as `who` (a visitor when null), both in `discipline` unless told.
+ */
+export function sectionCalls<Item, Input, List>(call: ReturnType<typeof callerOf>, section: string, input: (over?: Partial<Input>) => Input, discipline: string) {
+  return {
+    async add(author: User, over: Partial<Input> = {}, disciplineId = discipline): Promise<Item> {
+      const res = await call('POST', `/api/disciplines/${disciplineId}/${section}`, author, input(over));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Item;
+    },
+    async list(who: User | null, query = '', disciplineId = discipline): Promise<List> {
+      const res = await call('GET', `/api/disciplines/${disciplineId}/${section}${query}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as List;
+    },
+  };
 }

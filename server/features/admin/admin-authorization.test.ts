@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
 import { fingerprint as dbFingerprint } from '../../test/db-fingerprint.ts';
 import { png } from '../../test/image-fixtures.ts';
@@ -13,10 +13,8 @@ const kit = contentTestKit('place');
 const { call, token } = kit;
 let rider: User;
 beforeAll(async () => {
-  await kit.start();
   rider = await kit.user('Regular Rider');
 });
-afterAll(() => kit.stop());
 
 type Request = { url: string; body?: unknown; multipart?: boolean };
 /** Builds the admin's valid request (creating what it needs first). */

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminCategory, AdminDiscipline } from '../../../common/admin-catalogue.ts';
 import type { CategoryWithDisciplines, DisciplineSummary } from '../../../common/schemas.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
@@ -12,10 +12,8 @@ let seq = 0;
 const slug = (prefix = 'd') => `${prefix}-${++seq}-${Math.random().toString(36).slice(2, 7)}`;
 
 beforeAll(async () => {
-  await kit.start();
   rider = await user('Rita Rider');
 });
-afterAll(() => kit.stop());
 
 const db = () => kit.t.app.db;
 

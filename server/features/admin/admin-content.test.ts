@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_CONTENT_KINDS, type AdminContentKind, type AdminContentList } from '../../../common/admin-content.ts';
 import type { AdminTeam, AdminTeamInput } from '../../../common/teams.ts';
 import { contentTestKit, expectError, MISSING_ID, ORIGIN, type User } from '../../test/content-kit.ts';
@@ -11,11 +11,9 @@ const { call, token, user } = kit;
 let rider: User;
 let other: User;
 beforeAll(async () => {
-  await kit.start();
   rider = await user('Rita Rider');
   other = await user('Olly Other');
 });
-afterAll(() => kit.stop());
 
 const db = () => kit.t.app.db;
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ContactMessage, ContactMessageList } from '../../../common/admin-settings.ts';
 import { DEFAULT_ENABLED_LANGUAGES, LANGUAGE_CODES, parseEnabledLanguages } from '../../../common/languages.ts';
 import type { SiteSettings } from '../../../common/schemas.ts';
@@ -14,10 +14,8 @@ const kit = contentTestKit('place');
 const { call } = kit;
 let rider: User;
 beforeAll(async () => {
-  await kit.start();
   rider = await kit.user('Rita Rider');
 });
-afterAll(() => kit.stop());
 
 const db = () => kit.t.app.db;
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminUserPage } from '../../../common/admin-users.ts';
 import { png } from '../../test/image-fixtures.ts';
 import { fileUpload } from '../../test/multipart.ts';
@@ -11,10 +11,8 @@ const kit = contentTestKit('place');
 const { call, token, user } = kit;
 let rider: User;
 beforeAll(async () => {
-  await kit.start();
   rider = await user('Rita Rider');
 });
-afterAll(() => kit.stop());
 
 const db = () => kit.t.app.db;
 

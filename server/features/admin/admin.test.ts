@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminOverview } from '../../../common/admin.ts';
 import type { Approval } from '../../../common/approvals.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
@@ -7,10 +7,8 @@ const kit = contentTestKit('place');
 const { call, token, user } = kit;
 let rider: User;
 beforeAll(async () => {
-  await kit.start();
   rider = await user('Rita Rider');
 });
-afterAll(() => kit.stop());
 
 async function overview(): Promise<AdminOverview> {
   const res = await call('GET', '/api/admin/overview', kit.admin);

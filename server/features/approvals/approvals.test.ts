@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let admin: Awaited<ReturnType<typeof signUpVerified>>;
 let user: Awaited<ReturnType<typeof signUpVerified>>;
 
 beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
   admin = await signUpVerified(t, { name: 'Ada Admin' });
   await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
   user = await signUpVerified(t, { name: 'Uma User' });
 });
-afterAll(() => t.close());
 
 async function pendingTeam(name: string) {
   const team = await t.app.db

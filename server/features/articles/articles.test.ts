@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { articleInputSchema, markdownExcerpt, type Article, type ArticleInput, type ArticleList } from '../../../common/articles.ts';
 import { seedArticleSamples } from '../../db/samples/articles.ts';
-import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, MISSING_ID, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('article');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 
@@ -18,17 +16,7 @@ function input(over: Partial<ArticleInput> = {}): ArticleInput {
   };
 }
 
-async function addArticle(author: User, over: Partial<ArticleInput> = {}, discipline = DISCIPLINE): Promise<Article> {
-  const res = await call('POST', `/api/disciplines/${discipline}/articles`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Article;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<ArticleList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/articles${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ArticleList;
-}
+const { add: addArticle, list } = sectionCalls<Article, ArticleInput, ArticleList>(call, 'articles', input, DISCIPLINE);
 
 describe('contributing an article', () => {
   test('a non-admin article is pending, queued for approval, and public once approved', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Athlete, AthleteList } from '../../../common/profiles.ts';
 import { containsText } from '../../lib/like.ts';
-import { createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { signUpVerified, uniqueEmail, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(() => t.close());
 
 const send = (method: 'PUT' | 'PATCH', url: string, user: User, payload?: object) =>
   t.app.inject({ method, url, headers: { origin: ORIGIN, cookie: user.cookie }, payload });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signUpVerified, uniqueEmail, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, test } from 'vitest';
+import { signUpVerified, uniqueEmail } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const valid = () => ({ name: 'Laird Hamilton', email: uniqueEmail('contact'), subject: 'Big wave spots', message: 'Please add Jaws to the map.' });
 

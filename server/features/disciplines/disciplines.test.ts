@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { describe, expect, test } from 'vitest';
+import { signUpVerified, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const LANGUAGES = ['en', 'es', 'fr', 'it', 'de', 'ar', 'zh', 'pl', 'ru'];
 const CATEGORY_ORDER = ['water', 'sky', 'snow', 'motor', 'desert', 'urban', 'mountain'];
@@ -14,14 +15,7 @@ type Hub = Discipline & {
   following: boolean;
 };
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(RELAXED_LIMITS);
 
 async function hub(id: string, cookie?: string): Promise<Hub> {
   const res = await t.app.inject({ method: 'GET', url: `/api/disciplines/${id}`, headers: cookie ? { cookie } : {} });

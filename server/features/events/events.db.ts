@@ -4,7 +4,7 @@ import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList,
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
-import { addContribution, authorOf, iso, pageRows, reactionColumns, toPage, toReactions, updateContribution, type Viewer, visibleTo } from '../../lib/content.ts';
+import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -19,34 +19,14 @@ type Db = Kysely<DB>;
 
 function events(db: Db, viewer: Viewer) {
   const me = viewer?.id ?? null;
-  return db
-    .selectFrom('events as ev')
-    .leftJoin('profiles as a', 'a.id', 'ev.author_id')
-    .where(visibleTo('ev', viewer))
-    .select([
-      'ev.id',
-      'ev.discipline_id',
-      'ev.name',
-      'ev.description',
-      'ev.location',
-      'ev.start_date',
-      'ev.end_date',
-      'ev.type',
-      'ev.price',
-      'ev.max_attendees',
-      'ev.image_url',
-      'ev.status',
-      'ev.created_at',
-      'ev.author_id',
-      'a.name as author_name',
-      'a.avatar_url as author_avatar_url',
-      sql<number>`(select count(*) from event_attendees ea where ea.event_id = ev.id and ea.status = 'going')`.as('going_count'),
-      sql<number>`(select count(*) from event_attendees ea where ea.event_id = ev.id and ea.status = 'waitlist')`.as('waitlist_count'),
-      sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = ev.id and ea.user_id = ${me})`.as('my_rsvp'),
-      sql<number | null>`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
-        where w.event_id = ev.id and w.status = 'waitlist' and (w.created_at, w.user_id) <= (mine.created_at, mine.user_id))`.as('waitlist_position'),
-      ...reactionColumns('event', 'ev.id', viewer),
-    ]);
+  return visibleItems(db, 'event', viewer).select([
+    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url',
+    sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
+    sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
+    sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = c.id and ea.user_id = ${me})`.as('my_rsvp'),
+    sql<number | null>`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
+      where w.event_id = c.id and w.status = 'waitlist' and (w.created_at, w.user_id) <= (mine.created_at, mine.user_id))`.as('waitlist_position'),
+  ]);
 }
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof events>['executeTakeFirstOrThrow']>>;
@@ -54,8 +34,7 @@ type EventRow = Awaited<ReturnType<ReturnType<typeof events>['executeTakeFirstOr
 const toEvent = (row: EventRow, viewer: Viewer): Event => {
   const position = Number(row.waitlist_position ?? 0);
   return {
-    id: row.id,
-    disciplineId: row.discipline_id,
+    ...itemFields(row, viewer),
     name: row.name,
     description: row.description,
     location: row.location,
@@ -65,15 +44,10 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
     price: Number(row.price),
     maxAttendees: row.max_attendees === null ? null : Number(row.max_attendees),
     imageUrl: row.image_url,
-    status: row.status,
-    author: authorOf(row),
-    createdAt: iso(row.created_at),
-    mine: !!viewer && row.author_id === viewer.id,
     attendees: Number(row.going_count),
     waitlisted: Number(row.waitlist_count),
     myRsvp: row.my_rsvp ?? null,
     waitlistPosition: row.my_rsvp === 'waitlist' && position > 0 ? position : null,
-    reactions: toReactions(row),
   };
 };
 
@@ -82,53 +56,34 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
  * first, or, for the calendar, those overlapping [from, to) in start order.
  */
 export async function listEvents(db: Db, disciplineId: string, filters: EventListFilters, viewer: Viewer): Promise<EventList> {
-  let query = events(db, viewer).where('ev.discipline_id', '=', disciplineId);
+  let query = events(db, viewer).where('c.discipline_id', '=', disciplineId);
   const q = filters.q?.trim();
   if (q) {
-    query = query.where(containsText(q, ['ev.name', 'ev.location', 'ev.description']));
+    query = query.where(containsText(q, ['c.name', 'c.location', 'c.description']));
   }
-  if (filters.type) query = query.where('ev.type', '=', filters.type);
+  if (filters.type) query = query.where('c.type', '=', filters.type);
   if (filters.from || filters.to) {
-    if (filters.from) query = query.where('ev.end_date', '>=', new Date(filters.from));
-    if (filters.to) query = query.where('ev.start_date', '<', new Date(filters.to));
-    query = query.orderBy('ev.start_date', 'asc');
+    if (filters.from) query = query.where('c.end_date', '>=', new Date(filters.from));
+    if (filters.to) query = query.where('c.start_date', '<', new Date(filters.to));
+    query = query.orderBy('c.start_date', 'asc');
   } else if (filters.when === 'past') {
-    query = query.where('ev.end_date', '<', sql<Date>`now()`).orderBy('ev.start_date', 'desc');
+    query = query.where('c.end_date', '<', sql<Date>`now()`).orderBy('c.start_date', 'desc');
   } else {
-    query = query.where('ev.end_date', '>=', sql<Date>`now()`).orderBy('ev.start_date', 'asc');
+    query = query.where('c.end_date', '>=', sql<Date>`now()`).orderBy('c.start_date', 'asc');
   }
-  const { rows, ...counted } = await pageRows(db, query.orderBy('ev.id', 'asc'), filters.page, filters.limit);
+  const { rows, ...counted } = await pageRows(db, query.orderBy('c.id', 'asc'), filters.page, filters.limit);
   return toPage(rows.map((r) => toEvent(r, viewer)), counted, filters);
 }
 
 /** The event as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
 export async function getEvent(db: Db, id: string, viewer: Viewer): Promise<Event | undefined> {
-  const row = await events(db, viewer).where('ev.id', '=', id).executeTakeFirst();
+  const row = await events(db, viewer).where('c.id', '=', id).executeTakeFirst();
   return row && toEvent(row, viewer);
 }
 
 /** An admin's event is public at once; anyone else's waits in the approvals queue. */
 export async function createEvent(db: Db, disciplineId: string, input: NewEvent, author: NonNullable<Viewer>): Promise<string> {
-  return addContribution(db, { type: 'event', name: input.name }, author, (tx, status) =>
-    tx
-      .insertInto('events')
-      .values({
-        name: input.name,
-        discipline_id: disciplineId,
-        description: input.description,
-        location: input.location,
-        start_date: input.startDate,
-        end_date: input.endDate,
-        type: input.type,
-        price: input.price,
-        max_attendees: input.maxAttendees ?? null,
-        image_url: input.imageUrl ?? null,
-        author_id: author.id,
-        status,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
-  );
+  return addContribution(db, 'event', disciplineId, input, input.name, author);
 }
 
 /**
@@ -144,20 +99,7 @@ export async function updateEvent(db: Db, id: string, changes: EventChanges, edi
     if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
     await tx
       .updateTable('events')
-      .set({
-        ...changedColumns<EventChanges, Updateable<DB['events']>>(changes, {
-          name: 'name',
-          description: 'description',
-          location: 'location',
-          startDate: 'start_date',
-          endDate: 'end_date',
-          type: 'type',
-          price: 'price',
-          maxAttendees: 'max_attendees',
-          imageUrl: 'image_url',
-        }),
-        updated_at: sql`now()`,
-      })
+      .set({ ...(contributionColumns(changes) as Updateable<DB['events']>), updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
     if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Event, EventAttendees, EventInput, EventList } from '../../../common/events.ts';
 import { seedEventSamples } from '../../db/samples/events.ts';
-import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('event');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 const DAY = 24 * 3600 * 1000;
@@ -40,17 +38,7 @@ function input(over: Partial<EventInput> = {}): EventInput {
   };
 }
 
-async function addEvent(author: User, over: Partial<EventInput> = {}, discipline = DISCIPLINE): Promise<Event> {
-  const res = await call('POST', `/api/disciplines/${discipline}/events`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Event;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<EventList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/events${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as EventList;
-}
+const { add: addEvent, list } = sectionCalls<Event, EventInput, EventList>(call, 'events', input, DISCIPLINE);
 
 async function rsvp(eventId: string, who: User | null, join = true) {
   return call(join ? 'PUT' : 'DELETE', `/api/events/${eventId}/rsvp`, who);

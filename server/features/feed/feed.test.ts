@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ContentType } from '../../../common/content-basics.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedItem, type FeedPage } from '../../../common/feed.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
@@ -8,8 +8,6 @@ import { feedStatement } from './feed.db.ts';
 
 const kit = contentTestKit('article');
 const { call, token, user } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const db = () => kit.t.app.db;
 const DAY = 86_400_000;

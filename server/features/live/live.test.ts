@@ -1,22 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { notificationSchema, type Notification } from '../../../common/notifications.ts';
 import { LIVE_CHANNEL, publish } from '../../lib/live.ts';
 import { notify } from '../../lib/notifications.ts';
 import { openSse, serveHttp, type SseClient, type SseEvent } from '../../test/sse.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified } from '../../test/test-app.ts';
 import { MAX_STREAMS_PER_USER, parseSignal } from './live-hub.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let base: string;
 let ann: User;
 let bob: User;
 const open: SseClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
   base = await serveHttp(t.app);
   ann = await signUpVerified(t, { name: 'Ann Live' });
   bob = await signUpVerified(t, { name: 'Bob Live' });
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterEach(() => {
   open.splice(0).forEach((c) => c.close());
 });
-afterAll(() => t?.close());
 
 async function connect(who: User | null, opts: { lastEventId?: string | number; query?: string; url?: string } = {}) {
   const client = await openSse(`${opts.url ?? base}/api/live${opts.query ?? ''}`, { cookie: who?.cookie, lastEventId: opts.lastEventId });

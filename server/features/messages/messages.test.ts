@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Conversation, ConversationSummary, Message, MessagePage } from '../../../common/messages.ts';
 import type { PublicProfile } from '../../../common/profiles.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
@@ -7,9 +7,6 @@ import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/c
 const kit = contentTestKit('place');
 const { call, user } = kit;
 const db = () => kit.t.app.db;
-
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 async function open(me: User, other: User): Promise<string> {
   const res = await call('POST', '/api/conversations', me, { userId: other.id });

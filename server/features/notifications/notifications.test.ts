@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationPage, type NotificationPreferences } from '../../../common/notifications.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
 import { sendNotificationDigests } from './digest.ts';
@@ -12,10 +12,8 @@ let leader: User;
 let rider: User;
 let other: User;
 beforeAll(async () => {
-  await kit.start();
   [leader, rider, other] = [await user('Lea Leader'), await user('Rita Rider'), await user('Otto Other')];
 });
-afterAll(() => kit.stop());
 
 type Row = { user: string; type: string; actor: string | null; subjectType: string | null; subjectId: string | null; data: Record<string, unknown> };
 

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { placeInputSchema, placeListQuerySchema, placeListSchema, placeSchema, placeUpdateSchema } from '../../../common/places.ts';
 import { contentRoutes } from '../../lib/content-routes.ts';
-import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from './places.db.ts';
+import { placesStore } from './places.db.ts';
 
 export async function placesRoutes(app: FastifyInstance): Promise<void> {
   contentRoutes(app, {
     section: 'places',
     schemas: { input: placeInputSchema, update: placeUpdateSchema, listQuery: placeListQuerySchema, item: placeSchema, list: placeListSchema },
-    list: listPlaces,
-    get: getPlace,
-    create: createPlace,
-    update: updatePlace,
-    remove: deletePlace,
+    ...placesStore,
   });
 }

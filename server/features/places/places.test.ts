@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Place, PlaceInput, PlaceList } from '../../../common/places.ts';
-import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, MISSING_ID, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('place');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 
@@ -13,17 +11,7 @@ function input(over: Partial<PlaceInput> = {}): PlaceInput {
   return { name: `Pipeline ${token()}`, location: 'North Shore, Oahu', latitude: 21.665, longitude: -158.053, ...over };
 }
 
-async function addPlace(author: User, over: Partial<PlaceInput> = {}, discipline = DISCIPLINE): Promise<Place> {
-  const res = await call('POST', `/api/disciplines/${discipline}/places`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Place;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<PlaceList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/places${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PlaceList;
-}
+const { add: addPlace, list } = sectionCalls<Place, PlaceInput, PlaceList>(call, 'places', input, DISCIPLINE);
 
 describe('contributing a place', () => {
   test('a non-admin place is pending, queued for approval, and public once approved', async () => {

@@ -1,17 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jpegWithGps, png, svg } from '../../test/image-fixtures.ts';
 import { fileUpload } from '../../test/multipart.ts';
-import { cookieOf, createTestApp, signUpVerified, uniqueEmail, type TestApp, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { cookieOf, signUpVerified, uniqueEmail, RELAXED_LIMITS } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
-});
-afterAll(() => t.close());
 
 const get = (url: string, user?: User) => t.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, user?: User, payload?: object) =>

@@ -1,26 +1,23 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import type { Place } from '../../../common/places.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../../test/test-app.ts';
+import { RELAXED_LIMITS, signUpVerified } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
-let t: TestApp;
+const t = useTestApp(RELAXED_LIMITS);
 let admin: User;
 let alice: User;
 let bob: User;
 
 beforeAll(async () => {
-  t = await createTestApp(RELAXED_LIMITS);
   admin = await signUpVerified(t, { name: 'Admin' });
   await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
   alice = await signUpVerified(t, { name: 'Alice' });
   bob = await signUpVerified(t, { name: 'Bob' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function call(method: InjectOptions['method'], url: string, who?: User | null, payload?: unknown) {

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewInputSchema, reviewListQuerySchema, reviewListSchema, reviewSchema, reviewUpdateSchema } from '../../../common/reviews.ts';
 import { contentRoutes } from '../../lib/content-routes.ts';
-import { createReview, deleteReview, getReview, listReviews, updateReview } from './reviews.db.ts';
+import { reviewsStore } from './reviews.db.ts';
 
 export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   contentRoutes(app, {
     section: 'reviews',
     schemas: { input: reviewInputSchema, update: reviewUpdateSchema, listQuery: reviewListQuerySchema, item: reviewSchema, list: reviewListSchema },
-    list: listReviews,
-    get: getReview,
-    create: createReview,
-    update: updateReview,
-    remove: deleteReview,
+    ...reviewsStore,
   });
 }

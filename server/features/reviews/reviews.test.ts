@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Review, ReviewInput, ReviewList } from '../../../common/reviews.ts';
 import { seedReviewSamples } from '../../db/samples/reviews.ts';
-import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, MISSING_ID, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('review');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 
@@ -26,17 +24,7 @@ function input(over: Partial<ReviewInput> = {}): ReviewInput {
   };
 }
 
-async function addReview(author: User, over: Partial<ReviewInput> = {}, discipline = DISCIPLINE): Promise<Review> {
-  const res = await call('POST', `/api/disciplines/${discipline}/reviews`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Review;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<ReviewList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/reviews${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ReviewList;
-}
+const { add: addReview, list } = sectionCalls<Review, ReviewInput, ReviewList>(call, 'reviews', input, DISCIPLINE);
 
 describe('writing a review', () => {
   test('a non-admin review is pending, queued for approval, and public once approved', async () => {

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { shopInputSchema, shopListQuerySchema, shopListSchema, shopSchema, shopUpdateSchema } from '../../../common/shops.ts';
 import { contentRoutes } from '../../lib/content-routes.ts';
-import { createShop, deleteShop, getShop, listShops, updateShop } from './shops.db.ts';
+import { shopsStore } from './shops.db.ts';
 
 export async function shopsRoutes(app: FastifyInstance): Promise<void> {
   contentRoutes(app, {
     section: 'shops',
     schemas: { input: shopInputSchema, update: shopUpdateSchema, listQuery: shopListQuerySchema, item: shopSchema, list: shopListSchema },
-    list: listShops,
-    get: getShop,
-    create: createShop,
-    update: updateShop,
-    remove: deleteShop,
+    ...shopsStore,
   });
 }

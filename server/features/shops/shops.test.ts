@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Shop, ShopInput, ShopList } from '../../../common/shops.ts';
 import { seedShopSamples } from '../../db/samples/shops.ts';
-import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, MISSING_ID, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('shop');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'surfing';
 
@@ -26,17 +24,7 @@ function input(over: Partial<ShopInput> = {}): ShopInput {
   };
 }
 
-async function addShop(author: User, over: Partial<ShopInput> = {}, discipline = DISCIPLINE): Promise<Shop> {
-  const res = await call('POST', `/api/disciplines/${discipline}/shops`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Shop;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<ShopList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/shops${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ShopList;
-}
+const { add: addShop, list } = sectionCalls<Shop, ShopInput, ShopList>(call, 'shops', input, DISCIPLINE);
 
 describe('contributing a shop', () => {
   test('a non-admin shop is pending, queued as a shop, and public once approved', async () => {

@@ -15,16 +15,7 @@ import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.t
 import { fail } from '../../lib/errors.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 import { requireUser } from '../../lib/session.ts';
-import {
-  clearTrickProgress,
-  createTrick,
-  deleteTrick,
-  getTrick,
-  listProgression,
-  listTricks,
-  setTrickProgress,
-  updateTrick,
-} from './tricks.db.ts';
+import { clearTrickProgress, listProgression, setTrickProgress, tricksStore } from './tricks.db.ts';
 
 export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,11 +23,7 @@ export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   const get = contentRoutes(app, {
     section: 'tricks',
     schemas: { input: trickInputSchema, update: trickUpdateSchema, listQuery: trickListQuerySchema, item: trickSchema, list: trickListSchema },
-    list: listTricks,
-    get: getTrick,
-    create: createTrick,
-    update: updateTrick,
-    remove: deleteTrick,
+    ...tricksStore,
   });
 
   r.put(

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { trickInputSchema, type ProfileTrick, type Trick, type TrickInput, type TrickList } from '../../../common/tricks.ts';
 import { seedTrickSamples } from '../../db/samples/tricks.ts';
-import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
+import { contentTestKit, expectError, MISSING_ID, type User, sectionCalls } from '../../test/content-kit.ts';
 
 const kit = contentTestKit('trick');
 const { call, token, user, approvalFor, decide } = kit;
-beforeAll(() => kit.start());
-afterAll(() => kit.stop());
 
 const DISCIPLINE = 'skateboarding';
 
@@ -22,17 +20,7 @@ function input(over: Partial<TrickInput> = {}): TrickInput {
   };
 }
 
-async function addTrick(author: User, over: Partial<TrickInput> = {}, discipline = DISCIPLINE): Promise<Trick> {
-  const res = await call('POST', `/api/disciplines/${discipline}/tricks`, author, input(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Trick;
-}
-
-async function list(who: User | null, query = '', discipline = DISCIPLINE): Promise<TrickList> {
-  const res = await call('GET', `/api/disciplines/${discipline}/tricks${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TrickList;
-}
+const { add: addTrick, list } = sectionCalls<Trick, TrickInput, TrickList>(call, 'tricks', input, DISCIPLINE);
 
 async function progression(userId: string, who: User | null = null): Promise<ProfileTrick[]> {
   const res = await call('GET', `/api/profiles/${userId}/tricks`, who);

@@ -1,0 +1,171 @@
+import { describe, expect, test } from 'vitest';
+import type { LikeResult } from '../../common/content.ts';
+import type { User } from '../test/community-kit.ts';
+import { formsTestKit } from '../test/forms-kit.ts';
+
+// Issue 17 item 2: the actions of the public pages (join, leave, request, invitation answers, RSVP,
+// like, rate, comment, follow) are plain HTML POST forms: same-origin only, answered with a redirect
+// back (never to another site) and a flash message; a visitor is sent to log in and back.
+
+const { call, user, team, place, event, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf } = formsTestKit();
+
+describe('every action form: origin, visitors, redirects', () => {
+  // Each action with fields that would work, on things made fresh for it, and how to see that it did nothing.
+  type Case = { action: string; setup: (rider: User) => Promise<{ fields: Record<string, string>; unchanged: () => Promise<void> }> };
+  const cases: Case[] = [
+    {
+      action: 'join-team',
+      setup: async (rider) => {
+        const crew = await team(await user());
+        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBeNull() };
+      },
+    },
+    {
+      action: 'leave-team',
+      setup: async (rider) => {
+        const crew = await team(await user());
+        expect((await call('POST', `/api/teams/${crew.id}/join`, rider)).statusCode).toBe(200);
+        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBe('member') };
+      },
+    },
+    {
+      action: 'cancel-join-request',
+      setup: async (rider) => {
+        const crew = await team(await user(), true);
+        expect((await call('POST', `/api/teams/${crew.id}/join`, rider)).statusCode).toBe(200);
+        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRequest).toBe('pending') };
+      },
+    },
+    ...(['accept-invitation', 'decline-invitation'] as const).map(
+      (action): Case => ({
+        action,
+        setup: async (rider) => {
+          const leader = await user();
+          const crew = await team(leader);
+          expect((await call('POST', `/api/teams/${crew.id}/members`, leader, { userId: rider.id })).statusCode).toBe(201);
+          return { fields: { teamId: crew.id, teamName: crew.name }, unchanged: async () => expect(await teamOf(crew.id, rider)).toMatchObject({ myRole: null, invited: true }) };
+        },
+      }),
+    ),
+    {
+      action: 'rsvp',
+      setup: async (rider) => {
+        const id = await event(await user());
+        return { fields: { eventId: id }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBeNull() };
+      },
+    },
+    {
+      action: 'cancel-rsvp',
+      setup: async (rider) => {
+        const id = await event(await user());
+        expect((await call('PUT', `/api/events/${id}/rsvp`, rider)).statusCode).toBe(200);
+        return { fields: { eventId: id, was: 'going' }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBe('going') };
+      },
+    },
+    {
+      action: 'like',
+      setup: async (rider) => {
+        const id = await place(await user());
+        return { fields: { type: 'place', id }, unchanged: async () => expect(await placeReactions(id, rider)).toMatchObject({ likes: 0, liked: false }) };
+      },
+    },
+    {
+      action: 'unlike',
+      setup: async (rider) => {
+        const id = await place(await user());
+        expect(((await call('PUT', `/api/content/place/${id}/like`, rider)).json() as LikeResult).liked).toBe(true);
+        return { fields: { type: 'place', id }, unchanged: async () => expect(await placeReactions(id, rider)).toMatchObject({ likes: 1, liked: true }) };
+      },
+    },
+    {
+      action: 'rate',
+      setup: async (rider) => {
+        const id = await place(await user());
+        return { fields: { type: 'place', id, score: '5' }, unchanged: async () => expect(await myScore(id, rider)).toBeNull() };
+      },
+    },
+    {
+      action: 'unrate',
+      setup: async (rider) => {
+        const id = await place(await user());
+        expect((await call('PUT', `/api/content/place/${id}/rating`, rider, { score: 3 })).statusCode).toBe(200);
+        return { fields: { type: 'place', id }, unchanged: async () => expect(await myScore(id, rider)).toBe(3) };
+      },
+    },
+    {
+      action: 'comment',
+      setup: async (rider) => {
+        const id = await place(await user());
+        return { fields: { type: 'place', id, body: 'Forged?' }, unchanged: async () => expect(await comments(id, rider)).toEqual([]) };
+      },
+    },
+    {
+      action: 'delete-comment',
+      setup: async (rider) => {
+        const id = await place(await user());
+        const added = await call('POST', `/api/content/place/${id}/comments`, rider, { body: 'Keep me' });
+        expect(added.statusCode).toBe(201);
+        return { fields: { commentId: (added.json() as { id: string }).id }, unchanged: async () => expect(await comments(id, rider)).toHaveLength(1) };
+      },
+    },
+    {
+      action: 'follow-person',
+      setup: async (rider) => {
+        const other = await user();
+        return { fields: { userId: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(false) };
+      },
+    },
+    {
+      action: 'unfollow-person',
+      setup: async (rider) => {
+        const other = await user();
+        expect((await call('PUT', `/api/profiles/${other.id}/follow`, rider)).statusCode).toBe(200);
+        return { fields: { userId: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(true) };
+      },
+    },
+  ];
+
+  for (const { action, setup } of cases) {
+    describe(action, () => {
+      test('from another site, or with no Origin: 403 and nothing changed', async () => {
+        const rider = await user();
+        const { fields, unchanged } = await setup(rider);
+        for (const origin of ['https://evil.example', null]) {
+          const res = await post(action, { ...fields, back: '/' }, rider, origin);
+          expect(res.statusCode, `${origin}: ${res.body}`).toBe(403);
+          expect(res.headers.location).toBeUndefined();
+          await unchanged();
+        }
+      });
+
+      test('a visitor is sent to log in, and back afterwards', async () => {
+        const rider = await user();
+        const { fields } = await setup(rider);
+        const back = '/somewhere?tab=2';
+        const res = await post(action, { ...fields, back }, null);
+        expectBack(res, `/login?next=${encodeURIComponent(back)}`, { kind: 'error', title: 'content.loginRequired' });
+      });
+
+      test('a `back` on another site goes home instead (no open redirect)', async () => {
+        for (const back of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+          const rider = await user();
+          const { fields } = await setup(rider);
+          const res = await post(action, { ...fields, back }, rider);
+          expect({ status: res.statusCode, location: res.headers.location }).toEqual({ status: 303, location: '/' });
+          // The action itself was done: only where it leads is refused.
+          expect(flashOf(res)?.kind, JSON.stringify(flashOf(res))).not.toBe('error');
+        }
+      });
+    });
+  }
+
+  test('an unknown action: back with an error message', async () => {
+    const rider = await user();
+    expectBack(await post('launch-rockets', { back: '/teams' }, rider), '/teams', { kind: 'error', title: 'errors.NOT_FOUND' });
+  });
+
+  test('an unknown action from another site is still refused', async () => {
+    const rider = await user();
+    expect((await post('launch-rockets', { back: '/teams' }, rider, 'https://evil.example')).statusCode).toBe(403);
+  });
+});
