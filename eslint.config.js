@@ -64,7 +64,7 @@ const layerZones = [
 const testFiles = ['**/*.test.{ts,tsx}', 'server/test/**', 'server/security/**', 'server/reliability/**', 'web/test/**', 'e2e/**', 'bench/**', 'scripts/**'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/public/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/public/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.tsbuild/**'] },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },

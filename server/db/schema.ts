@@ -1,9 +1,22 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationChannel, NotificationType } from '../../common/notifications.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Status = 'pending' | 'approved' | 'rejected';
-type Json = ColumnType<Record<string, string>, string, string>;
+import type { Json, Status, Timestamp } from './schema-columns.ts';
+import type {
+  ArticlesTable,
+  CommentsTable,
+  EventAttendeesTable,
+  EventsTable,
+  LikesTable,
+  PlacesTable,
+  RatingsTable,
+  ReviewsTable,
+  ShopsTable,
+  TrickProgressTable,
+  TricksTable,
+} from './schema-content.ts';
+
+// The tables of the six content sections and their reactions are in ./schema-content.ts.
 
 export interface ProfilesTable {
   id: string;
@@ -176,124 +189,6 @@ export interface TeamInvitationsTable {
   user_id: string;
   invited_by: string | null;
   created_at: Timestamp;
-}
-
-interface ContentColumns {
-  id: Generated<string>;
-  discipline_id: string;
-  author_id: string | null;
-  status: Generated<Status>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface ArticlesTable extends ContentColumns {
-  title: string;
-  content: string;
-  image_url: string | null;
-}
-
-type JsonList = ColumnType<string[], string | undefined, string>;
-/** numeric columns arrive as strings from pg and numbers from PGlite: read them through Number(). */
-type Numeric = ColumnType<string | number, number, number>;
-type NumericWithDefault = ColumnType<string | number, number | undefined, number>;
-type NullableNumeric = ColumnType<string | number | null, number | null | undefined, number | null>;
-
-export interface EventsTable extends ContentColumns {
-  name: string;
-  description: string;
-  location: string;
-  start_date: ColumnType<Date, Date | string, Date | string>;
-  end_date: ColumnType<Date, Date | string, Date | string>;
-  image_url: string | null;
-  type: Generated<'Competition' | 'Meetup' | 'Festival' | 'Workshop'>;
-  price: NumericWithDefault;
-  max_attendees: number | null;
-}
-
-export interface EventAttendeesTable {
-  event_id: string;
-  user_id: string;
-  status: 'going' | 'waitlist';
-  created_at: Timestamp;
-}
-
-export interface PlacesTable extends ContentColumns {
-  name: string;
-  location: string;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-}
-
-export interface ReviewsTable extends ContentColumns {
-  product_name: string;
-  content: string;
-  rating: Numeric;
-  image_url: string | null;
-  brand: Generated<string>;
-  category: Generated<'Board' | 'Wetsuit' | 'Camera' | 'Accessories'>;
-  price: NullableNumeric;
-  release_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  pros: JsonList;
-  cons: JsonList;
-  overall_score: NullableNumeric;
-}
-
-export interface TricksTable extends ContentColumns {
-  name: string;
-  description: string;
-  difficulty: number;
-  video_url: string | null;
-  level: Generated<'Beginner' | 'Intermediate' | 'Advanced'>;
-  steps: JsonList;
-  tips: JsonList;
-}
-
-export interface TrickProgressTable {
-  trick_id: string;
-  user_id: string;
-  state: 'learning' | 'landed';
-  updated_at: Timestamp;
-}
-
-export interface ShopsTable extends ContentColumns {
-  name: string;
-  description: string;
-  location: string;
-  established_year: number | null;
-  sponsored_athletes: Generated<number>;
-  specialties: JsonList;
-  brands: JsonList;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  image_url: string | null;
-}
-
-export interface LikesTable {
-  item_type: string;
-  item_id: string;
-  user_id: string;
-  created_at: Timestamp;
-}
-
-export interface CommentsTable {
-  id: Generated<string>;
-  item_type: string;
-  item_id: string;
-  author_id: string;
-  body: string;
-  created_at: Timestamp;
-}
-
-export interface RatingsTable {
-  item_type: string;
-  item_id: string;
-  user_id: string;
-  score: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface PendingApprovalsTable {
