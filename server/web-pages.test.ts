@@ -41,6 +41,23 @@ describe('with the real page renderer', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
 
+  /** How many times `during` made better-auth look a session up. */
+  const sessionReadsOf = async (during: () => Promise<void>) => {
+    const api = t.app.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
+    const original = api.getSession;
+    let reads = 0;
+    api.getSession = (...args: unknown[]) => {
+      reads += 1;
+      return original(...args);
+    };
+    try {
+      await during();
+    } finally {
+      api.getSession = original;
+    }
+    return reads;
+  };
+
   test('a visitor gets the home page rendered, compressed, with its data and the hero image hinted', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
@@ -133,40 +150,22 @@ describe('with the real page renderer', () => {
 
   test("a signed-in page reads the person's session once for all its API calls; nobody else can borrow it", async () => {
     const rider = await signUpVerified(t, { name: 'Once Rider' });
-    const api = t.app.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
-    const original = api.getSession;
-    let reads = 0;
-    api.getSession = (...args: unknown[]) => {
-      reads += 1;
-      return original(...args);
-    };
-    try {
+    const reads = await sessionReadsOf(async () => {
       const page = html(await get('/discipline/surfing', { cookie: rider.cookie }));
       expect(JSON.stringify(stateOf(page).queries)).toContain('Once Rider');
-      expect(reads).toBe(1);
-    } finally {
-      api.getSession = original;
-    }
+    });
+    expect(reads).toBe(1);
     // The header that names a page's session means nothing from outside.
     const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-stoked-page-session': 'guess.0000' } });
     expect(forged.json()).toEqual({ user: null });
   });
 
   test("a visitor's page and its API reads ask nobody who is signed in", async () => {
-    const api = t.app.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
-    const original = api.getSession;
-    let reads = 0;
-    api.getSession = (...args: unknown[]) => {
-      reads += 1;
-      return original(...args);
-    };
-    try {
+    const reads = await sessionReadsOf(async () => {
       expect(rootOf(html(await get('/discipline/surfing')))).toContain('Surfing');
       expect((await t.app.inject({ method: 'GET', url: '/api/disciplines/surfing' })).json()).toMatchObject({ following: false });
-      expect(reads).toBe(0);
-    } finally {
-      api.getSession = original;
-    }
+    });
+    expect(reads).toBe(0);
   });
 
   test("the menu's categories and the settings are read once for many pages, and afresh after any write", async () => {
