@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TeamDetail } from '../../common/teams.ts';
 
 // Counts how often the discipline hub is really computed. API test files share their modules

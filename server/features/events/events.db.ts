@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
-import { changedColumns } from '../../lib/changes.ts';
 import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
