@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { notify } from '../../lib/notifications.ts';
-import { byRoleThenName, diffDisciplines, unknownDisciplines } from '../teams/index.ts';
+import { byRoleThenName, diffDisciplines, teamColumns, unknownDisciplines } from '../teams/index.ts';
 
 /** Admin › Content › Teams: the team form's read and save (spec §2 Team form, §4 Team save). */
 
@@ -81,15 +81,7 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     const memberIds = [...new Set([input.leaderId, ...input.memberIds])];
     if ((await unknownUsers(tx, memberIds)).length) return { refused: 'USER_NOT_FOUND' };
     if ((await unknownDisciplines(tx, input.disciplineIds)).length) return { refused: 'DISCIPLINE_NOT_FOUND' };
-    const columns = {
-      name: input.name,
-      description: input.description ?? null,
-      type: input.type,
-      is_private: input.isPrivate,
-      location: input.location ?? null,
-      founded_date: input.foundedDate ?? null,
-      leader_id: input.leaderId,
-    };
+    const columns = { ...teamColumns(input), leader_id: input.leaderId };
     let teamId: string;
     let before: { user_id: string; role: 'leader' | 'member' }[] = [];
     if (id !== null) before = await tx.selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', id).execute();

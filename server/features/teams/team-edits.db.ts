@@ -24,22 +24,25 @@ export async function unknownDisciplines(db: Db, ids: string[]): Promise<string[
   return ids.filter((id) => !known.has(id));
 }
 
+type TeamColumnFields = Pick<NewTeam, 'name' | 'description' | 'type' | 'isPrivate' | 'location' | 'foundedDate'>;
+
+/** A team's own fields as its row's columns: a leader's team and an admin's are saved alike. */
+export const teamColumns = (input: TeamColumnFields) => ({
+  name: input.name,
+  description: input.description ?? null,
+  type: input.type,
+  is_private: input.isPrivate,
+  location: input.location ?? null,
+  founded_date: input.foundedDate ?? null,
+});
+
 /** The creator leads it; a non-admin's team waits for approval. */
 export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Viewer>): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const status = creator.role === 'admin' ? 'approved' : 'pending';
     const team = await tx
       .insertInto('teams')
-      .values({
-        name: input.name,
-        description: input.description ?? null,
-        type: input.type,
-        is_private: input.isPrivate,
-        location: input.location ?? null,
-        founded_date: input.foundedDate ?? null,
-        leader_id: creator.id,
-        status,
-      })
+      .values({ ...teamColumns(input), leader_id: creator.id, status })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.insertInto('team_members').values({ team_id: team.id, user_id: creator.id, role: 'leader' }).execute();
