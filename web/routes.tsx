@@ -89,10 +89,10 @@ const sectionList =
 
 /** A section's item page: its discipline, the item and its comments. */
 const sectionItem =
-  <M,>(feature: () => Promise<M>, type: ContentType, param: string, detail: (m: M, id: string) => NeededQuery): RouteNeeds =>
+  <M,>(feature: () => Promise<M>, type: ContentType, param: string, detail: (m: M, id: string) => NeededQuery | NeededQuery[]): RouteNeeds =>
   async ({ params }) => {
     const [m, { reactionQueries }] = await Promise.all([feature(), reactions()]);
-    return [disciplineQueries.hub(params.disciplineId!), detail(m, params[param]!), reactionQueries.comments(type, params[param]!)];
+    return [disciplineQueries.hub(params.disciplineId!), detail(m, params[param]!), reactionQueries.comments(type, params[param]!)].flat();
   };
 
 /**
@@ -151,7 +151,7 @@ export const routes: RouteObject[] = [
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), sectionItem(places, 'place', 'placeId', (m, id) => m.placeQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id)])) },
           { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
           { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },

@@ -14,6 +14,7 @@ import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
+import { NearbySpots } from './place-nearby.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -71,6 +72,7 @@ export default function PlacePage() {
         </div>
       </article>
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
+      <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>
   );

@@ -27,7 +27,10 @@ const markerIconSet = L.icon({
   shadowSize: [41, 41],
 });
 
-function FitPlaces({ places }: { places: Place[] }) {
+/** What a marker needs of a place. */
+export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude'>;
+
+function FitPlaces({ places }: { places: MapPlace[] }) {
   const map = useMap();
   useEffect(() => {
     if (places.length === 0) return;
@@ -36,7 +39,7 @@ function FitPlaces({ places }: { places: Place[] }) {
   return null;
 }
 
-type MarkersProps = { places: Place[]; detailPath: (place: Place) => string; onOpen: (place: Place) => void; openLabel: string };
+type MarkersProps = { places: MapPlace[]; detailPath: (place: MapPlace) => string; onOpen: (place: MapPlace) => void; openLabel: string };
 
 /**
  * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
@@ -72,12 +75,12 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
 }
 
 /** The places loaded so far on the map; Leaflet lives only in this lazily loaded chunk. */
-export default function PlacesMap({ label, ...markers }: MarkersProps & { label: string }) {
+export default function PlacesMap({ label, height = 600, ...markers }: MarkersProps & { label: string; height?: number }) {
   const { places } = markers;
   const { mapTileUrl, mapAttribution } = useSiteSettings();
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm" data-testid="places-map" role="region" aria-label={label} dir="ltr">
-      <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height: 600, width: '100%' }}>
+      <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height, width: '100%' }}>
         <TileLayer url={mapTileUrl} attribution={mapAttribution} />
         <FitPlaces places={places} />
         <PlaceMarkers {...markers} />
