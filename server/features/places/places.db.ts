@@ -53,39 +53,24 @@ export function longitudeRanges(longitude: number, halfWidth: number): [number, 
 }
 
 /**
+ * The search widens through these radii until one holds NEARBY_LIMIT places: where spots crowd, the
+ * first small box has enough, and the nearest found in it are the nearest of all.
+ */
+const SEARCH_RADII_KM = [10, NEARBY_RADIUS_KM];
+
+/**
  * Approved places of the same discipline within NEARBY_RADIUS_KM of a place the viewer may see,
  * nearest first; undefined when the place is not visible. The box around it (see places_nearby_idx)
- * narrows the rows before the exact great-circle distance is computed for the few inside.
+ * narrows the rows before the exact great-circle distance is computed for those inside.
  */
 export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<NearbyPlaces | undefined> {
   const place = await getPlace(db, id, viewer);
   if (!place) return undefined;
-  const { latitude, longitude } = place;
-  const latitudeSpan = NEARBY_RADIUS_KM / KM_PER_DEGREE_OF_LATITUDE;
-  const cosine = Math.cos((Math.min(89.9, Math.abs(latitude) + latitudeSpan) * Math.PI) / 180);
-  const ranges = longitudeRanges(longitude, latitudeSpan / cosine);
-  const distance = sql<number>`${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(p.latitude - ${latitude}) / 2), 2)
-    + cos(radians(${latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${longitude}) / 2), 2))))`;
-  const rows = await db
-    .selectFrom((inner) =>
-      inner
-        .selectFrom('places as p')
-        .select(['p.id', 'p.discipline_id', 'p.name', 'p.location', 'p.latitude', 'p.longitude', 'p.image_url', distance.as('distance_km')])
-        .where('p.discipline_id', '=', place.disciplineId)
-        .where('p.status', '=', 'approved')
-        .where('p.id', '!=', id)
-        .where('p.latitude', '>=', latitude - latitudeSpan)
-        .where('p.latitude', '<=', latitude + latitudeSpan)
-        .where((eb) => eb.or(ranges.map(([west, east]) => eb.and([eb('p.longitude', '>=', west), eb('p.longitude', '<=', east)]))))
-        .as('near'),
-    )
-    .selectAll()
-    .where('distance_km', '<=', NEARBY_RADIUS_KM)
-    .orderBy('distance_km')
-    .orderBy('id')
-    .limit(NEARBY_LIMIT)
-    .execute();
+  let rows: Awaited<ReturnType<typeof placesWithin>> = [];
+  for (const radius of SEARCH_RADII_KM) {
+    rows = await placesWithin(db, place, radius);
+    if (rows.length === NEARBY_LIMIT) break;
+  }
   return {
     radiusKm: NEARBY_RADIUS_KM,
     items: rows.map((row) => ({
@@ -99,4 +84,34 @@ export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<
       distanceKm: Math.round(Number(row.distance_km) * 10) / 10,
     })),
   };
+}
+
+/** The nearest NEARBY_LIMIT approved places of `place`'s discipline within `radius` km of it. */
+function placesWithin(db: Db, place: Place, radius: number) {
+  const { id, latitude, longitude } = place;
+  const latitudeSpan = radius / KM_PER_DEGREE_OF_LATITUDE;
+  const cosine = Math.cos((Math.min(89.9, Math.abs(latitude) + latitudeSpan) * Math.PI) / 180);
+  const ranges = longitudeRanges(longitude, latitudeSpan / cosine);
+  const distance = sql<number>`${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(p.latitude - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${longitude}) / 2), 2))))`;
+  return db
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('places as p')
+        .select(['p.id', 'p.discipline_id', 'p.name', 'p.location', 'p.latitude', 'p.longitude', 'p.image_url', distance.as('distance_km')])
+        .where('p.discipline_id', '=', place.disciplineId)
+        .where('p.status', '=', 'approved')
+        .where('p.id', '!=', id)
+        .where('p.latitude', '>=', latitude - latitudeSpan)
+        .where('p.latitude', '<=', latitude + latitudeSpan)
+        .where((eb) => eb.or(ranges.map(([west, east]) => eb.and([eb('p.longitude', '>=', west), eb('p.longitude', '<=', east)]))))
+        .as('near'),
+    )
+    .selectAll()
+    .where('distance_km', '<=', radius)
+    .orderBy('distance_km')
+    .orderBy('id')
+    .limit(NEARBY_LIMIT)
+    .execute();
 }
