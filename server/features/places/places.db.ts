@@ -4,12 +4,15 @@ import type { Place, placeInputSchema, placeListQuerySchema, placeUpdateSchema }
 import type { DB } from '../../db/schema.ts';
 import { itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
+import { todayUtc } from '../../../common/place-access.ts';
+import { accessColumns, accessIs, accessSummaryOf } from './place-access.db.ts';
 
 type Db = Kysely<DB>;
 
 function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
     'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url',
+    ...accessColumns(todayUtc()),
   ]);
 }
 
@@ -22,6 +25,7 @@ const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
+  access: accessSummaryOf(row, todayUtc()),
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
@@ -31,6 +35,7 @@ export const placesStore = sectionStore<PlaceRow, Place, z.output<typeof placeIn
   toItem: toPlace,
   nameField: 'name',
   search: { text: ['c.name', 'c.location'] },
+  narrow: (filters) => (filters.access ? accessIs(filters.access, todayUtc()) : undefined),
 });
 
 /** For approving a revision, and the query probe. */
