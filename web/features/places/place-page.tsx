@@ -15,6 +15,7 @@ import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { AccessBanner, PlaceAccessSection } from './place-access.tsx';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
 
@@ -39,6 +40,7 @@ export default function PlacePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <BackLink to={listPath}>{t('content.backToList', { section: t('nav.places') })}</BackLink>
+      <AccessBanner access={place.access} />
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
@@ -70,6 +72,7 @@ export default function PlacePage() {
           </div>
         </div>
       </article>
+      <PlaceAccessSection placeId={place.id} viewer={user} />
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <CommentsSection type="place" id={place.id} />
     </div>

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
+import { accessMarkerIcon } from './place-access-marker.ts';
 
 // Spec §9: the map opens on Hawaii at a world zoom.
 const DEFAULT_CENTER: [number, number] = [20.7984, -156.3319];
@@ -36,13 +37,20 @@ function FitPlaces({ places }: { places: Place[] }) {
   return null;
 }
 
-type MarkersProps = { places: Place[]; detailPath: (place: Place) => string; onOpen: (place: Place) => void; openLabel: string };
+type MarkersProps = {
+  places: Place[];
+  detailPath: (place: Place) => string;
+  onOpen: (place: Place) => void;
+  openLabel: string;
+  /** The place's access in words, in its popup (its marker's shape says it too). */
+  accessLabel: (place: Place) => string;
+};
 
 /**
  * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
  * markers that crowd together merge into a numbered cluster that opens on click.
  */
-function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
+function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel }: MarkersProps) {
   const map = useMap();
   useEffect(() => {
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
@@ -55,19 +63,23 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
       link.textContent = openLabel;
       link.className = 'font-semibold';
       popup.append(text);
+      const access = document.createElement('p');
+      access.textContent = accessLabel(place);
+      access.dataset.access = place.access.status;
+      popup.append(access);
       link.addEventListener('click', (event) => {
         // A client-side navigation, as for any other link of the app.
         event.preventDefault();
         onOpen(place);
       });
       popup.append(link);
-      group.addLayer(L.marker([place.latitude, place.longitude], { icon: markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
+      group.addLayer(L.marker([place.latitude, place.longitude], { icon: accessMarkerIcon(place.access.status) ?? markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
     }
     map.addLayer(group);
     return () => {
       map.removeLayer(group);
     };
-  }, [map, places, detailPath, onOpen, openLabel]);
+  }, [map, places, detailPath, onOpen, openLabel, accessLabel]);
   return null;
 }
 

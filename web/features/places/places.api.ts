@@ -1,10 +1,13 @@
 import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
-import { searchFiltersFrom, type SearchFilters } from '../../lib/content-list.ts';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access.ts';
+import { choiceParam, textParam, type SearchFilters } from '../../lib/content-list.ts';
 import { sectionApi } from '../../lib/section-api.ts';
 
-/** A discipline's places are searched by text only. */
-export const placeFiltersFrom = searchFiltersFrom;
+export type PlaceFilters = SearchFilters & { access: AccessStatus | '' };
+
+/** A discipline's places are searched by text and filtered by their access today, as the address has them. */
+export const placeFiltersFrom = (search: URLSearchParams): PlaceFilters => ({ q: textParam(search, 'q'), access: choiceParam(search, 'access', ACCESS_STATUSES) });
 
 export const {
   keys: placeKeys,
@@ -14,4 +17,4 @@ export const {
   useCreate: useCreatePlace,
   useUpdate: useUpdatePlace,
   useDelete: useDeletePlace,
-} = sectionApi<Place, PlaceInput, PlaceUpdate, SearchFilters>('places', PLACE_PAGE_SIZE);
+} = sectionApi<Place, PlaceInput, PlaceUpdate, PlaceFilters>('places', PLACE_PAGE_SIZE);
