@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { line } from './content.ts';
 import { personSchema } from './teams.ts';
+import { ACCESS_STATUSES } from './place-access-basics.ts';
 
 /**
  * A place's access (issue 20 item 3), shared by the API and the web app: the status its stewards set,
@@ -8,8 +9,7 @@ import { personSchema } from './teams.ts';
  * While a closure covers today the place is closed, whatever its status says.
  */
 
-export const ACCESS_STATUSES = ['open', 'restricted', 'permit', 'closed'] as const;
-export type AccessStatus = (typeof ACCESS_STATUSES)[number];
+export { ACCESS_STATUSES, type AccessStatus } from './place-access-basics.ts';
 
 /** The days a closure spans at most when it comes back every year (else it would overlap itself). */
 export const YEARLY_CLOSURE_MAX_DAYS = 364;

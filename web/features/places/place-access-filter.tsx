@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access.ts';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
 import type { Place } from '../../../common/places.ts';
 import { FilterSelect } from '../../components/ui/search-box.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { ACCESS_STATUSES, type AccessStatus, type PlaceAccess } from '../../../common/place-access.ts';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
+import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Person } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';

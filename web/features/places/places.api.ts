@@ -1,6 +1,6 @@
 import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
-import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access.ts';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
 import { choiceParam, textParam, type SearchFilters } from '../../lib/content-list.ts';
 import { sectionApi } from '../../lib/section-api.ts';
 
