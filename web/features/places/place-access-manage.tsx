@@ -8,6 +8,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MemberPicker } from '../teams/index.ts';
 import { stewardSearchQuery, useChangeAccess } from './place-access.api.ts';
 import { dayRange } from './place-access-signs.ts';
@@ -134,6 +135,8 @@ type Run = (what: Parameters<ReturnType<typeof useChangeAccess>['mutate']>[0], d
 /** The place's stewards; an admin names (with the member picker) and removes them. */
 function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; stewards: Person[]; isAdmin: boolean; run: Run; busy: boolean }) {
   const { t } = useTranslation();
+  // The picker searches as one types, which needs scripts; on the server it would read a search no route declares.
+  const hydrated = useHydrated();
   return (
     <div className="space-y-2 border-t border-slate-100 pt-4">
       <h3 className="font-semibold text-slate-800">{t('places.access.stewards')}</h3>
@@ -156,7 +159,7 @@ function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; 
           ))}
         </ul>
       )}
-      {isAdmin && (
+      {isAdmin && hydrated && (
         <MemberPicker
           label={t('places.access.findSteward')}
           minLength={2}
