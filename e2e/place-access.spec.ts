@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { expectToast, logIn, uniqueTag } from './helpers.ts';
+import { adminApi, createPlace, expectToast, logIn, newMember, signInThroughApi, uniqueTag } from './helpers.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -58,4 +58,34 @@ test('a steward closes a spot for some days; the banner, the card, the filter an
   await expect(marker).toHaveClass(/place-access-marker-closed/);
   await marker.click();
   await expect(map.locator('.leaflet-popup-content')).toContainText('Access: Closed');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, actionTimeout: 10_000 });
+
+  test('a steward sets the status through the form; the list filters by it through its GET form', async ({ browser, page, request }) => {
+    const name = `Quarry ${uniqueTag()}`;
+    const admin = await adminApi(browser);
+    const place = await createPlace(admin, 'surfing', name, 'Portland, England');
+    const member = await newMember(request, 'Kim Keeper');
+    const me = (await (await (await browser.newContext()).request.post('/api/auth/sign-in/email', { data: member })).json()) as { user: { id: string } };
+    expect((await admin.post(`/api/places/${place.id}/stewards`, { data: { userId: me.user.id } })).ok()).toBe(true);
+
+    await signInThroughApi(page.context(), member);
+    await page.goto(`/discipline/surfing/places/${place.id}`);
+    await page.getByLabel('Status', { exact: true }).selectOption('permit');
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    expect((await answer).status(), 'the form is answered with a redirect (303)').toBe(303);
+    await expect(page.getByRole('status').filter({ hasText: 'Access status saved' }).first()).toBeVisible();
+    await expect(page.getByTestId('place-access-banner')).toContainText('Permit required');
+
+    await page.goto('/discipline/surfing/places');
+    const form = page.getByRole('search');
+    await form.getByRole('searchbox', { name: 'Search places' }).fill(name);
+    await form.getByLabel('Access').selectOption('permit');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/[?&]access=permit/);
+    await expect(page.getByTestId('place-card')).toHaveText([new RegExp(`${name}[\\s\\S]*Permit required`)]);
+  });
 });
