@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'LANGUAGE_REQUIRED',
   'ADMIN_EMAIL_TAKEN',
   'BLOCKED',
+  'CLOSURE_OVERLAP',
+  'CLOSURE_TOO_LONG',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -128,4 +130,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   LANGUAGE_REQUIRED: 'At least one language must stay enabled.',
   ADMIN_EMAIL_TAKEN: 'The admin e-mail address belongs to an account that is not an admin.',
   BLOCKED: 'This is not possible: one of you has blocked the other.',
+  CLOSURE_OVERLAP: 'This closure overlaps another closure of the place.',
+  CLOSURE_TOO_LONG: 'A closure that comes back every year must be shorter than a year.',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
 import { PLACE_PAGE_SIZE } from './paging.ts';
+import { ACCESS_STATUSES, accessSummarySchema } from './place-access.ts';
 
 /** Shared by the places API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -19,7 +20,10 @@ export type PlaceInput = z.input<typeof placeInputSchema>;
 export const placeUpdateSchema = z.object(fields).partial();
 export type PlaceUpdate = z.input<typeof placeUpdateSchema>;
 
-export const placeListQuerySchema = contentListQuerySchema(PLACE_PAGE_SIZE);
+export const placeListQuerySchema = contentListQuerySchema(PLACE_PAGE_SIZE).extend({
+  /** The places whose access today is this (a closure in force counts as closed). */
+  access: z.enum(ACCESS_STATUSES).optional(),
+});
 export type PlaceListQuery = z.input<typeof placeListQuerySchema>;
 
 export const placeSchema = z.object({
@@ -30,6 +34,7 @@ export const placeSchema = z.object({
   longitude: z.number(),
   imageUrl: z.string().nullable(),
   reactions: reactionSummarySchema,
+  access: accessSummarySchema,
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -49,6 +54,7 @@ export const nearbyPlaceSchema = z.object({
   longitude: z.number(),
   imageUrl: z.string().nullable(),
   distanceKm: z.number(),
+  access: accessSummarySchema,
 });
 export type NearbyPlace = z.infer<typeof nearbyPlaceSchema>;
 

@@ -29,6 +29,7 @@ import { authForms } from './features/auth/auth.forms.ts';
 import { contactForms } from './features/contact/contact.forms.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
 import { eventsForms } from './features/events/events.forms.ts';
+import { placesForms } from './features/places/places.forms.ts';
 import { profilesForms } from './features/profiles/profiles.forms.ts';
 import { reactionsForms } from './features/reactions/reactions.forms.ts';
 import { teamsForms } from './features/teams/teams.forms.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...disciplinesForms,
     ...teamsForms,
     ...eventsForms,
+    ...placesForms,
     ...reactionsForms,
     ...authForms,
     ...contactForms,

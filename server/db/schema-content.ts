@@ -50,6 +50,41 @@ export interface PlacesTable extends ContentColumns {
   latitude: number;
   longitude: number;
   image_url: string | null;
+  access_status: Generated<'open' | 'restricted' | 'permit' | 'closed'>;
+}
+
+/** A calendar day (`date`): read it as 'YYYY-MM-DD' text with to_char, never as a Date (which would move it by the time zone). */
+type Day = ColumnType<Date, string, string>;
+
+export interface PlaceClosuresTable {
+  id: Generated<string>;
+  place_id: string;
+  starts_on: Day;
+  ends_on: Day;
+  reason: string;
+  yearly: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PlaceStewardsTable {
+  place_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface PlaceAccessChangesTable {
+  id: Generated<string>;
+  place_id: string;
+  actor_id: string | null;
+  kind: 'status' | 'closure-added' | 'closure-removed' | 'steward-added' | 'steward-removed';
+  status: string | null;
+  starts_on: ColumnType<Date | null, string | null | undefined, string | null>;
+  ends_on: ColumnType<Date | null, string | null | undefined, string | null>;
+  reason: string | null;
+  yearly: boolean | null;
+  subject_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface ReviewsTable extends ContentColumns {

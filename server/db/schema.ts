@@ -8,7 +8,10 @@ import type {
   EventAttendeesTable,
   EventsTable,
   LikesTable,
+  PlaceAccessChangesTable,
+  PlaceClosuresTable,
   PlacesTable,
+  PlaceStewardsTable,
   RatingsTable,
   ReviewsTable,
   ShopsTable,
@@ -306,6 +309,9 @@ export interface DB {
   events: EventsTable;
   event_attendees: EventAttendeesTable;
   places: PlacesTable;
+  place_closures: PlaceClosuresTable;
+  place_stewards: PlaceStewardsTable;
+  place_access_changes: PlaceAccessChangesTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;

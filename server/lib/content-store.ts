@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
 import type { Page } from '../../common/content.ts';
 import type { DB } from '../db/schema.ts';
@@ -49,6 +49,8 @@ export function sectionStore<Row, Item, Input extends Fields, Changes extends Fi
   nameField: keyof Input & keyof Changes & string;
   search: { text: string[]; lists?: string[] };
   exact?: Partial<Record<Exclude<keyof Filters, keyof ListFilters>, string>>;
+  /** A section's own filter that no column holds as it is (a place's access today): its condition, or undefined when unset. */
+  narrow?: (filters: Filters) => Expression<SqlBool> | undefined;
 }) {
   const { type, items, toItem } = section;
   const column = (name: string) => sql.ref(`c.${name}`);
@@ -70,6 +72,11 @@ export function sectionStore<Row, Item, Input extends Fields, Changes extends Fi
         const value = filters[filter];
         if (!value) continue;
         query = query.where(sql<SqlBool>`${sql.ref(exactColumn)} = ${value}`);
+        narrowed = true;
+      }
+      const own = section.narrow?.(filters);
+      if (own) {
+        query = query.where(own);
         narrowed = true;
       }
       return newestFirstPage(db, query, 'c', filters, (row) => toItem(row, viewer), publicTotal(db, type, disciplineId, viewer, narrowed));

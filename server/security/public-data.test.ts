@@ -66,6 +66,7 @@ const URLS: Record<string, () => string> = {
   '/api/teams/{id}/member-search': () => `/api/teams/${ids.team}/member-search?q=${encodeURIComponent('example.com')}`,
   '/api/events/{id}/attendees': () => `/api/events/${ids.events}/attendees`,
   '/api/places/{id}/nearby': () => `/api/places/${ids.places}/nearby`,
+  '/api/places/{id}/access': () => `/api/places/${ids.places}/access`,
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
   '/api/profiles/{id}': () => `/api/profiles/${author.id}`,

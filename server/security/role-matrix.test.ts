@@ -61,6 +61,7 @@ const place = () => item('places');
 const MANAGERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['leader', 'admin'], refused: ['member', 'otherLeader', 'user'] };
 const AUTHORS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['author', 'admin'], refused: ['user', 'leader'] };
 const SIGNED_IN: Pick<Row, 'allowed'> = { allowed: ['user'] };
+const KEEPERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['admin'], refused: ['user', 'author', 'leader'] };
 
 const ROWS: Record<string, Row> = {
   'POST /api/contact': { allowed: ['anyone'], build: async () => ({ url: '/api/contact', body: { name: 'Una', email: 'una@example.com', subject: 'Hi', message: 'Hello' } }) },
@@ -122,6 +123,26 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/tricks/{id}/progress': { ...SIGNED_IN, build: async () => ({ url: `/api/tricks/${await item('tricks')}/progress` }) },
   'PUT /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
   'DELETE /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
+  // A place's access: admins and its stewards (server/features/places/place-access.test.ts has the stewards); its author may not.
+  'PUT /api/places/{id}/access': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/access`, body: { status: 'closed' } }) },
+  'POST /api/places/{id}/closures': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/closures`, body: { startsOn: '2031-03-01', endsOn: '2031-07-31', reason: 'Nesting' } }) },
+  'DELETE /api/places/{id}/closures/{closureId}': {
+    ...KEEPERS,
+    build: async () => {
+      const placeId = await place();
+      const c = await db().insertInto('place_closures').values({ place_id: placeId, starts_on: '2031-03-01', ends_on: '2031-03-02', reason: 'Works' }).returning('id').executeTakeFirstOrThrow();
+      return { url: `/api/places/${placeId}/closures/${c.id}` };
+    },
+  },
+  'POST /api/places/{id}/stewards': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/stewards`, body: { userId: users.user.id } }) },
+  'DELETE /api/places/{id}/stewards/{userId}': {
+    ...KEEPERS,
+    build: async () => {
+      const placeId = await place();
+      await db().insertInto('place_stewards').values({ place_id: placeId, user_id: users.member.id }).execute();
+      return { url: `/api/places/${placeId}/stewards/${users.member.id}` };
+    },
+  },
   'PUT /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
   'DELETE /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
   'POST /api/content/{type}/{id}/comments': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/comments`, body: { body: 'Nice spot' } }) },

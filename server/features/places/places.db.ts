@@ -4,12 +4,15 @@ import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type pla
 import type { DB } from '../../db/schema.ts';
 import { itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
+import { todayUtc } from '../../../common/place-access.ts';
+import { accessColumns, accessIs, accessSummaryOf } from './place-access.db.ts';
 
 type Db = Kysely<DB>;
 
 function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
     'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url',
+    ...accessColumns(todayUtc()),
   ]);
 }
 
@@ -22,6 +25,7 @@ const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
+  access: accessSummaryOf(row, todayUtc()),
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
@@ -31,6 +35,7 @@ export const placesStore = sectionStore<PlaceRow, Place, z.output<typeof placeIn
   toItem: toPlace,
   nameField: 'name',
   search: { text: ['c.name', 'c.location'] },
+  narrow: (filters) => (filters.access ? accessIs(filters.access, todayUtc()) : undefined),
 });
 
 /** For approving a revision, and the query probe. */
@@ -66,9 +71,10 @@ const SEARCH_RADII_KM = [10, NEARBY_RADIUS_KM];
 export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<NearbyPlaces | undefined> {
   const place = await getPlace(db, id, viewer);
   if (!place) return undefined;
+  const today = todayUtc();
   let rows: Awaited<ReturnType<typeof placesWithin>> = [];
   for (const radius of SEARCH_RADII_KM) {
-    rows = await placesWithin(db, place, radius);
+    rows = await placesWithin(db, place, radius, today);
     if (rows.length === NEARBY_LIMIT) break;
   }
   return {
@@ -82,30 +88,31 @@ export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<
       longitude: Number(row.longitude),
       imageUrl: row.image_url,
       distanceKm: Math.round(Number(row.distance_km) * 10) / 10,
+      access: accessSummaryOf(row, today),
     })),
   };
 }
 
 /** The nearest NEARBY_LIMIT approved places of `place`'s discipline within `radius` km of it. */
-function placesWithin(db: Db, place: Place, radius: number) {
+function placesWithin(db: Db, place: Place, radius: number, today: string) {
   const { id, latitude, longitude } = place;
   const latitudeSpan = radius / KM_PER_DEGREE_OF_LATITUDE;
   const cosine = Math.cos((Math.min(89.9, Math.abs(latitude) + latitudeSpan) * Math.PI) / 180);
   const ranges = longitudeRanges(longitude, latitudeSpan / cosine);
   const distance = sql<number>`${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(p.latitude - ${latitude}) / 2), 2)
-    + cos(radians(${latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${longitude}) / 2), 2))))`;
+    power(sin(radians(c.latitude - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${longitude}) / 2), 2))))`;
   return db
     .selectFrom((inner) =>
       inner
-        .selectFrom('places as p')
-        .select(['p.id', 'p.discipline_id', 'p.name', 'p.location', 'p.latitude', 'p.longitude', 'p.image_url', distance.as('distance_km')])
-        .where('p.discipline_id', '=', place.disciplineId)
-        .where('p.status', '=', 'approved')
-        .where('p.id', '!=', id)
-        .where('p.latitude', '>=', latitude - latitudeSpan)
-        .where('p.latitude', '<=', latitude + latitudeSpan)
-        .where((eb) => eb.or(ranges.map(([west, east]) => eb.and([eb('p.longitude', '>=', west), eb('p.longitude', '<=', east)]))))
+        .selectFrom('places as c')
+        .select(['c.id', 'c.discipline_id', 'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', distance.as('distance_km'), ...accessColumns(today)])
+        .where('c.discipline_id', '=', place.disciplineId)
+        .where('c.status', '=', 'approved')
+        .where('c.id', '!=', id)
+        .where('c.latitude', '>=', latitude - latitudeSpan)
+        .where('c.latitude', '<=', latitude + latitudeSpan)
+        .where((eb) => eb.or(ranges.map(([west, east]) => eb.and([eb('c.longitude', '>=', west), eb('c.longitude', '<=', east)]))))
         .as('near'),
     )
     .selectAll()

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nearbyPlacesSchema, placeInputSchema, placeListQuerySchema, placeListSchema, placeSchema, placeUpdateSchema } from '../../../common/places.ts';
 import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
+import { placeAccessRoutes } from './place-access.routes.ts';
 import { nearbyPlaces, placesStore } from './places.db.ts';
 
 export async function placesRoutes(app: FastifyInstance): Promise<void> {
-  contentRoutes(app, {
+  const get = contentRoutes(app, {
     section: 'places',
     schemas: { input: placeInputSchema, update: placeUpdateSchema, listQuery: placeListQuerySchema, item: placeSchema, list: placeListSchema },
     ...placesStore,
@@ -17,4 +18,6 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
     { config: { cache: 'public' }, schema: { tags: ['places'], params: idParams, response: { 200: nearbyPlacesSchema } } },
     async (request) => findVisible((id, viewer) => nearbyPlaces(app.db, id, viewer), request.params.id, await viewerOf(request)),
   );
+
+  await placeAccessRoutes(app, get);
 }

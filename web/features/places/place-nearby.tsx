@@ -7,6 +7,8 @@ import { useFormatDistance } from '../../lib/localized.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { placeQueries } from './places.api.ts';
 import { placePath } from './places-page.tsx';
+import { AccessBadge } from './place-access.tsx';
+import { useAccessLabel } from './place-access-filter.tsx';
 
 // Leaflet and its CSS load only once the page runs its scripts.
 const PlacesMap = lazy(() => import('./places-map.tsx'));
@@ -20,6 +22,7 @@ export function NearbySpots({ place }: { place: Place }) {
   const formatDistance = useFormatDistance();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const accessLabel = useAccessLabel();
   const { data } = useQuery(placeQueries.nearby(place.id));
   const open = useCallback((to: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(to)), [navigate]);
   const nearby = data?.items ?? [];
@@ -31,7 +34,7 @@ export function NearbySpots({ place }: { place: Place }) {
       </h2>
       {hydrated && (
         <Suspense fallback={null}>
-          <PlacesMap places={[place, ...nearby]} height={320} label={t('places.nearbyMapLabel', { name: place.name })} detailPath={placePath} onOpen={open} openLabel={t('places.viewPlace')} />
+          <PlacesMap places={[place, ...nearby]} height={320} label={t('places.nearbyMapLabel', { name: place.name })} detailPath={placePath} onOpen={open} openLabel={t('places.viewPlace')} accessLabel={accessLabel} />
         </Suspense>
       )}
       {data && nearby.length === 0 && <p className="text-sm text-slate-600">{t('places.nearbyNone', { distance: formatDistance(data.radiusKm) })}</p>}
@@ -47,6 +50,7 @@ export function NearbySpots({ place }: { place: Place }) {
                 <span dir="auto" className="text-sm text-slate-600">
                   {spot.location}
                 </span>
+                <AccessBadge access={spot.access} />
               </span>
               <span className="text-sm whitespace-nowrap text-slate-600">{t('places.nearbyDistance', { distance: formatDistance(spot.distanceKm) })}</span>
             </li>

@@ -16,6 +16,7 @@ import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { AccessBanner, PlaceAccessSection } from './place-access.tsx';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
 
@@ -40,6 +41,7 @@ export default function PlacePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <BackLink to={listPath}>{t('content.backToList', { section: t('nav.places') })}</BackLink>
+      <AccessBanner access={place.access} />
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
@@ -71,6 +73,7 @@ export default function PlacePage() {
           </div>
         </div>
       </article>
+      <PlaceAccessSection placeId={place.id} viewer={user} />
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
+import { accessMarkerIcon } from './place-access-marker.ts';
 
 // Spec §9: the map opens on Hawaii at a world zoom.
 const DEFAULT_CENTER: [number, number] = [20.7984, -156.3319];
@@ -28,7 +29,7 @@ const markerIconSet = L.icon({
 });
 
 /** What a marker needs of a place. */
-export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude'>;
+export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude' | 'access'>;
 
 function FitPlaces({ places }: { places: MapPlace[] }) {
   const map = useMap();
@@ -39,13 +40,20 @@ function FitPlaces({ places }: { places: MapPlace[] }) {
   return null;
 }
 
-type MarkersProps = { places: MapPlace[]; detailPath: (place: MapPlace) => string; onOpen: (place: MapPlace) => void; openLabel: string };
+type MarkersProps = {
+  places: MapPlace[];
+  detailPath: (place: MapPlace) => string;
+  onOpen: (place: MapPlace) => void;
+  openLabel: string;
+  /** The place's access in words, in its popup (its marker's shape says it too). */
+  accessLabel: (place: MapPlace) => string;
+};
 
 /**
  * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
  * markers that crowd together merge into a numbered cluster that opens on click.
  */
-function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
+function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel }: MarkersProps) {
   const map = useMap();
   useEffect(() => {
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
@@ -58,19 +66,23 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
       link.textContent = openLabel;
       link.className = 'font-semibold';
       popup.append(text);
+      const access = document.createElement('p');
+      access.textContent = accessLabel(place);
+      access.dataset.access = place.access.status;
+      popup.append(access);
       link.addEventListener('click', (event) => {
         // A client-side navigation, as for any other link of the app.
         event.preventDefault();
         onOpen(place);
       });
       popup.append(link);
-      group.addLayer(L.marker([place.latitude, place.longitude], { icon: markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
+      group.addLayer(L.marker([place.latitude, place.longitude], { icon: accessMarkerIcon(place.access.status) ?? markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
     }
     map.addLayer(group);
     return () => {
       map.removeLayer(group);
     };
-  }, [map, places, detailPath, onOpen, openLabel]);
+  }, [map, places, detailPath, onOpen, openLabel, accessLabel]);
   return null;
 }
 

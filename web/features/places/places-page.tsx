@@ -16,6 +16,8 @@ import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
+import { AccessBadge } from './place-access.tsx';
+import { AccessFilter, useAccessLabel } from './place-access-filter.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -34,10 +36,11 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { user } = useMe();
   const filters = useUrlFilters();
   const { pathname } = useLocation();
-  const { q } = placeFiltersFrom(filters.params);
+  const { q, access } = placeFiltersFrom(filters.params);
+  const accessLabel = useAccessLabel();
   const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
   const hydrated = useHydrated();
-  const list = usePlaceList(discipline.id, { q });
+  const list = usePlaceList(discipline.id, { q, access });
   const openPlace = useCallback((place: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(place)), [navigate]);
 
   return (
@@ -46,6 +49,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
       discipline={discipline}
       filters={filters}
       keep={['view']}
+      filterFields={<AccessFilter value={access} onChange={(value) => filters.setParam('access', value)} />}
       toolbar={
         <ViewToggle
           label={t('places.viewLabel')}
@@ -69,7 +73,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
                 {hydrated ? (
                   <Suspense fallback={<PlacesAsList places={places} />}>
-                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
+                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} accessLabel={accessLabel} />
                   </Suspense>
                 ) : (
                   <PlacesAsList places={places} />
@@ -79,7 +83,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
             )
           : undefined
       }
-      clearable={{ q }}
+      clearable={{ q, access }}
       dialog={user ? (props) => <PlaceFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );
@@ -101,6 +105,9 @@ export function PlacesAsList({ places }: { places: Place[] }) {
               {place.name}
             </Link>
             <span dir="auto" className="text-sm text-slate-600">{place.location}</span>
+            <span className="align-middle">
+              <AccessBadge access={place.access} />
+            </span>
           </li>
         ))}
       </ul>
@@ -127,6 +134,9 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
           <StatusBadge status={place.status} />
         </div>
         <ItemLocation location={place.location} />
+        <div>
+          <AccessBadge access={place.access} />
+        </div>
         <div className="mt-auto flex items-center gap-2 pt-2">
           <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
           <CommentCount count={place.reactions.comments} />

@@ -2,13 +2,16 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NearbyPlaces, Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
-import { searchFiltersFrom, type SearchFilters } from '../../lib/content-list.ts';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
+import { choiceParam, textParam, type SearchFilters } from '../../lib/content-list.ts';
 import { sectionApi } from '../../lib/section-api.ts';
 
-/** A discipline's places are searched by text only. */
-export const placeFiltersFrom = searchFiltersFrom;
+export type PlaceFilters = SearchFilters & { access: AccessStatus | '' };
 
-const section = sectionApi<Place, PlaceInput, PlaceUpdate, SearchFilters>('places', PLACE_PAGE_SIZE);
+/** A discipline's places are searched by text and filtered by their access today, as the address has them. */
+export const placeFiltersFrom = (search: URLSearchParams): PlaceFilters => ({ q: textParam(search, 'q'), access: choiceParam(search, 'access', ACCESS_STATUSES) });
+
+const section = sectionApi<Place, PlaceInput, PlaceUpdate, PlaceFilters>('places', PLACE_PAGE_SIZE);
 
 export const {
   keys: placeKeys,

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { line } from './content.ts';
+import { personSchema } from './teams.ts';
+import { ACCESS_STATUSES } from './place-access-basics.ts';
+
+/**
+ * A place's access (issue 20 item 3), shared by the API and the web app: the status its stewards set,
+ * dated closures (a yearly one comes back on the same days every year), and the history of changes.
+ * While a closure covers today the place is closed, whatever its status says.
+ */
+
+export { ACCESS_STATUSES, type AccessStatus } from './place-access-basics.ts';
+
+/** The days a closure spans at most when it comes back every year (else it would overlap itself). */
+export const YEARLY_CLOSURE_MAX_DAYS = 364;
+/** The changes the place page lists. */
+export const ACCESS_HISTORY_LIMIT = 20;
+
+const DAY_MS = 86_400_000;
+
+/** A calendar day as 'YYYY-MM-DD' that exists (no 31 April). */
+const day = z
+  .string({ error: 'REQUIRED' })
+  .min(1, { error: 'REQUIRED' })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && toDay(Date.parse(`${v}T00:00:00Z`)) === v, { error: 'INVALID_DATE' });
+
+const toDay = (ms: number) => (Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 10));
+const msOf = (v: string) => Date.parse(`${v}T00:00:00Z`);
+
+export const accessStatusInputSchema = z.object({ status: z.enum(ACCESS_STATUSES, { error: 'REQUIRED' }) });
+export type AccessStatusInput = z.input<typeof accessStatusInputSchema>;
+
+export const closureInputSchema = z
+  .object({ startsOn: day, endsOn: day, reason: line(200), yearly: z.boolean().default(false) })
+  .refine((v) => msOf(v.endsOn) >= msOf(v.startsOn), { path: ['endsOn'], error: 'END_BEFORE_START' })
+  .refine((v) => !v.yearly || msOf(v.endsOn) - msOf(v.startsOn) <= YEARLY_CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_TOO_LONG' });
+export type ClosureInput = z.input<typeof closureInputSchema>;
+
+export const stewardInputSchema = z.object({ userId: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(100) });
+
+export type ClosureDays = { startsOn: string; endsOn: string; yearly: boolean };
+
+export const closureSchema = z.object({ id: z.string(), startsOn: z.string(), endsOn: z.string(), reason: z.string(), yearly: z.boolean() });
+export type Closure = z.infer<typeof closureSchema>;
+
+/** What a place card, marker and banner show: the status in force today, the one set, the closure in force (this year's days). */
+export const accessSummarySchema = z.object({
+  status: z.enum(ACCESS_STATUSES),
+  set: z.enum(ACCESS_STATUSES),
+  closure: z.object({ reason: z.string(), startsOn: z.string(), endsOn: z.string() }).nullable(),
+});
+export type AccessSummary = z.infer<typeof accessSummarySchema>;
+
+export const ACCESS_CHANGE_KINDS = ['status', 'closure-added', 'closure-removed', 'steward-added', 'steward-removed'] as const;
+
+export const accessChangeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACCESS_CHANGE_KINDS),
+  at: z.string(),
+  /** Who made it; null once their account is gone. */
+  by: personSchema.nullable(),
+  status: z.enum(ACCESS_STATUSES).nullable(),
+  closure: closureSchema.omit({ id: true }).nullable(),
+  steward: personSchema.nullable(),
+});
+export type AccessChange = z.infer<typeof accessChangeSchema>;
+
+export const placeAccessSchema = z.object({
+  summary: accessSummarySchema,
+  closures: z.array(closureSchema),
+  stewards: z.array(personSchema),
+  /** The latest first, at most ACCESS_HISTORY_LIMIT. */
+  history: z.array(accessChangeSchema),
+});
+export type PlaceAccess = z.infer<typeof placeAccessSchema>;
+
+/** The days of a closure's occurrence in `year` (a one-off closure has one, in its own years). */
+function occurrence(c: ClosureDays, year: number): [number, number] {
+  const start = new Date(msOf(c.startsOn));
+  const shift = year - start.getUTCFullYear();
+  const shifted = (v: string) => {
+    const d = new Date(msOf(v));
+    return Date.UTC(d.getUTCFullYear() + shift, d.getUTCMonth(), d.getUTCDate());
+  };
+  return [shifted(c.startsOn), shifted(c.endsOn)];
+}
+
+/** Each occurrence of `c` that starts in [fromYear, toYear]; a yearly closure has none before its first year. */
+function occurrences(c: ClosureDays, fromYear: number, toYear: number): [number, number][] {
+  const first = new Date(msOf(c.startsOn)).getUTCFullYear();
+  if (!c.yearly) return [occurrence(c, first)];
+  const found: [number, number][] = [];
+  for (let year = Math.max(first, fromYear); year <= toYear; year += 1) found.push(occurrence(c, year));
+  return found;
+}
+
+/** Whether two closures ever close the place on a same day, counting every year a yearly one comes back. */
+export function closuresOverlap(a: ClosureDays, b: ClosureDays): boolean {
+  const years = [a, b].flatMap((c) => [new Date(msOf(c.startsOn)).getUTCFullYear(), new Date(msOf(c.endsOn)).getUTCFullYear()]);
+  // Two yearly closures meet, if ever, within two years of the later start; a one-off one within its own years.
+  const from = Math.min(...years) - 1;
+  const to = Math.max(...years) + 2;
+  const left = occurrences(a, from, to);
+  const right = occurrences(b, from, to);
+  return left.some(([s1, e1]) => right.some(([s2, e2]) => s1 <= e2 && s2 <= e1));
+}
+
+/** The occurrence of `c` covering `today` ('YYYY-MM-DD'), as days, or null. */
+export function occurrenceCovering(c: ClosureDays, today: string): { startsOn: string; endsOn: string } | null {
+  const now = msOf(today);
+  const year = new Date(now).getUTCFullYear();
+  const found = occurrences(c, year - 1, year).find(([s, e]) => s <= now && now <= e);
+  return found ? { startsOn: toDay(found[0]), endsOn: toDay(found[1]) } : null;
+}
+
+/** Today as the server counts closures: the UTC calendar day. */
+export const todayUtc = (now = Date.now()) => toDay(now);

@@ -1,0 +1,180 @@
+import { useId, useState } from 'react';
+import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
+import type { PlaceAccess } from '../../../common/place-access.ts';
+import type { Person } from '../../../common/teams.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ActionForm } from '../../components/ui/action-form.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useFormatDate } from '../../lib/localized.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { MemberPicker } from '../teams/index.ts';
+import { stewardSearchQuery, useChangeAccess } from './place-access.api.ts';
+import { dayRange } from './place-access-signs.ts';
+
+type Props = { placeId: string; access: PlaceAccess; isAdmin: boolean };
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+
+/**
+ * What a place's stewards and admins change of its access: the status, the closures (added and
+ * removed) and, for admins, the stewards. Each is a plain HTML form (server/features/places/places.forms.ts)
+ * that the app runs in place once its scripts are in.
+ */
+export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const change = useChangeAccess(placeId);
+  const ids = useId();
+  const fields = { placeId };
+  // A new key empties the closure form once its closure is added.
+  const [closureRound, setClosureRound] = useState(0);
+
+  const run = (what: Parameters<typeof change.mutate>[0], done: string, after?: () => void) =>
+    change.mutate(what, {
+      onSuccess: () => {
+        notify('success', t(done));
+        after?.();
+      },
+      onError: (error) => notify('error', t('places.access.toast.error'), errorText(t, error)),
+    });
+
+  return (
+    <div className="space-y-5">
+      <ActionForm
+        action="place-access-status"
+        fields={fields}
+        onSubmit={(data) => run({ kind: 'status', status: text(data, 'status') as AccessStatus }, 'places.access.toast.statusSaved')}
+        className="flex flex-wrap items-end gap-3"
+        testId="place-access-status-form"
+      >
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-status`} className="block text-sm font-medium text-slate-700">
+            {t('places.access.statusLabel')}
+          </label>
+          <select
+            id={`${ids}-status`}
+            name="status"
+            defaultValue={access.summary.set}
+            key={access.summary.set}
+            className="block h-10 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm"
+            data-testid="place-access-status"
+          >
+            {ACCESS_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`places.access.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={change.isPending}>
+          {t('places.access.saveStatus')}
+        </Button>
+      </ActionForm>
+
+      <div className="space-y-2">
+        <h3 className="font-semibold text-slate-800">{t('places.access.closures')}</h3>
+        {access.closures.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('places.access.noClosures')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm text-slate-700" data-testid="place-closures">
+            {access.closures.map((c) => {
+              const days = dayRange(formatDate, c);
+              return (
+                <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    {days}
+                    {c.yearly && ` (${t('places.access.everyYear')})`}: <bdi>{c.reason}</bdi>
+                  </span>
+                  <ActionForm action="place-closure-remove" fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id }, 'places.access.toast.closureRemoved')}>
+                    <Button type="submit" size="sm" variant="outline" disabled={change.isPending} aria-label={t('places.access.removeClosure', { days })}>
+                      {t('places.access.remove')}
+                    </Button>
+                  </ActionForm>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+
+      <ActionForm
+        key={closureRound}
+        action="place-closure-add"
+        fields={fields}
+        onSubmit={(data) => {
+          const closure = { startsOn: text(data, 'startsOn'), endsOn: text(data, 'endsOn'), reason: text(data, 'reason'), yearly: data.get('yearly') !== null };
+          run({ kind: 'add-closure', closure }, 'places.access.toast.closureAdded', () => setClosureRound((n) => n + 1));
+        }}
+        className="space-y-3 rounded-xl border border-slate-200 p-4"
+        testId="place-closure-form"
+      >
+        <h3 className="font-semibold text-slate-800">{t('places.access.addClosure')}</h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label={t('places.access.startsOn')} name="startsOn" type="date" required dir="ltr" data-testid="closure-starts" />
+          <TextField label={t('places.access.endsOn')} name="endsOn" type="date" required dir="ltr" data-testid="closure-ends" />
+        </div>
+        <TextField label={t('places.access.reason')} name="reason" required maxLength={200} autoComplete="off" data-testid="closure-reason" />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="yearly" className="h-4 w-4" />
+          {t('places.access.yearlyLabel')}
+        </label>
+        <Button type="submit" disabled={change.isPending} data-testid="closure-submit">
+          {t('places.access.addClosure')}
+        </Button>
+      </ActionForm>
+
+      <Stewards placeId={placeId} stewards={access.stewards} isAdmin={isAdmin} run={run} busy={change.isPending} />
+    </div>
+  );
+}
+
+type Run = (what: Parameters<ReturnType<typeof useChangeAccess>['mutate']>[0], done: string) => void;
+
+/** The place's stewards; an admin names (with the member picker) and removes them. */
+function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; stewards: Person[]; isAdmin: boolean; run: Run; busy: boolean }) {
+  const { t } = useTranslation();
+  // The picker searches as one types, which needs scripts; on the server it would read a search no route declares.
+  const hydrated = useHydrated();
+  return (
+    <div className="space-y-2 border-t border-slate-100 pt-4">
+      <h3 className="font-semibold text-slate-800">{t('places.access.stewards')}</h3>
+      <p className="text-sm text-slate-500">{t('places.access.stewardsHint')}</p>
+      {stewards.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('places.access.noStewards')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="place-stewards">
+          {stewards.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-2 py-2">
+              <bdi className="font-medium text-slate-800">{s.name}</bdi>
+              {isAdmin && (
+                <ActionForm action="place-steward-remove" fields={{ placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id }, 'places.access.toast.stewardRemoved')}>
+                  <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t('places.access.removeSteward', { name: s.name })}>
+                    {t('places.access.remove')}
+                  </Button>
+                </ActionForm>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isAdmin && hydrated && (
+        <MemberPicker
+          label={t('places.access.findSteward')}
+          minLength={2}
+          search={stewardSearchQuery}
+          emptyText={t('places.access.noPeople')}
+          pickBy={{
+            kind: 'button',
+            text: t('places.access.addSteward'),
+            labelOf: (person) => t('places.access.addStewardNamed', { name: person.name }),
+            onPick: (person) => run({ kind: 'add-steward', userId: person.id }, 'places.access.toast.stewardAdded'),
+            busy,
+          }}
+          testId="steward-search"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { AccessChange, AccessStatus, AccessSummary } from '../../../common/place-access.ts';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useFormatDate } from '../../lib/localized.ts';
+import { placeAccessQueries } from './place-access.api.ts';
+import { ACCESS_ICONS, dayRange } from './place-access-signs.ts';
+// Not lazy: the server renders the forms into a steward's page, where they work before (and without) scripts.
+import { PlaceAccessManage } from './place-access-manage.tsx';
+
+/** A status never shows by its colour alone: each has its own sign and its words. */
+const BADGE_STYLES: Record<AccessStatus, string> = {
+  open: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  restricted: 'border-amber-200 bg-amber-50 text-amber-900',
+  permit: 'border-sky-200 bg-sky-50 text-sky-900',
+  closed: 'border-red-200 bg-red-50 text-red-800',
+};
+
+/** The place's access today, as a small label (cards, the place page's title). */
+export function AccessBadge({ access }: { access: AccessSummary }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE_STYLES[access.status]}`}
+      data-testid="place-access-badge"
+      data-access={access.status}
+    >
+      <span aria-hidden="true">{ACCESS_ICONS[access.status]}</span>
+      {t(`places.access.status.${access.status}`)}
+    </span>
+  );
+}
+
+/** Above a place that is not open: its status, and the closure in force with its reason and days. */
+export function AccessBanner({ access }: { access: AccessSummary }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  if (access.status === 'open') return null;
+  return (
+    <section
+      aria-label={t('places.access.title')}
+      className={`mt-4 flex gap-3 rounded-2xl border p-4 ${BADGE_STYLES[access.status]}`}
+      data-testid="place-access-banner"
+      data-access={access.status}
+    >
+      <span aria-hidden="true" className="text-2xl leading-none">
+        {ACCESS_ICONS[access.status]}
+      </span>
+      <div className="space-y-1">
+        <p className="font-bold">{t(`places.access.status.${access.status}`)}</p>
+        {access.closure ? (
+          <>
+            <p dir="auto" className="break-words">{access.closure.reason}</p>
+            <p className="text-sm">{t('places.access.closedFromUntil', { from: formatDate(access.closure.startsOn), until: formatDate(access.closure.endsOn) })}</p>
+          </>
+        ) : (
+          <p className="text-sm">{t(`places.access.notice.${access.status}`)}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** What one change of the history says, after who made it. */
+function useChangeText() {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  return (change: AccessChange) => {
+    const closure = change.closure;
+    const days = closure ? dayRange(formatDate, closure) + (closure.yearly ? ` (${t('places.access.everyYear')})` : '') : '';
+    switch (change.kind) {
+      case 'status':
+        return t('places.access.history.status', { status: change.status ? t(`places.access.status.${change.status}`) : '' });
+      case 'closure-added':
+        return t('places.access.history.closureAdded', { days, reason: closure?.reason ?? '' });
+      case 'closure-removed':
+        return t('places.access.history.closureRemoved', { days, reason: closure?.reason ?? '' });
+      case 'steward-added':
+        return t('places.access.history.stewardAdded', { name: change.steward?.name ?? t('places.access.someone') });
+      case 'steward-removed':
+        return t('places.access.history.stewardRemoved', { name: change.steward?.name ?? t('places.access.someone') });
+    }
+  };
+}
+
+/**
+ * The place page's access section: the closures, the stewards, the history of changes, and for
+ * the place's stewards and admins the forms that change them. Its data is declared by the route.
+ */
+export function PlaceAccessSection({ placeId, viewer }: { placeId: string; viewer: { id: string; role: string } | null }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const changeText = useChangeText();
+  const { data: access } = useQuery(placeAccessQueries.detail(placeId));
+  if (!access) return null;
+  const isAdmin = viewer?.role === 'admin';
+  const canManage = isAdmin || (!!viewer && access.stewards.some((s) => s.id === viewer.id));
+
+  return (
+    <section aria-labelledby="place-access-title" className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="place-access">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="place-access-title" className="text-xl font-bold text-slate-900">
+          {t('places.access.title')}
+        </h2>
+        <AccessBadge access={access.summary} />
+      </div>
+      {canManage ? (
+        <PlaceAccessManage placeId={placeId} access={access} isAdmin={isAdmin} />
+      ) : (
+        <div className="space-y-2">
+          <h3 className="font-semibold text-slate-800">{t('places.access.closures')}</h3>
+          {access.closures.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('places.access.noClosures')}</p>
+          ) : (
+            <ul className="space-y-1 text-sm text-slate-700" data-testid="place-closures">
+              {access.closures.map((c) => (
+                <li key={c.id}>
+                  {dayRange(formatDate, c)}
+                  {c.yearly && ` (${t('places.access.everyYear')})`}: <bdi>{c.reason}</bdi>
+                </li>
+              ))}
+            </ul>
+          )}
+          {access.stewards.length > 0 && (
+            <p className="text-sm text-slate-600">
+              {t('places.access.stewards')}:{' '}
+              {access.stewards.map((s, i) => (
+                <span key={s.id}>
+                  {i > 0 && ', '}
+                  <Link to={`/profile/${s.id}`} className="font-semibold hover:underline">
+                    <bdi>{s.name}</bdi>
+                  </Link>
+                </span>
+              ))}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="space-y-2 border-t border-slate-100 pt-4">
+        <h3 className="font-semibold text-slate-800">{t('places.access.historyTitle')}</h3>
+        {access.history.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('places.access.noHistory')}</p>
+        ) : (
+          <ol className="space-y-1 text-sm text-slate-700" data-testid="place-access-history">
+            {access.history.map((change) => (
+              <li key={change.id}>
+                <bdi className="font-semibold">{change.by?.name ?? t('places.access.someone')}</bdi>: {changeText(change)} ·{' '}
+                <time dateTime={change.at} className="text-slate-500">
+                  {formatDate(change.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
