@@ -1,9 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { appError } from './errors.ts';
-
-/** @deprecated use fail('BLOCKED'); kept for server/features/teams until it adopts fail(). */
-export const blockedError = () => appError('BLOCKED');
 
 /** Whether either of the two has blocked the other. */
 export async function blockedBetween(db: Kysely<DB>, a: string, b: string): Promise<boolean> {

@@ -74,11 +74,3 @@ export function assertFound<T>(value: T | null | undefined | false, code: ErrorC
   if (value === null || value === undefined || value === false) fail(code);
   return value;
 }
-
-// Kept for server/features/teams only, which moves to fail() and assertFound() once it is split.
-/** @deprecated use fail('UNAUTHORIZED') */
-export const unauthorized = () => appError('UNAUTHORIZED');
-/** @deprecated use fail('FORBIDDEN') */
-export const forbidden = () => appError('FORBIDDEN');
-/** @deprecated use assertFound(value, code) or fail(code) */
-export const notFound = (code: ErrorCode = 'NOT_FOUND', message = ERROR_MESSAGES[code]) => appError(code, { status: 404, message });

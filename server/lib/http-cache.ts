@@ -49,7 +49,8 @@ const CACHE_CONTROL: Record<CacheKind, string> = {
 };
 
 const MAX_ENTRIES = 1000;
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that may change what reads answer: the cache and the page renderer drop what they kept after one. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Marks an in-process read that must be computed afresh and then serves the others: the page

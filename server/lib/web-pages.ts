@@ -12,7 +12,7 @@ import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
 import { hasSession, sharePageSession } from './session.ts';
-import { acceptedEncoding, FRESH_READ, isPageRequest } from './http-cache.ts';
+import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
 export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');
@@ -24,7 +24,6 @@ type Page = Extract<RenderedPage, { kind: 'page' }>;
 // is stopped, not left to use the CPU for nobody. `x-render: shell` tells benchmarks it happened.
 const RENDER_DEADLINE_MS = 2000;
 const NO_BODY = new Set([204, 205, 304]);
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

@@ -35,8 +35,6 @@ export function routesOf(doc: OpenApi): string[] {
     .sort();
 }
 
-export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** The live event stream never ends: its own tests (server/features/live) read it over HTTP. */
 export const IS_STREAM = (path: string) => path === '/api/live';
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { WRITE_METHODS } from '../lib/http-cache.ts';
 import { contentTestKit, MISSING_ID, ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
-import { insertTeam, IS_STREAM, openApi, routesOf, WRITE_METHODS } from './catalogue.ts';
+import { insertTeam, IS_STREAM, openApi, routesOf } from './catalogue.ts';
 
 /**
  * Checklist 33: every guard decides on what the router matched, never on the raw URL. The router

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { WRITE_METHODS } from '../lib/http-cache.ts';
 import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { png } from '../test/image-fixtures.ts';
 import { fileUpload } from '../test/multipart.ts';
-import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf, WRITE_METHODS, type OpenApi } from './catalogue.ts';
+import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
 
 /**
  * Role × endpoint matrix over every write route of the API (admin routes: see

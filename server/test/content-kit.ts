@@ -54,6 +54,7 @@ export function contentTestKit(type: ApprovableType) {
 
   const kit = {
     t,
+    type,
     get admin(): User {
       if (!admin) throw new Error('contentTestKit: the admin exists only in the tests and hooks of the file');
       return admin;

@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
 import { adminTeamInputSchema, adminTeamSchema } from '../../../common/teams.ts';
-import { blockedError } from '../../lib/blocks.ts';
 import { idParams } from '../../lib/content-routes.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getAdminTeam, saveAdminTeam, type AdminTeamSaveResult } from './admin-teams.db.ts';
-
-const teamNotFound = () => notFound('TEAM_NOT_FOUND', ERROR_MESSAGES.TEAM_NOT_FOUND);
-const refused = (code: ErrorCode) => new AppError(400, code, ERROR_MESSAGES[code]);
 
 /** The admin Team form (spec §2 Team form, §4 Team save); logo and banner go through the team's upload routes. */
 export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
@@ -20,15 +15,14 @@ export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
 
   async function adminTeam(request: FastifyRequest, id: string) {
     const team = UUID_PATTERN.test(id) ? await getAdminTeam(app.db, id, await readerLanguage(request)) : undefined;
-    if (!team) throw teamNotFound();
-    return team;
+    return assertFound(team, 'TEAM_NOT_FOUND');
   }
 
   function saved(request: FastifyRequest, result: AdminTeamSaveResult) {
     if ('id' in result) return adminTeam(request, result.id);
-    if (result.refused === 'TEAM_NOT_FOUND') throw teamNotFound();
-    if (result.refused === 'BLOCKED') throw blockedError();
-    throw refused(result.refused);
+    // A person or discipline the form names that does not exist is a wrong field (400), not a missing page (404).
+    if (result.refused === 'TEAM_NOT_FOUND' || result.refused === 'BLOCKED') fail(result.refused);
+    fail(result.refused, { status: 400 });
   }
 
   // The admin who saves, told to the people the save notifies (the guard above let only admins in).
@@ -43,7 +37,7 @@ export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/admin/teams/:id', { schema: { tags, params: idParams, body: adminTeamInputSchema, response: { 200: adminTeamSchema } } }, async (request) => {
-    if (!UUID_PATTERN.test(request.params.id)) throw teamNotFound();
+    if (!UUID_PATTERN.test(request.params.id)) fail('TEAM_NOT_FOUND');
     return saved(request, await saveAdminTeam(app.db, request.params.id, request.body, await actorId(request)));
   });
 }

@@ -129,19 +129,24 @@ export async function deleteEvent(db: Db, id: string, editor: Viewer = null): Pr
   });
 }
 
+/** How many hold a place (not waiting): what a maximum is compared with. */
+async function goingCount(tx: Db, eventId: string): Promise<number> {
+  const { n } = await tx
+    .selectFrom('event_attendees')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'going')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** Fills free places from the waiting list in arrival order; the caller holds the event row's lock. */
 async function promoteWaitlist(tx: Db, eventId: string): Promise<void> {
   const event = await tx.selectFrom('events').select('max_attendees').where('id', '=', eventId).executeTakeFirst();
   if (!event) return;
   let free: number | null = null;
   if (event.max_attendees !== null) {
-    const { n } = await tx
-      .selectFrom('event_attendees')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'going')
-      .executeTakeFirstOrThrow();
-    free = Number(event.max_attendees) - Number(n);
+    free = Number(event.max_attendees) - (await goingCount(tx, eventId));
     if (free <= 0) return;
   }
   let next = tx
@@ -197,13 +202,7 @@ export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Vie
     if (existing) return undefined;
     let status: 'going' | 'waitlist' = 'going';
     if (event.max_attendees !== null) {
-      const { n } = await tx
-        .selectFrom('event_attendees')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('event_id', '=', eventId)
-        .where('status', '=', 'going')
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= Number(event.max_attendees)) status = 'waitlist';
+      if ((await goingCount(tx, eventId)) >= Number(event.max_attendees)) status = 'waitlist';
     }
     await tx.insertInto('event_attendees').values({ event_id: eventId, user_id: viewer.id, status }).execute();
     return undefined;

@@ -7,6 +7,31 @@ import { notify } from '../../lib/notifications.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+type ProfileRow = {
+  id: string;
+  name: string;
+  bio: string | null;
+  location: string | null;
+  avatar_url: string | null;
+  banner_url: string | null;
+  athlete_level: OwnProfile['athleteLevel'];
+  achievements: OwnProfile['achievements'];
+  created_at: Date | string;
+};
+
+/** What the own and the public profile both show, from the same columns. */
+const profileFields = (row: ProfileRow) => ({
+  id: row.id,
+  name: row.name,
+  bio: row.bio,
+  location: row.location,
+  avatarUrl: row.avatar_url,
+  bannerUrl: row.banner_url,
+  athleteLevel: row.athlete_level,
+  achievements: row.achievements,
+  createdAt: iso(row.created_at),
+});
+
 export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProfile | undefined> {
   const row = await db
     .selectFrom('profiles')
@@ -14,20 +39,7 @@ export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProf
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    bio: row.bio,
-    location: row.location,
-    avatarUrl: row.avatar_url,
-    bannerUrl: row.banner_url,
-    role: row.role,
-    preferredLanguage: row.preferred_language,
-    athleteLevel: row.athlete_level,
-    achievements: row.achievements,
-    createdAt: iso(row.created_at),
-  };
+  return { ...profileFields(row), email: row.email, role: row.role, preferredLanguage: row.preferred_language };
 }
 
 /** Only the fields of the schema are written: email, role and ids never change here. */
@@ -84,15 +96,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id,
-    name: row.name,
-    bio: row.bio,
-    location: row.location,
-    avatarUrl: row.avatar_url,
-    bannerUrl: row.banner_url,
-    createdAt: iso(row.created_at),
-    athleteLevel: row.athlete_level,
-    achievements: row.achievements,
+    ...profileFields(row),
     followers: row.followers,
     following: row.following,
     isFollowing: row.is_following,

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { ERROR_MESSAGES, type ErrorCode } from '../../../common/error-codes.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { idParams } from '../../lib/content-routes.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { withPendingRevision } from '../../lib/revisions.ts';
 import { requireUser } from '../../lib/session.ts';
@@ -17,27 +16,22 @@ export const requestParams = idParams.extend({ requestId: z.string().max(100) })
 export const memberParams = idParams.extend({ userId: z.string().min(1).max(100) });
 export const noContent = { 204: z.null() };
 
-export const fail = (status: number, code: ErrorCode) => new AppError(status, code, ERROR_MESSAGES[code]);
-export const teamNotFound = () => notFound('TEAM_NOT_FOUND', ERROR_MESSAGES.TEAM_NOT_FOUND);
-
 /** A team the viewer may see; a malformed id, a missing team and a hidden one all answer the same 404. */
 export async function findTeam(app: FastifyInstance, id: string, viewer: Viewer) {
   const team = UUID_PATTERN.test(id) ? await getTeamAccess(app.db, id, viewer) : undefined;
-  if (!team) throw teamNotFound();
-  return team;
+  return assertFound(team, 'TEAM_NOT_FOUND');
 }
 
 /** The signed-in leader of this team, or an admin. */
 export async function requireManager(app: FastifyInstance, request: FastifyRequest, id: string) {
   const user = await requireUser(request);
   const team = await findTeam(app, id, user);
-  if (user.role !== 'admin' && team.leaderId !== user.id) throw forbidden();
+  if (user.role !== 'admin' && team.leaderId !== user.id) fail('FORBIDDEN');
   return user;
 }
 
 /** The team as `viewer` sees it; its leader and admins also see its pending revision. */
 export async function teamDetail(app: FastifyInstance, request: FastifyRequest, id: string, viewer: Viewer) {
-  const team = await getTeamDetail(app.db, id, viewer, await readerLanguage(request));
-  if (!team) throw teamNotFound();
+  const team = assertFound(await getTeamDetail(app.db, id, viewer, await readerLanguage(request)), 'TEAM_NOT_FOUND');
   return withPendingRevision(app.db, { type: 'team', id }, team, team.canManage);
 }

@@ -5,7 +5,8 @@ import type { Viewer } from '../../lib/content.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { proposeRevision } from '../../lib/revisions.ts';
-import { requireManager, tags, teamDetail, teamNotFound } from './team-access.ts';
+import { fail } from '../../lib/errors.ts';
+import { requireManager, tags, teamDetail } from './team-access.ts';
 import { setTeamImage, teamFields, updateTeam, type TeamImage } from './team-edits.db.ts';
 
 /** A team's logo and banner: uploading (multipart) and clearing, by its leader or an admin. */
@@ -25,8 +26,9 @@ export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
       const earlier = replaced?.[field];
       return typeof earlier === 'string' ? earlier : null;
     }
+    // undefined: no such team (null: it had no image).
     const previous = await setTeamImage(app.db, id, image, url);
-    if (previous === undefined) throw teamNotFound();
+    if (previous === undefined) fail('TEAM_NOT_FOUND');
     return previous;
   }
 

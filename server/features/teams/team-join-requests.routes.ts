@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { joinRequestSchema } from '../../../common/teams.ts';
-import { blockedError } from '../../lib/blocks.ts';
 import { idParams } from '../../lib/content-routes.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { findTeam, noContent, requestParams, requireManager, tags } from './team-access.ts';
 import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from './team-join-requests.db.ts';
@@ -17,7 +16,7 @@ export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void
   r.delete('/api/teams/:id/join-request', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
     const user = await requireUser(request);
     await findTeam(app, request.params.id, user);
-    if (!(await cancelJoinRequest(app.db, request.params.id, user.id))) throw notFound();
+    if (!(await cancelJoinRequest(app.db, request.params.id, user.id))) fail('NOT_FOUND');
     return reply.status(204).send(null);
   });
 
@@ -32,11 +31,11 @@ export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void
       { schema: { tags, params: requestParams, response: { 200: joinRequestSchema } } },
       async (request) => {
         const user = await requireManager(app, request, request.params.id);
-        if (!UUID_PATTERN.test(request.params.requestId)) throw notFound();
+        if (!UUID_PATTERN.test(request.params.requestId)) fail('NOT_FOUND');
         const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
-        if (result === 'not-found') throw notFound();
-        if (result === 'blocked') throw blockedError();
-        if (result === 'already-decided') throw new AppError(409, 'CONFLICT', 'This request was already decided.');
+        if (result === 'not-found') fail('NOT_FOUND');
+        if (result === 'blocked') fail('BLOCKED');
+        if (result === 'already-decided') fail('CONFLICT', { message: 'This request was already decided.' });
         return result;
       },
     );

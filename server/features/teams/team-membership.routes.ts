@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { invitationAnswerSchema, joinResultSchema, teamDetailSchema, teamInvitationSchema, userIdBodySchema } from '../../../common/teams.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
-import { blockedBetween, blockedError } from '../../lib/blocks.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
 import { idParams } from '../../lib/content-routes.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
-import { fail, findTeam, memberParams, noContent, requireManager, tags, teamDetail } from './team-access.ts';
+import { findTeam, memberParams, noContent, requireManager, tags, teamDetail } from './team-access.ts';
 import { requestToJoin } from './team-join-requests.db.ts';
 import { addMember, answerInvitation, cancelInvitation, inviteMember, listInvitations, removeMember, transferLeadership } from './team-membership.db.ts';
 
 const JOINS_PER_HOUR = 30;
-
-const invitationNotFound = () => notFound('INVITATION_NOT_FOUND', ERROR_MESSAGES.INVITATION_NOT_FOUND);
 
 /** Who is in a team: joining and leaving, invitations and their answers, removing members, transferring the lead. */
 export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> {
@@ -24,14 +21,14 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
   r.post('/api/teams/:id/join', { schema: { tags, params: idParams, response: { 200: joinResultSchema } } }, async (request) => {
     const user = await requireUser(request);
     const team = await findTeam(app, request.params.id, user);
-    if (team.myRole) throw fail(409, 'ALREADY_MEMBER');
-    if (await blockedBetween(app.db, user.id, team.leaderId)) throw blockedError();
+    if (team.myRole) fail('ALREADY_MEMBER');
+    if (await blockedBetween(app.db, user.id, team.leaderId)) fail('BLOCKED');
     await app.limiter.consume(`teams:join:user:${user.id}`, { max: JOINS_PER_HOUR, windowSeconds: 3600 });
     if (!team.isPrivate) {
-      if ((await addMember(app.db, request.params.id, user.id)) === 'already-member') throw fail(409, 'ALREADY_MEMBER');
+      if ((await addMember(app.db, request.params.id, user.id)) === 'already-member') fail('ALREADY_MEMBER');
       return { status: 'joined' as const };
     }
-    if ((await requestToJoin(app.db, request.params.id, user.id)) === 'already-pending') throw fail(409, 'REQUEST_PENDING');
+    if ((await requestToJoin(app.db, request.params.id, user.id)) === 'already-pending') fail('REQUEST_PENDING');
     return { status: 'requested' as const };
   });
 
@@ -39,8 +36,8 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
     const user = await requireUser(request);
     await findTeam(app, request.params.id, user);
     const result = await removeMember(app.db, request.params.id, user.id);
-    if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
-    if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
+    if (result === 'is-leader') fail('LEADER_MUST_TRANSFER');
+    if (result === 'not-member') fail('NOT_A_MEMBER');
     return reply.status(204).send(null);
   });
 
@@ -52,10 +49,10 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
       const user = await requireManager(app, request, request.params.id);
       await limitAction(app, 'memberChange', user.id);
       const result = await inviteMember(app.db, request.params.id, request.body.userId, user.id);
-      if (result === 'unknown-user') throw notFound('USER_NOT_FOUND', ERROR_MESSAGES.USER_NOT_FOUND);
-      if (result === 'blocked') throw blockedError();
-      if (result === 'already-member') throw fail(409, 'ALREADY_MEMBER');
-      if (result === 'already-invited') throw fail(409, 'INVITATION_PENDING');
+      if (result === 'unknown-user') fail('USER_NOT_FOUND');
+      if (result === 'blocked') fail('BLOCKED');
+      if (result === 'already-member') fail('ALREADY_MEMBER');
+      if (result === 'already-invited') fail('INVITATION_PENDING');
       return reply.status(201).send(await listInvitations(app.db, request.params.id));
     },
   );
@@ -68,7 +65,7 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
   r.delete('/api/teams/:id/invitations/:userId', { schema: { tags, params: memberParams, response: noContent } }, async (request, reply) => {
     const user = await requireManager(app, request, request.params.id);
     await limitAction(app, 'memberChange', user.id);
-    if (!(await cancelInvitation(app.db, request.params.id, request.params.userId))) throw invitationNotFound();
+    if (!(await cancelInvitation(app.db, request.params.id, request.params.userId))) fail('INVITATION_NOT_FOUND');
     return reply.status(204).send(null);
   });
 
@@ -77,8 +74,8 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
     r.post(`/api/teams/:id/invitation/${action}`, { schema: { tags, params: idParams, response: { 200: invitationAnswerSchema } } }, async (request) => {
       const user = await requireUser(request);
       const result = UUID_PATTERN.test(request.params.id) ? await answerInvitation(app.db, request.params.id, user.id, accept) : 'not-found';
-      if (result === 'not-found') throw invitationNotFound();
-      if (result === 'blocked') throw blockedError();
+      if (result === 'not-found') fail('INVITATION_NOT_FOUND');
+      if (result === 'blocked') fail('BLOCKED');
       return { status: result };
     });
   }
@@ -87,15 +84,15 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
     const user = await requireManager(app, request, request.params.id);
     await limitAction(app, 'memberChange', user.id);
     const result = await removeMember(app.db, request.params.id, request.params.userId);
-    if (result === 'is-leader') throw fail(409, 'LEADER_MUST_TRANSFER');
-    if (result === 'not-member') throw fail(404, 'NOT_A_MEMBER');
+    if (result === 'is-leader') fail('LEADER_MUST_TRANSFER');
+    if (result === 'not-member') fail('NOT_A_MEMBER');
     return teamDetail(app, request, request.params.id, user);
   });
 
   r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(app, request, request.params.id);
     await limitAction(app, 'memberChange', user.id);
-    if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') throw fail(409, 'NOT_A_MEMBER');
+    if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') fail('NOT_A_MEMBER', { status: 409 });
     return teamDetail(app, request, request.params.id, user);
   });
 }

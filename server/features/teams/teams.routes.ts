@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamDetailSchema, teamInputSchema, teamListQuerySchema, teamListSchema, teamUpdateSchema } from '../../../common/teams.ts';
 import { idParams, viewerOf } from '../../lib/content-routes.ts';
 import { pendingRevisionOf, proposeRevision } from '../../lib/revisions.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
-import { fail, findTeam, noContent, requireManager, tags, teamDetail } from './team-access.ts';
+import { findTeam, noContent, requireManager, tags, teamDetail } from './team-access.ts';
 import { createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
 import { teamImagesRoutes } from './team-images.routes.ts';
 import { teamJoinRequestsRoutes } from './team-join-requests.routes.ts';
@@ -25,7 +26,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/teams', { schema: { tags, body: teamInputSchema, response: { 201: teamDetailSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     if (user.role !== 'admin') await app.limiter.consume(`teams:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
-    if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
+    if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     const id = await createTeam(app.db, request.body, user);
     return reply.status(201).send(await teamDetail(app, request, id, user));
   });
@@ -39,7 +40,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   r.patch('/api/teams/:id', { schema: { tags, params: idParams, body: teamUpdateSchema, response: { 200: teamDetailSchema } } }, async (request) => {
     const user = await requireManager(app, request, request.params.id);
     const id = request.params.id;
-    if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) throw fail(400, 'DISCIPLINE_NOT_FOUND');
+    if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     const current = await teamDetail(app, request, id, user);
     if (user.role !== 'admin' && current.status === 'approved') {
       // Privacy is the leader's setting, not something the public reads: it applies at once.
