@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'LANGUAGE_REQUIRED',
   'ADMIN_EMAIL_TAKEN',
   'BLOCKED',
+  'CONDITIONS_WRONG_FIELDS',
+  'CONDITIONS_MISSING_VALUE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -128,4 +130,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   LANGUAGE_REQUIRED: 'At least one language must stay enabled.',
   ADMIN_EMAIL_TAKEN: 'The admin e-mail address belongs to an account that is not an admin.',
   BLOCKED: 'This is not possible: one of you has blocked the other.',
+  CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
+  CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
 };

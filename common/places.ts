@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
 import { PLACE_PAGE_SIZE } from './paging.ts';
+import { conditionSummarySchema } from './conditions.ts';
 
 /** Shared by the places API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -30,6 +31,8 @@ export const placeSchema = z.object({
   longitude: z.number(),
   imageUrl: z.string().nullable(),
   reactions: reactionSummarySchema,
+  /** The latest condition report still current, for cards and map markers; null: no recent report. */
+  conditions: conditionSummarySchema.nullable(),
 });
 export type Place = z.infer<typeof placeSchema>;
 

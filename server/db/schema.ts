@@ -15,6 +15,7 @@ import type {
   TrickProgressTable,
   TricksTable,
 } from './schema-content.ts';
+import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
 
@@ -306,6 +307,8 @@ export interface DB {
   events: EventsTable;
   event_attendees: EventAttendeesTable;
   places: PlacesTable;
+  condition_reports: ConditionReportsTable;
+  condition_report_likes: ConditionReportLikesTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;
