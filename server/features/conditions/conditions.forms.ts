@@ -14,9 +14,9 @@ export const conditionsForms: FormActions = {
       for (const name of Object.keys(CONDITION_CHOICES)) if (f.has(name)) body[name] = field(f, name);
       return body;
     },
-    done: { kind: 'success', title: 'conditions.reported' },
+    done: { kind: 'success', title: 'places.conditions.reported' },
   },
-  'delete-condition-report': { method: 'DELETE', path: reportPath, done: { kind: 'success', title: 'conditions.deleted' } },
+  'delete-condition-report': { method: 'DELETE', path: reportPath, done: { kind: 'success', title: 'places.conditions.deleted' } },
   // No message: the heart and its count say it.
   'like-condition-report': { method: 'PUT', path: (f) => `${reportPath(f)}/like` },
   'unlike-condition-report': { method: 'DELETE', path: (f) => `${reportPath(f)}/like` },

@@ -176,7 +176,7 @@ describe('as HTML forms', () => {
     const back = `/discipline/surfing/places/${place.id}`;
     const done = await post('report-conditions', { placeId: place.id, kind: 'water', size: 'flat', wind: 'none', crowd: 'empty', note: 'Lake', back }, rider);
     expect({ status: done.statusCode, location: done.headers.location }).toEqual({ status: 303, location: back });
-    expect(decodeURIComponent(done.cookies.find((c) => c.name === 'stoked-flash')!.value)).toContain('conditions.reported');
+    expect(decodeURIComponent(done.cookies.find((c) => c.name === 'stoked-flash')!.value)).toContain('places.conditions.reported');
     expect((await conditionsOf(place.id)).reports[0]).toMatchObject({ values: { size: 'flat' }, note: 'Lake' });
 
     const wrong = await post('report-conditions', { placeId: place.id, kind: 'water', size: 'flat', wind: 'none', crowd: 'empty', thermals: 'weak', back }, rider);
