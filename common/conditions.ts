@@ -1,41 +1,12 @@
 import { z } from 'zod';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
+import { CONDITION_CHOICES, CONDITION_KINDS, CONDITION_NOTE_MAX, type ConditionField, type ConditionKind } from './conditions-basics.ts';
 
 /**
  * Condition reports on places (issue 20, item 2): a few taps whose choices fit the sport of the place.
  * Shared by the API and the web app; zod issues carry error codes (see error-codes.ts).
  */
-
-/** Which questions a report asks, from the place's discipline's categories; every category not listed is 'ground'. */
-export const CONDITION_KINDS = ['water', 'snow', 'sky', 'ground'] as const;
-export type ConditionKind = (typeof CONDITION_KINDS)[number];
-
-/** The categories (their catalogue ids) that have their own questions, first match wins. */
-export const KIND_CATEGORIES: readonly ConditionKind[] = ['water', 'snow', 'sky'];
-
-/** Each field's choices, in the order the form shows them. */
-export const CONDITION_CHOICES = {
-  size: ['flat', 'small', 'medium', 'big'],
-  wind: ['none', 'light', 'strong'],
-  crowd: ['empty', 'some', 'busy'],
-  snow: ['powder', 'groomed', 'icy', 'slush'],
-  visibility: ['good', 'poor'],
-  thermals: ['none', 'weak', 'strong'],
-  surface: ['dry', 'wet'],
-  open: ['open', 'busted'],
-} as const;
-export type ConditionField = keyof typeof CONDITION_CHOICES;
-
-/** The questions of each kind, in order. */
-export const CONDITION_FIELDS: Record<ConditionKind, readonly ConditionField[]> = {
-  water: ['size', 'wind', 'crowd'],
-  snow: ['snow', 'visibility', 'wind'],
-  sky: ['wind', 'thermals'],
-  ground: ['surface', 'crowd', 'open'],
-};
-
-export const CONDITION_NOTE_MAX = 280;
 
 const WRONG = 'CONDITIONS_WRONG_FIELDS';
 const choice = <F extends ConditionField>(f: F) => z.enum(CONDITION_CHOICES[f], { error: 'CONDITIONS_MISSING_VALUE' });

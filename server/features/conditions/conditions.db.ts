@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { KIND_CATEGORIES, type ConditionKind, type ConditionReport, type ConditionReportInput, type PlaceConditions } from '../../../common/conditions.ts';
+import { KIND_CATEGORIES, type ConditionKind } from '../../../common/conditions-basics.ts';
+import type { ConditionReport, ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, visibleTo, type Viewer } from '../../lib/content.ts';
 

@@ -1,4 +1,4 @@
-import { CONDITION_CHOICES } from '../../../common/conditions.ts';
+import { CONDITION_CHOICES } from '../../../common/conditions-basics.ts';
 import { field, segment, type FormActions } from '../../lib/forms.ts';
 
 const reportPath = (f: URLSearchParams) => `/api/condition-reports/${segment(f, 'reportId')}`;

@@ -60,13 +60,13 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  async function like(request: FastifyRequest<{ Params: { id: string } }>, liked: boolean) {
-    const { user, report } = await visibleReport(request, request.params.id);
+  async function like(request: FastifyRequest, id: string, liked: boolean) {
+    const { user, report } = await visibleReport(request, id);
     // As for likes of content: nobody on the other side of a block (checklist line 38).
     if (liked && (await blockedBetween(app.db, user.id, report.author_id))) fail('BLOCKED');
     await limitAction(app, 'like', user.id);
     return setReportLike(app.db, report.id, user.id, liked);
   }
-  r.put('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, true));
-  r.delete('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, false));
+  r.put('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, true));
+  r.delete('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, false));
 }

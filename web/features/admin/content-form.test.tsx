@@ -29,6 +29,7 @@ const PLACE = {
   longitude: -158.05,
   imageUrl: null,
   reactions: { likes: 0, comments: 0, liked: false },
+  conditions: null,
 };
 const DISCIPLINES = [
   { id: 'surfing', name: 'Surfing', names: {}, icon: '🏄', color: '#000', categoryIds: [] },

@@ -14,6 +14,7 @@ import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
+import { PlaceConditionsSection } from './place-conditions.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -71,6 +72,7 @@ export default function PlacePage() {
         </div>
       </article>
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
+      <PlaceConditionsSection placeId={place.id} />
       <CommentsSection type="place" id={place.id} />
     </div>
   );

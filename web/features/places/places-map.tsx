@@ -7,7 +7,7 @@ import 'leaflet.markercluster';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
@@ -36,14 +36,24 @@ function FitPlaces({ places }: { places: Place[] }) {
   return null;
 }
 
-type MarkersProps = { places: Place[]; detailPath: (place: Place) => string; onOpen: (place: Place) => void; openLabel: string };
+type MarkersProps = {
+  places: Place[];
+  detailPath: (place: Place) => string;
+  onOpen: (place: Place) => void;
+  openLabel: string;
+  /** The place's latest conditions as a line of text ('No recent report' when none). */
+  conditionsOf: (place: Place) => string;
+};
 
 /**
  * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
  * markers that crowd together merge into a numbered cluster that opens on click.
  */
-function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
+function PlaceMarkers({ places, detailPath, onOpen, openLabel, conditionsOf }: MarkersProps) {
   const map = useMap();
+  // Read when the markers are made, without redrawing them each time the page renders a new function.
+  const conditionsRef = useRef(conditionsOf);
+  conditionsRef.current = conditionsOf;
   useEffect(() => {
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
     for (const place of places) {
@@ -54,7 +64,10 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel }: MarkersProps) {
       link.href = detailPath(place);
       link.textContent = openLabel;
       link.className = 'font-semibold';
-      popup.append(text);
+      const conditions = document.createElement('p');
+      conditions.textContent = conditionsRef.current(place);
+      conditions.dataset.testid = 'marker-conditions';
+      popup.append(text, conditions);
       link.addEventListener('click', (event) => {
         // A client-side navigation, as for any other link of the app.
         event.preventDefault();

@@ -16,6 +16,7 @@ import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
+import { ConditionSummaryLine, useConditionText } from './condition-summary.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -39,6 +40,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const hydrated = useHydrated();
   const list = usePlaceList(discipline.id, { q });
   const openPlace = useCallback((place: Place) => void navigate(placePath(place)), [navigate]);
+  const conditionText = useConditionText();
 
   return (
     <SectionBrowser
@@ -69,7 +71,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
                 {hydrated ? (
                   <Suspense fallback={<PlacesAsList places={places} />}>
-                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} />
+                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} conditionsOf={(place) => conditionText(place.conditions)} />
                   </Suspense>
                 ) : (
                   <PlacesAsList places={places} />
@@ -127,6 +129,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
           <StatusBadge status={place.status} />
         </div>
         <ItemLocation location={place.location} />
+        <ConditionSummaryLine summary={place.conditions} />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
           <CommentCount count={place.reactions.comments} />
