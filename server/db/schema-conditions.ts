@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Json, Timestamp } from './schema-columns.ts';
 
 // Condition reports on places (migration 0014), part of ./schema.ts's DB (checked against the
@@ -12,7 +12,7 @@ export interface ConditionReportsTable {
   values: Json;
   note: string | null;
   created_at: Timestamp;
-  expires_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface ConditionReportLikesTable {
