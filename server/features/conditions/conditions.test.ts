@@ -81,6 +81,8 @@ describe('reporting conditions', () => {
     expectRefused(await report(surf.id, rider, { kind: 'water', size: 'big', wind: 'light' }), 400, 'CONDITIONS_MISSING_VALUE');
     expectRefused(await report(surf.id, rider, { ...WATER, size: 'tsunami' }), 400, 'CONDITIONS_MISSING_VALUE');
     expectRefused(await report(surf.id, rider, { ...WATER, note: 'x'.repeat(281) }), 400, 'TOO_LONG');
+    // Who reports, where and until when are the server's to say.
+    expectRefused(await report(surf.id, rider, { ...WATER, authorId: kit.admin.id, placeId: snow.id, expiresAt: '2099-01-01T00:00:00Z' }), 400, 'CONDITIONS_WRONG_FIELDS');
     expect(await storedReports(snow.id)).toBe(0);
     expect(await storedReports(surf.id)).toBe(0);
   });

@@ -47,7 +47,7 @@ export function PlaceConditionsSection({ placeId }: { placeId: string }) {
           )}
           {data.reports.length === 0 ? (
             <p className="mt-4 text-slate-600">
-              {t('places.conditions.none')}. {t('places.conditions.noneText')}
+              <strong className="font-semibold">{t('places.conditions.none')}</strong> {t('places.conditions.noneText')}
             </p>
           ) : (
             <ul className="mt-6 space-y-3">
