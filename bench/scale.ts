@@ -32,6 +32,7 @@ const server = await startBenchServer({ httpCacheSeconds: 0, sampleContent: true
 try {
   const account = await createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench horse battery staple');
   const teamId = await createApprovedTeam(server, account.cookie, { name: 'Bench Crew', description: 'Surf crew of the benchmark.' });
+  const samplePlace = await server.app.db.selectFrom('places').select('id').where('discipline_id', '=', 'surfing').where('status', '=', 'approved').orderBy('created_at').executeTakeFirstOrThrow();
   const routes: Route[] = [
     { name: 'hello world (reference)', path: HELLO_PATH },
     { name: 'discipline hub', path: '/api/disciplines/surfing' },
@@ -39,6 +40,9 @@ try {
     { name: 'team page', path: `/api/teams/${teamId}` },
     { name: 'places list', path: '/api/disciplines/surfing/places?page=1&limit=12' },
     { name: 'athlete search', path: '/api/disciplines/surfing/athletes?page=1&q=ka' },
+    // A sample place: its page's two reads, the place and the spots within 50 km of it.
+    { name: 'place', path: `/api/places/${samplePlace.id}` },
+    { name: 'nearby places', path: `/api/places/${samplePlace.id}/nearby` },
   ];
 
   const db = server.app.db;

@@ -38,3 +38,22 @@ export type Place = z.infer<typeof placeSchema>;
 
 export const placeListSchema = pageOf(placeSchema);
 export type PlaceList = z.infer<typeof placeListSchema>;
+
+/** Nearby spots: approved places of the same discipline within this distance, nearest first. */
+export const NEARBY_RADIUS_KM = 50;
+export const NEARBY_LIMIT = 8;
+
+export const nearbyPlaceSchema = z.object({
+  id: z.string(),
+  disciplineId: z.string(),
+  name: z.string(),
+  location: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  imageUrl: z.string().nullable(),
+  distanceKm: z.number(),
+});
+export type NearbyPlace = z.infer<typeof nearbyPlaceSchema>;
+
+export const nearbyPlacesSchema = z.object({ radiusKm: z.number(), items: z.array(nearbyPlaceSchema) });
+export type NearbyPlaces = z.infer<typeof nearbyPlacesSchema>;

@@ -95,8 +95,8 @@ async function created(response: Awaited<ReturnType<APIRequestContext['post']>>)
   return (await response.json()) as { id: string };
 }
 
-export async function createPlace(admin: APIRequestContext, disciplineId: string, name: string, location = 'Barcelona, Spain') {
-  return created(await admin.post(`/api/disciplines/${disciplineId}/places`, { data: { name, location, latitude: 41.3829, longitude: 2.1668 } }));
+export async function createPlace(admin: APIRequestContext, disciplineId: string, name: string, location = 'Barcelona, Spain', at = { latitude: 41.3829, longitude: 2.1668 }) {
+  return created(await admin.post(`/api/disciplines/${disciplineId}/places`, { data: { name, location, ...at } }));
 }
 
 /** A free event `inDays` from now (negative: already over), lasting two hours. */

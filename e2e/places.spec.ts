@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { createPlace, expectToast, logIn } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a place, the admin approves it, a visitor finds it on the map', async ({ browser }) => {
@@ -79,6 +79,16 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   await expect(visitor.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
   await expect(visitor).toHaveTitle(`${placeName} - Stoked`);
   const placeUrl = visitor.url();
+
+  // Its page lists the approved places of the discipline around it, nearest first, and shows them on its own small map.
+  const neighbour = `${placeName} Point`;
+  await createPlace(admin.request, 'surfing', neighbour, 'Maui, Hawaii', { latitude: 21.02, longitude: -156.55 });
+  await visitor.reload();
+  const nearby = visitor.getByTestId('nearby-spots');
+  await expect(nearby.getByRole('heading', { name: 'Nearby places' })).toBeVisible();
+  await expect(nearby.getByRole('listitem').filter({ hasText: neighbour })).toContainText(/^.*Maui, Hawaii\s*9\.\d km away$/);
+  await expect(nearby.locator(`.leaflet-marker-icon[title="${neighbour}"]`)).toBeVisible();
+  await expect(nearby.locator(`.leaflet-marker-icon[title="${placeName}"]`)).toBeVisible();
 
   // The rider, its author, likes it and comments; the visitor sees both after a reload.
   await rider.goto(placeUrl);

@@ -21,7 +21,6 @@ const articles = loadOnce(() => import('./features/articles/articles.api.ts'));
 const athletes = loadOnce(() => import('./features/athletes/athletes.api.ts'));
 const events = loadOnce(() => import('./features/events/events.api.ts'));
 const places = loadOnce(() => import('./features/places/places.api.ts'));
-const conditions = loadOnce(() => import('./features/places/conditions.api.ts'));
 const profiles = loadOnce(() => import('./features/profiles/profiles.api.ts'));
 const reactions = loadOnce(() => import('./features/reactions/reactions.api.ts'));
 const reviews = loadOnce(() => import('./features/reviews/reviews.api.ts'));
@@ -88,12 +87,12 @@ const sectionList =
   <M,>(feature: () => Promise<M>, list: (m: M, disciplineId: string, search: URLSearchParams) => NeededQuery): RouteNeeds =>
   async ({ params, search }) => [disciplineQueries.hub(params.disciplineId!), withPages(list(await feature(), params.disciplineId!, search), search)];
 
-/** A section's item page: its discipline, the item and its comments, and `more` of its own (a place's conditions). */
+/** A section's item page: its discipline, the item and its comments. */
 const sectionItem =
-  <M,>(feature: () => Promise<M>, type: ContentType, param: string, detail: (m: M, id: string) => NeededQuery, more?: (id: string) => Promise<NeededQuery>): RouteNeeds =>
+  <M,>(feature: () => Promise<M>, type: ContentType, param: string, detail: (m: M, id: string) => NeededQuery | NeededQuery[]): RouteNeeds =>
   async ({ params }) => {
-    const [m, { reactionQueries }, extra] = await Promise.all([feature(), reactions(), more?.(params[param]!)]);
-    return [disciplineQueries.hub(params.disciplineId!), detail(m, params[param]!), reactionQueries.comments(type, params[param]!), extra];
+    const [m, { reactionQueries }] = await Promise.all([feature(), reactions()]);
+    return [disciplineQueries.hub(params.disciplineId!), detail(m, params[param]!), reactionQueries.comments(type, params[param]!)].flat();
   };
 
 /**
@@ -152,7 +151,7 @@ export const routes: RouteObject[] = [
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), sectionItem(places, 'place', 'placeId', (m, id) => m.placeQueries.detail(id), async (id) => (await conditions()).conditionQueries.place(id))) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)])) },
           { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
           { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },

@@ -66,6 +66,7 @@ const URLS: Record<string, () => string> = {
   '/api/teams/{id}/invitations': () => `/api/teams/${ids.team}/invitations`,
   '/api/teams/{id}/member-search': () => `/api/teams/${ids.team}/member-search?q=${encodeURIComponent('example.com')}`,
   '/api/events/{id}/attendees': () => `/api/events/${ids.events}/attendees`,
+  '/api/places/{id}/nearby': () => `/api/places/${ids.places}/nearby`,
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
   '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,

@@ -15,6 +15,13 @@ export function useFormatNumber() {
   return (value: number) => format.format(value);
 }
 
+/** A distance in kilometres, with the unit as the active language writes it ('5.2 km', '٥٫٢ كم'). */
+export function useFormatDistance() {
+  const { i18n } = useTranslation();
+  const format = numberFormat(i18n.language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 });
+  return (km: number) => format.format(km);
+}
+
 /** Prices are in US dollars, written the way the active language writes money. */
 export function useFormatPrice() {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ConditionSummary } from '../../../common/conditions.ts';
-import type { Place, placeInputSchema, placeListQuerySchema, placeUpdateSchema } from '../../../common/places.ts';
+import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
@@ -40,3 +40,83 @@ export const placesStore = sectionStore<PlaceRow, Place, z.output<typeof placeIn
 
 /** For approving a revision, and the query probe. */
 export const { list: listPlaces, get: getPlace, update: updatePlace } = placesStore;
+
+const EARTH_RADIUS_KM = 6371;
+const KM_PER_DEGREE_OF_LATITUDE = 111.2;
+
+/**
+ * The longitude ranges of a box `halfWidth` degrees either side of `longitude`: two where it crosses
+ * the antimeridian, the whole circle near a pole (where a degree of longitude is almost no distance).
+ */
+export function longitudeRanges(longitude: number, halfWidth: number): [number, number][] {
+  if (halfWidth >= 180) return [[-180, 180]];
+  const west = longitude - halfWidth;
+  const east = longitude + halfWidth;
+  if (west < -180) return [[west + 360, 180], [-180, east]];
+  if (east > 180) return [[west, 180], [-180, east - 360]];
+  return [[west, east]];
+}
+
+/**
+ * The search widens through these radii until one holds NEARBY_LIMIT places: where spots crowd, the
+ * first small box has enough, and the nearest found in it are the nearest of all.
+ */
+const SEARCH_RADII_KM = [10, NEARBY_RADIUS_KM];
+
+/**
+ * Approved places of the same discipline within NEARBY_RADIUS_KM of a place the viewer may see,
+ * nearest first; undefined when the place is not visible. The box around it (see places_nearby_idx)
+ * narrows the rows before the exact great-circle distance is computed for those inside.
+ */
+export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<NearbyPlaces | undefined> {
+  const place = await getPlace(db, id, viewer);
+  if (!place) return undefined;
+  let rows: Awaited<ReturnType<typeof placesWithin>> = [];
+  for (const radius of SEARCH_RADII_KM) {
+    rows = await placesWithin(db, place, radius);
+    if (rows.length === NEARBY_LIMIT) break;
+  }
+  return {
+    radiusKm: NEARBY_RADIUS_KM,
+    items: rows.map((row) => ({
+      id: row.id,
+      disciplineId: row.discipline_id,
+      name: row.name,
+      location: row.location,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      imageUrl: row.image_url,
+      distanceKm: Math.round(Number(row.distance_km) * 10) / 10,
+    })),
+  };
+}
+
+/** The nearest NEARBY_LIMIT approved places of `place`'s discipline within `radius` km of it. */
+function placesWithin(db: Db, place: Place, radius: number) {
+  const { id, latitude, longitude } = place;
+  const latitudeSpan = radius / KM_PER_DEGREE_OF_LATITUDE;
+  const cosine = Math.cos((Math.min(89.9, Math.abs(latitude) + latitudeSpan) * Math.PI) / 180);
+  const ranges = longitudeRanges(longitude, latitudeSpan / cosine);
+  const distance = sql<number>`${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(p.latitude - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${longitude}) / 2), 2))))`;
+  return db
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('places as p')
+        .select(['p.id', 'p.discipline_id', 'p.name', 'p.location', 'p.latitude', 'p.longitude', 'p.image_url', distance.as('distance_km')])
+        .where('p.discipline_id', '=', place.disciplineId)
+        .where('p.status', '=', 'approved')
+        .where('p.id', '!=', id)
+        .where('p.latitude', '>=', latitude - latitudeSpan)
+        .where('p.latitude', '<=', latitude + latitudeSpan)
+        .where((eb) => eb.or(ranges.map(([west, east]) => eb.and([eb('p.longitude', '>=', west), eb('p.longitude', '<=', east)]))))
+        .as('near'),
+    )
+    .selectAll()
+    .where('distance_km', '<=', radius)
+    .orderBy('distance_km')
+    .orderBy('id')
+    .limit(NEARBY_LIMIT)
+    .execute();
+}

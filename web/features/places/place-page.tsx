@@ -14,6 +14,7 @@ import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
+import { NearbySpots } from './place-nearby.tsx';
 import { PlaceConditionsSection } from './place-conditions.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
@@ -73,6 +74,7 @@ export default function PlacePage() {
       </article>
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <PlaceConditionsSection placeId={place.id} />
+      <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>
   );

@@ -27,7 +27,10 @@ const markerIconSet = L.icon({
   shadowSize: [41, 41],
 });
 
-function FitPlaces({ places }: { places: Place[] }) {
+/** What a marker needs of a place (and its latest conditions, where the map shows them). */
+export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude'> & Partial<Pick<Place, 'conditions'>>;
+
+function FitPlaces({ places }: { places: MapPlace[] }) {
   const map = useMap();
   useEffect(() => {
     if (places.length === 0) return;
@@ -37,12 +40,12 @@ function FitPlaces({ places }: { places: Place[] }) {
 }
 
 type MarkersProps = {
-  places: Place[];
-  detailPath: (place: Place) => string;
-  onOpen: (place: Place) => void;
+  places: MapPlace[];
+  detailPath: (place: MapPlace) => string;
+  onOpen: (place: MapPlace) => void;
   openLabel: string;
-  /** The place's latest conditions as a line of text ('No recent report' when none). */
-  conditionsOf: (place: Place) => string;
+  /** The place's latest conditions as a line of text ('No recent report' when none), where the map shows them. */
+  conditionsOf?: (place: MapPlace) => string;
 };
 
 /**
@@ -64,10 +67,13 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel, conditionsOf }: M
       link.href = detailPath(place);
       link.textContent = openLabel;
       link.className = 'font-semibold';
-      const conditions = document.createElement('p');
-      conditions.textContent = conditionsRef.current(place);
-      conditions.dataset.testid = 'marker-conditions';
-      popup.append(text, conditions);
+      popup.append(text);
+      const conditionsOf = conditionsRef.current;
+      if (conditionsOf) {
+        const conditions = document.createElement('p');
+        conditions.textContent = conditionsOf(place);
+        popup.append(conditions);
+      }
       link.addEventListener('click', (event) => {
         // A client-side navigation, as for any other link of the app.
         event.preventDefault();
@@ -85,12 +91,12 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel, conditionsOf }: M
 }
 
 /** The places loaded so far on the map; Leaflet lives only in this lazily loaded chunk. */
-export default function PlacesMap({ label, ...markers }: MarkersProps & { label: string }) {
+export default function PlacesMap({ label, height = 600, ...markers }: MarkersProps & { label: string; height?: number }) {
   const { places } = markers;
   const { mapTileUrl, mapAttribution } = useSiteSettings();
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm" data-testid="places-map" role="region" aria-label={label} dir="ltr">
-      <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height: 600, width: '100%' }}>
+      <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height, width: '100%' }}>
         <TileLayer url={mapTileUrl} attribution={mapAttribution} />
         <FitPlaces places={places} />
         <PlaceMarkers {...markers} />

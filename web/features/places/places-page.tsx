@@ -39,7 +39,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
   const hydrated = useHydrated();
   const list = usePlaceList(discipline.id, { q });
-  const openPlace = useCallback((place: Place) => void navigate(placePath(place)), [navigate]);
+  const openPlace = useCallback((place: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(place)), [navigate]);
   const conditionText = useConditionText();
 
   return (
@@ -71,7 +71,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
                 {hydrated ? (
                   <Suspense fallback={<PlacesAsList places={places} />}>
-                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} conditionsOf={(place) => conditionText(place.conditions)} />
+                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} conditionsOf={(place) => conditionText(place.conditions ?? null)} />
                   </Suspense>
                 ) : (
                   <PlacesAsList places={places} />
@@ -98,11 +98,11 @@ export function PlacesAsList({ places }: { places: Place[] }) {
       <p className="text-sm text-slate-600">{t('places.mapNeedsScripts')}</p>
       <ul className="mt-3 divide-y divide-slate-100">
         {places.map((place) => (
-          <li key={place.id} className="py-2">
+          <li key={place.id} className="flex flex-wrap items-baseline gap-x-2 py-2">
             <Link dir="auto" to={placePath(place)} className="font-semibold text-brand-700 hover:underline">
               {place.name}
             </Link>
-            <span className="ms-2 text-sm text-slate-600">{place.location}</span>
+            <span dir="auto" className="text-sm text-slate-600">{place.location}</span>
           </li>
         ))}
       </ul>

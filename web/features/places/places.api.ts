@@ -1,17 +1,34 @@
-import type { Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
+import { queryOptions } from '@tanstack/react-query';
+import type { NearbyPlaces, Place, PlaceInput, PlaceUpdate } from '../../../common/places.ts';
 import { PLACE_PAGE_SIZE } from '../../../common/paging.ts';
+import { api } from '../../lib/api.ts';
 import { searchFiltersFrom, type SearchFilters } from '../../lib/content-list.ts';
 import { sectionApi } from '../../lib/section-api.ts';
 
 /** A discipline's places are searched by text only. */
 export const placeFiltersFrom = searchFiltersFrom;
 
+const section = sectionApi<Place, PlaceInput, PlaceUpdate, SearchFilters>('places', PLACE_PAGE_SIZE);
+
 export const {
   keys: placeKeys,
-  queries: placeQueries,
   useList: usePlaceList,
   useItem: usePlace,
   useCreate: useCreatePlace,
   useUpdate: useUpdatePlace,
   useDelete: useDeletePlace,
-} = sectionApi<Place, PlaceInput, PlaceUpdate, SearchFilters>('places', PLACE_PAGE_SIZE);
+} = section;
+
+export const placeQueries = {
+  ...section.queries,
+  /** A place's nearby spots; under its detail key, so whatever refreshes the place refreshes them. */
+  nearby: (id: string) =>
+    queryOptions({
+      queryKey: [...section.keys.detail(id), 'nearby'] as const,
+      queryFn: ({ signal }) => api<NearbyPlaces>(`/api/places/${encodeURIComponent(id)}/nearby`, { signal }),
+      retry: false,
+    }),
+};
+
+/** A place's condition reports, declared by its route with the place (web/routes.tsx). */
+export { conditionQueries } from './conditions.api.ts';
