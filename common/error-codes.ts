@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'BLOCKED',
   'CLOSURE_OVERLAP',
   'CLOSURE_TOO_LONG',
+  'CONDITIONS_WRONG_FIELDS',
+  'CONDITIONS_MISSING_VALUE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -132,4 +134,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BLOCKED: 'This is not possible: one of you has blocked the other.',
   CLOSURE_OVERLAP: 'This closure overlaps another closure of the place.',
   CLOSURE_TOO_LONG: 'A closure that comes back every year must be shorter than a year.',
+  CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
+  CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
 import { PLACE_PAGE_SIZE } from './paging.ts';
 import { ACCESS_STATUSES, accessSummarySchema } from './place-access.ts';
+import { conditionSummarySchema } from './conditions.ts';
 
 /** Shared by the places API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -35,6 +36,8 @@ export const placeSchema = z.object({
   imageUrl: z.string().nullable(),
   reactions: reactionSummarySchema,
   access: accessSummarySchema,
+  /** The latest condition report still current, for cards and map markers; null: no recent report. */
+  conditions: conditionSummarySchema.nullable(),
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -55,6 +58,7 @@ export const nearbyPlaceSchema = z.object({
   imageUrl: z.string().nullable(),
   distanceKm: z.number(),
   access: accessSummarySchema,
+  conditions: conditionSummarySchema.nullable(),
 });
 export type NearbyPlace = z.infer<typeof nearbyPlaceSchema>;
 

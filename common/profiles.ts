@@ -65,6 +65,8 @@ export const publicProfileSchema = z.object({
   achievements: z.array(z.string()),
   followers: z.number(),
   following: z.number(),
+  /** Condition reports this rider has made, current or not (issue 20, item 2). */
+  conditionReports: z.number(),
   isFollowing: z.boolean(),
   isSelf: z.boolean(),
   /** The viewer blocked this person (no messages, no follows between them). */

@@ -104,7 +104,8 @@ test('axe finds no WCAG A/AA violation on any page, in English and Arabic, for v
     const rider = await browser.newContext();
     await signIn(rider.request, baseURL!, E2E_RIDER);
     const riderPage = await rider.newPage();
-    for (const path of ['/', '/discipline/surfing', '/profile', '/notifications', '/messages', details.at(-1)!]) found.push(...(await audit(riderPage, baseURL!, language, path)));
+    // details[0]: a place, whose page shows a rider the condition report form.
+    for (const path of ['/', '/discipline/surfing', '/profile', '/notifications', '/messages', details[0]!, details.at(-1)!]) found.push(...(await audit(riderPage, baseURL!, language, path)));
     await rider.close();
 
     const adminPage = await admin.newPage();

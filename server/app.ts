@@ -32,6 +32,7 @@ import { eventsForms } from './features/events/events.forms.ts';
 import { placesForms } from './features/places/places.forms.ts';
 import { profilesForms } from './features/profiles/profiles.forms.ts';
 import { reactionsForms } from './features/reactions/reactions.forms.ts';
+import { conditionsForms } from './features/conditions/conditions.forms.ts';
 import { teamsForms } from './features/teams/teams.forms.ts';
 import { notificationsForms } from './features/notifications/notifications.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
@@ -47,6 +48,7 @@ import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { articlesRoutes } from './features/articles/articles.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
+import { conditionsRoutes } from './features/conditions/conditions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shopsRoutes);
   await app.register(articlesRoutes);
   await app.register(reactionsRoutes);
+  await app.register(conditionsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
   await app.register(adminApi, {
@@ -191,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...eventsForms,
     ...placesForms,
     ...reactionsForms,
+    ...conditionsForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,

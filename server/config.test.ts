@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, HTTP_CACHE_SECONDS: '0' }).httpCacheSeconds).toBe(0);
   });
 
+  it('keeps condition reports current 6 hours by default; CONDITIONS_TTL_HOURS sets it, fractions too', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).conditionsTtlHours).toBe(6);
+    expect(loadConfig({ DATA_DIR: dir, CONDITIONS_TTL_HOURS: '0.5' }).conditionsTtlHours).toBe(0.5);
+  });
+
   it('generates an auth secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
@@ -66,6 +72,9 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'media' }, /S3_/],
     [{ HTTP_CACHE_SECONDS: '-1' }, /HTTP_CACHE_SECONDS/],
     [{ HTTP_CACHE_SECONDS: 'soon' }, /HTTP_CACHE_SECONDS/],
+    [{ CONDITIONS_TTL_HOURS: '0' }, /CONDITIONS_TTL_HOURS/],
+    [{ CONDITIONS_TTL_HOURS: '200' }, /CONDITIONS_TTL_HOURS/],
+    [{ CONDITIONS_TTL_HOURS: 'long' }, /CONDITIONS_TTL_HOURS/],
   ])('stops on a bad value %o with a one-line reason', (env, reason) => {
     let error: unknown;
     try {

@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   HTTP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
+  // Fractions allowed (0.5 = 30 minutes); at most a week, past which a report says nothing of today.
+  CONDITIONS_TTL_HOURS: z.coerce.number().positive().max(168).default(6),
   // Set by `npm run dev` only: the Vite server whose pages call this API from another origin.
   DEV_WEB_ORIGIN: optionalUrl(['http']),
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
@@ -93,6 +95,8 @@ export type Config = {
   notificationDigestMinutes: number;
   /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
   httpCacheSeconds: number;
+  /** Hours a condition report stays current (issue 20, item 2); fixed on each report when it is made. */
+  conditionsTtlHours: number;
   /** `npm run dev`'s Vite origin, trusted for writes besides PUBLIC_URL; never set by `npm start`. */
   devWebOrigin?: string;
   /** How often each process checks the sessions of its open live streams; a stream outlives its session by at most this. */
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
+    conditionsTtlHours: e.CONDITIONS_TTL_HOURS,
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     liveSessionCheckMs: 2000,
     ...overrides,

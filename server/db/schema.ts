@@ -18,6 +18,7 @@ import type {
   TrickProgressTable,
   TricksTable,
 } from './schema-content.ts';
+import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
 
@@ -312,6 +313,8 @@ export interface DB {
   place_closures: PlaceClosuresTable;
   place_stewards: PlaceStewardsTable;
   place_access_changes: PlaceAccessChangesTable;
+  condition_reports: ConditionReportsTable;
+  condition_report_likes: ConditionReportLikesTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;

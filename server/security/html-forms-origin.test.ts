@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { PlaceConditions } from '../../common/conditions.ts';
 import type { LikeResult } from '../../common/content.ts';
 import type { User } from '../test/community-kit.ts';
 import { formsTestKit } from '../test/forms-kit.ts';
@@ -8,6 +9,8 @@ import { formsTestKit } from '../test/forms-kit.ts';
 // back (never to another site) and a flash message; a visitor is sent to log in and back.
 
 const { call, user, team, place, event, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf } = formsTestKit();
+
+const reportsAt = async (placeId: string, who: User) => ((await call('GET', `/api/places/${placeId}/conditions`, who)).json() as PlaceConditions).reports;
 
 describe('every action form: origin, visitors, redirects', () => {
   // Each action with fields that would work, on things made fresh for it, and how to see that it did nothing.
@@ -106,6 +109,22 @@ describe('every action form: origin, visitors, redirects', () => {
         const added = await call('POST', `/api/content/place/${id}/comments`, rider, { body: 'Keep me' });
         expect(added.statusCode).toBe(201);
         return { fields: { commentId: (added.json() as { id: string }).id }, unchanged: async () => expect(await comments(id, rider)).toHaveLength(1) };
+      },
+    },
+    {
+      action: 'report-conditions',
+      setup: async (rider) => {
+        const id = await place(await user());
+        return { fields: { placeId: id, kind: 'water', size: 'big', wind: 'none', crowd: 'empty' }, unchanged: async () => expect(await reportsAt(id, rider)).toEqual([]) };
+      },
+    },
+    {
+      action: 'delete-condition-report',
+      setup: async (rider) => {
+        const id = await place(await user());
+        expect((await call('POST', `/api/places/${id}/conditions`, rider, { kind: 'water', size: 'flat', wind: 'light', crowd: 'busy' })).statusCode).toBe(201);
+        const [report] = await reportsAt(id, rider);
+        return { fields: { reportId: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
       },
     },
     {

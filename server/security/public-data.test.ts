@@ -33,6 +33,7 @@ beforeAll(async () => {
     await ok(await call('PUT', `/api/content/${spec.type}/${item.id}/like`, follower));
   }
   await ok(await call('PUT', `/api/content/review/${ids.reviews}/rating`, follower, { score: 4 }));
+  await ok(await call('POST', `/api/places/${ids.places}/conditions`, follower, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: 'Fun' }), 201);
   await ok(await call('PUT', `/api/events/${ids.events}/rsvp`, follower));
   await ok(await call('PUT', `/api/tricks/${ids.tricks}/progress`, follower, { state: 'landed' }));
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, author));
@@ -69,6 +70,7 @@ const URLS: Record<string, () => string> = {
   '/api/places/{id}/access': () => `/api/places/${ids.places}/access`,
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
+  '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,
   '/api/profiles/{id}': () => `/api/profiles/${author.id}`,
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,

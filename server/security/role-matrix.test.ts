@@ -159,6 +159,12 @@ const ROWS: Record<string, Row> = {
     },
   },
 
+  // Condition reports (issue 20, item 2): any rider on a place they can see; a report is deleted by its reporter or an admin.
+  'POST /api/places/{id}/conditions': { ...SIGNED_IN, build: async () => ({ url: `/api/places/${await place()}/conditions`, body: { kind: 'water', size: 'small', wind: 'light', crowd: 'some' } }) },
+  'DELETE /api/condition-reports/{id}': { allowed: ['author', 'admin'], refused: ['user', 'leader'], build: async () => ({ url: `/api/condition-reports/${await conditionReport()}` }) },
+  'PUT /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
+  'DELETE /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
+
   // Someone else's notification or conversation answers 404 (its existence is not revealed): see their own tests.
   'POST /api/notifications/{id}/read': { allowed: ['author'], build: async () => ({ url: `/api/notifications/${await notificationFor(users.author)}/read` }) },
   'POST /api/notifications/read-all': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/read-all' }) },
@@ -177,6 +183,17 @@ const ROWS: Record<string, Row> = {
   'PUT /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
   'DELETE /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
 };
+
+/** A current report by the author on a fresh place. */
+async function conditionReport(): Promise<string> {
+  const values = JSON.stringify({ size: 'big', wind: 'none', crowd: 'empty' });
+  const row = await db()
+    .insertInto('condition_reports')
+    .values({ place_id: await place(), author_id: users.author.id, kind: 'water', values, expires_at: new Date(Date.now() + 3_600_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 async function notificationFor(user: User): Promise<number> {
   const row = await db().insertInto('notifications').values({ user_id: user.id, type: 'follower', actor_id: users.leader.id }).returning('id').executeTakeFirstOrThrow();

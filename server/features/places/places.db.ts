@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { ConditionSummary } from '../../../common/conditions.ts';
 import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
-import { itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
+import { iso, itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
 import { todayUtc } from '../../../common/place-access.ts';
 import { accessColumns, accessIs, accessSummaryOf } from './place-access.db.ts';
@@ -13,8 +14,16 @@ function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
     'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url',
     ...accessColumns(todayUtc()),
+    latestConditions(),
   ]);
 }
+
+/** The latest report still current of each place `c` (one step down condition_reports_place_idx per place). */
+const latestConditions = () =>
+  sql<ConditionSummary | null>`(select json_build_object('kind', r.kind, 'values', r.values, 'createdAt', r.created_at) from condition_reports r
+    where r.place_id = c.id and r.expires_at > now() order by r.created_at desc limit 1)`.as('conditions');
+
+const conditionsOf = (row: { conditions: ConditionSummary | null }) => row.conditions && { ...row.conditions, createdAt: iso(row.conditions.createdAt) };
 
 type PlaceRow = Awaited<ReturnType<ReturnType<typeof places>['executeTakeFirstOrThrow']>>;
 
@@ -26,6 +35,7 @@ const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
   access: accessSummaryOf(row, todayUtc()),
+  conditions: conditionsOf(row),
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
@@ -89,6 +99,7 @@ export async function nearbyPlaces(db: Db, id: string, viewer: Viewer): Promise<
       imageUrl: row.image_url,
       distanceKm: Math.round(Number(row.distance_km) * 10) / 10,
       access: accessSummaryOf(row, today),
+      conditions: conditionsOf(row),
     })),
   };
 }
@@ -106,7 +117,7 @@ function placesWithin(db: Db, place: Place, radius: number, today: string) {
     .selectFrom((inner) =>
       inner
         .selectFrom('places as c')
-        .select(['c.id', 'c.discipline_id', 'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', distance.as('distance_km'), ...accessColumns(today)])
+        .select(['c.id', 'c.discipline_id', 'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', distance.as('distance_km'), ...accessColumns(today), latestConditions()])
         .where('c.discipline_id', '=', place.disciplineId)
         .where('c.status', '=', 'approved')
         .where('c.id', '!=', id)

@@ -83,6 +83,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
       'p.achievements',
       sql<number>`(select count(*)::int from user_follows where followee_id = p.id)`.as('followers'),
       sql<number>`(select count(*)::int from user_follows where follower_id = p.id)`.as('following'),
+      sql<number>`(select count(*)::int from condition_reports where author_id = p.id)`.as('condition_reports'),
       sql<boolean>`exists (select 1 from user_follows where followee_id = p.id and follower_id = ${viewerId})`.as('is_following'),
       sql<boolean>`exists (select 1 from user_blocks where blocked_id = p.id and blocker_id = ${viewerId})`.as('blocked_by_me'),
       sql<PublicProfile['disciplines']>`coalesce((
@@ -99,6 +100,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
     ...profileFields(row),
     followers: row.followers,
     following: row.following,
+    conditionReports: row.condition_reports,
     isFollowing: row.is_following,
     isSelf: viewerId === row.id,
     blockedByMe: row.blocked_by_me,

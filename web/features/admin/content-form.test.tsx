@@ -30,6 +30,7 @@ const PLACE = {
   imageUrl: null,
   reactions: { likes: 0, comments: 0, liked: false },
   access: { status: 'open' as const, set: 'open' as const, closure: null },
+  conditions: null,
 };
 const DISCIPLINES = [
   { id: 'surfing', name: 'Surfing', names: {}, icon: '🏄', color: '#000', categoryIds: [] },

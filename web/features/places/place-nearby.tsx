@@ -9,6 +9,7 @@ import { placeQueries } from './places.api.ts';
 import { placePath } from './places-page.tsx';
 import { AccessBadge } from './place-access.tsx';
 import { useAccessLabel } from './place-access-filter.tsx';
+import { ConditionSummaryLine, useConditionText } from './condition-summary.tsx';
 
 // Leaflet and its CSS load only once the page runs its scripts.
 const PlacesMap = lazy(() => import('./places-map.tsx'));
@@ -23,6 +24,7 @@ export function NearbySpots({ place }: { place: Place }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const accessLabel = useAccessLabel();
+  const conditionText = useConditionText();
   const { data } = useQuery(placeQueries.nearby(place.id));
   const open = useCallback((to: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(to)), [navigate]);
   const nearby = data?.items ?? [];
@@ -34,7 +36,7 @@ export function NearbySpots({ place }: { place: Place }) {
       </h2>
       {hydrated && (
         <Suspense fallback={null}>
-          <PlacesMap places={[place, ...nearby]} height={320} label={t('places.nearbyMapLabel', { name: place.name })} detailPath={placePath} onOpen={open} openLabel={t('places.viewPlace')} accessLabel={accessLabel} />
+          <PlacesMap places={[place, ...nearby]} height={320} label={t('places.nearbyMapLabel', { name: place.name })} detailPath={placePath} onOpen={open} openLabel={t('places.viewPlace')} accessLabel={accessLabel} conditionsOf={(spot) => conditionText(spot.conditions ?? null)} />
         </Suspense>
       )}
       {data && nearby.length === 0 && <p className="text-sm text-slate-600">{t('places.nearbyNone', { distance: formatDistance(data.radiusKm) })}</p>}
@@ -53,6 +55,9 @@ export function NearbySpots({ place }: { place: Place }) {
                 <AccessBadge access={spot.access} />
               </span>
               <span className="text-sm whitespace-nowrap text-slate-600">{t('places.nearbyDistance', { distance: formatDistance(spot.distanceKm) })}</span>
+              <div className="basis-full">
+                <ConditionSummaryLine summary={spot.conditions} />
+              </div>
             </li>
           ))}
         </ul>

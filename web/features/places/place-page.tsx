@@ -15,6 +15,7 @@ import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
+import { PlaceConditionsSection } from './place-conditions.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { AccessBanner, PlaceAccessSection } from './place-access.tsx';
 
@@ -75,6 +76,7 @@ export default function PlacePage() {
       </article>
       <PlaceAccessSection placeId={place.id} viewer={user} />
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
+      <PlaceConditionsSection placeId={place.id} />
       <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>

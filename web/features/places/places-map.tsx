@@ -7,7 +7,7 @@ import 'leaflet.markercluster';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Place } from '../../../common/places.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
@@ -28,8 +28,8 @@ const markerIconSet = L.icon({
   shadowSize: [41, 41],
 });
 
-/** What a marker needs of a place. */
-export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude' | 'access'>;
+/** What a marker needs of a place (and its latest conditions, where the map shows them). */
+export type MapPlace = Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'latitude' | 'longitude' | 'access'> & Partial<Pick<Place, 'conditions'>>;
 
 function FitPlaces({ places }: { places: MapPlace[] }) {
   const map = useMap();
@@ -47,14 +47,19 @@ type MarkersProps = {
   openLabel: string;
   /** The place's access in words, in its popup (its marker's shape says it too). */
   accessLabel: (place: MapPlace) => string;
+  /** The place's latest conditions as a line of text ('No recent report' when none), where the map shows them. */
+  conditionsOf?: (place: MapPlace) => string;
 };
 
 /**
  * One marker per place, its popup 'name, location' (text, never HTML) with a link to the place;
  * markers that crowd together merge into a numbered cluster that opens on click.
  */
-function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel }: MarkersProps) {
+function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel, conditionsOf }: MarkersProps) {
   const map = useMap();
+  // Read when the markers are made, without redrawing them each time the page renders a new function.
+  const conditionsRef = useRef(conditionsOf);
+  conditionsRef.current = conditionsOf;
   useEffect(() => {
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
     for (const place of places) {
@@ -70,6 +75,12 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel }: Ma
       access.textContent = accessLabel(place);
       access.dataset.access = place.access.status;
       popup.append(access);
+      const conditionsOf = conditionsRef.current;
+      if (conditionsOf) {
+        const conditions = document.createElement('p');
+        conditions.textContent = conditionsOf(place);
+        popup.append(conditions);
+      }
       link.addEventListener('click', (event) => {
         // A client-side navigation, as for any other link of the app.
         event.preventDefault();

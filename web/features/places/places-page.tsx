@@ -18,6 +18,7 @@ import { CommentCount, LikeButton } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
 import { AccessBadge } from './place-access.tsx';
 import { AccessFilter, useAccessLabel } from './place-access-filter.tsx';
+import { ConditionSummaryLine, useConditionText } from './condition-summary.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const PlaceFormDialog = lazyNamed(() => import('./place-form-dialog.tsx'), 'PlaceFormDialog');
@@ -42,6 +43,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const hydrated = useHydrated();
   const list = usePlaceList(discipline.id, { q, access });
   const openPlace = useCallback((place: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(place)), [navigate]);
+  const conditionText = useConditionText();
 
   return (
     <SectionBrowser
@@ -73,7 +75,7 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
                 {hydrated ? (
                   <Suspense fallback={<PlacesAsList places={places} />}>
-                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} accessLabel={accessLabel} />
+                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} accessLabel={accessLabel} conditionsOf={(place) => conditionText(place.conditions ?? null)} />
                   </Suspense>
                 ) : (
                   <PlacesAsList places={places} />
@@ -137,6 +139,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
         <div>
           <AccessBadge access={place.access} />
         </div>
+        <ConditionSummaryLine summary={place.conditions} />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
           <CommentCount count={place.reactions.comments} />

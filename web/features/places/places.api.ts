@@ -32,3 +32,6 @@ export const placeQueries = {
       retry: false,
     }),
 };
+
+/** A place's condition reports, declared by its route with the place (web/routes.tsx). */
+export { conditionQueries } from './conditions.api.ts';

@@ -154,6 +154,10 @@ export default function PublicProfilePage() {
             <dt className="text-sm text-slate-500">{t('profile.public.following')}</dt>
             <dd className="text-2xl font-bold" data-testid="following-count">{formatNumber(profile.following)}</dd>
           </div>
+          <div>
+            <dt className="text-sm text-slate-500">{t('profile.public.conditionReports')}</dt>
+            <dd className="text-2xl font-bold" data-testid="condition-reports-count">{formatNumber(profile.conditionReports)}</dd>
+          </div>
         </dl>
         <Tabs
           label={t('profile.tabsLabel')}

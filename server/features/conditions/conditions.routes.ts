@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conditionLikeResultSchema, conditionReportInputSchema, placeConditionsSchema } from '../../../common/conditions.ts';
+import { UUID_PATTERN } from '../../../common/content.ts';
+import { limitAction } from '../../lib/action-limits.ts';
+import { blockedBetween } from '../../lib/blocks.ts';
+import { viewerOf } from '../../lib/content-routes.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/session.ts';
+import { addReport, currentReports, deleteReport, getReport, reportablePlace, setReportLike } from './conditions.db.ts';
+
+// Per person: a report every few minutes all day long is plenty; a flood stops with a 429.
+const REPORTS_PER_10_MIN = 10;
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Condition reports on places (issue 20, item 2): read by anyone who may see the place, made by riders signed in. */
+export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['conditions'];
+
+  /** The place when the caller may see it: hidden (pending, rejected), missing and malformed ids all answer 404. */
+  async function visiblePlace(request: FastifyRequest, id: string) {
+    const place = UUID_PATTERN.test(id) ? await reportablePlace(app.db, id.toLowerCase(), await viewerOf(request)) : undefined;
+    return assertFound(place, 'CONTENT_NOT_FOUND');
+  }
+
+  async function visibleReport(request: FastifyRequest, id: string) {
+    const user = await requireUser(request);
+    const report = UUID_PATTERN.test(id) ? await getReport(app.db, id.toLowerCase(), user) : undefined;
+    return { user, report: assertFound(report) };
+  }
+
+  // Public data of the place, cached like it (decision 0005): who asks only changes `liked` and `canDelete`, and a session makes the answer private.
+  r.get(
+    '/api/places/:id/conditions',
+    { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeConditionsSchema } } },
+    async (request) => currentReports(app.db, await visiblePlace(request, request.params.id), await viewerOf(request)),
+  );
+
+  r.post(
+    '/api/places/:id/conditions',
+    { schema: { tags, params: idParams, body: conditionReportInputSchema, response: { 201: placeConditionsSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const place = await visiblePlace(request, request.params.id);
+      // The body's shape is one kind's; the place decides which kind it must be.
+      if (request.body.kind !== place.kind) fail('CONDITIONS_WRONG_FIELDS');
+      await app.limiter.consume(`conditions:user:${user.id}`, { max: REPORTS_PER_10_MIN, windowSeconds: 600 });
+      await addReport(app.db, place.id, user.id, request.body, app.config.conditionsTtlHours);
+      return reply.status(201).send(await currentReports(app.db, place, user));
+    },
+  );
+
+  r.delete('/api/condition-reports/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const { user, report } = await visibleReport(request, request.params.id);
+    if (user.role !== 'admin' && report.author_id !== user.id) fail('FORBIDDEN');
+    await deleteReport(app.db, report.id);
+    return reply.status(204).send(null);
+  });
+
+  async function like(request: FastifyRequest, id: string, liked: boolean) {
+    const { user, report } = await visibleReport(request, id);
+    // As for likes of content: nobody on the other side of a block (checklist line 38).
+    if (liked && (await blockedBetween(app.db, user.id, report.author_id))) fail('BLOCKED');
+    await limitAction(app, 'like', user.id);
+    return setReportLike(app.db, report.id, user.id, liked);
+  }
+  r.put('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, true));
+  r.delete('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, false));
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
+import { api } from '../../lib/api.ts';
+
+export const conditionKeys = {
+  place: (placeId: string) => ['conditions', 'place', placeId] as const,
+};
+
+const placeUrl = (placeId: string) => `/api/places/${encodeURIComponent(placeId)}/conditions`;
+const reportUrl = (reportId: string) => `/api/condition-reports/${encodeURIComponent(reportId)}`;
+
+export const conditionQueries = {
+  /** A place's current condition reports, newest first, and the kind of report it takes. */
+  place: (placeId: string) => queryOptions({ queryKey: conditionKeys.place(placeId), queryFn: ({ signal }) => api<PlaceConditions>(placeUrl(placeId), { signal }) }),
+};
+
+export function usePlaceConditions(placeId: string) {
+  return useQuery(conditionQueries.place(placeId));
+}
+
+/** A new or deleted report changes the place's summary on its cards and markers too: every query refetches. */
+export function useReportConditions(placeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConditionReportInput) => api<PlaceConditions>(placeUrl(placeId), { method: 'POST', body: input }),
+    onSuccess: (answer) => {
+      client.setQueryData(conditionKeys.place(placeId), answer);
+      void client.invalidateQueries();
+    },
+  });
+}
+
+export function useDeleteConditionReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api<null>(reportUrl(reportId), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useLikeConditionReport(reportId: string) {
+  return useMutation({
+    mutationFn: (liked: boolean) => api<{ liked: boolean; likes: number }>(`${reportUrl(reportId)}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+  });
+}

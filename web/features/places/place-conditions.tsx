@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
+import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { formatCount } from '../../lib/intl.ts';
+import { useRelativeTime } from '../../lib/localized.ts';
+import { useMe } from '../../lib/session.ts';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
+import { conditionParts } from './condition-summary.tsx';
+import { useDeleteConditionReport, useLikeConditionReport, usePlaceConditions, useReportConditions } from './conditions.api.ts';
+
+/**
+ * A place's conditions (issue 20, item 2): a report in a tap per question, then the reports still
+ * current with their reporter, age, answers, note and likes. Every control is a form (the
+ * `report-conditions`, `delete-condition-report` and `like-…` actions): before the scripts the
+ * server does it and shows the page again; with them it runs in place.
+ */
+export function PlaceConditionsSection({ placeId }: { placeId: string }) {
+  const { t } = useTranslation();
+  const { user } = useMe();
+  const { pathname, search } = useLocation();
+  const { data, isLoading } = usePlaceConditions(placeId);
+
+  return (
+    <section className="mt-10" aria-labelledby="conditions-title" data-testid="place-conditions">
+      <h2 id="conditions-title" className="text-xl font-bold text-slate-900">{t('places.conditions.title')}</h2>
+      {isLoading || !data ? (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          {user ? (
+            <ReportForm placeId={placeId} kind={data.kind} />
+          ) : (
+            <p className="mt-4 text-sm text-slate-600">
+              <Link to={`/login?next=${encodeURIComponent(pathname + search)}`} className="font-semibold text-brand-700 hover:underline">
+                {t('places.conditions.loginToReport')}
+              </Link>
+            </p>
+          )}
+          {data.reports.length === 0 ? (
+            <p className="mt-4 text-slate-600">
+              <strong className="font-semibold">{t('places.conditions.none')}</strong> {t('places.conditions.noneText')}
+            </p>
+          ) : (
+            <ul className="mt-6 space-y-3">
+              {data.reports.map((report) => (
+                <ReportItem key={report.id} report={report} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One radio group per question of the place's kind; the answers are pills, a tap each. */
+function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind }) {
+  const { t } = useTranslation();
+  const report = useReportConditions(placeId);
+  // A new key empties the form after a report is sent.
+  const [round, setRound] = useState(0);
+
+  const submit = (form: FormData) => {
+    const answers = Object.fromEntries(CONDITION_FIELDS[kind].map((field) => [field, String(form.get(field) ?? '')]));
+    const input = { kind, ...answers, note: String(form.get('note') ?? '') } as ConditionReportInput;
+    report.mutate(input, {
+      onSuccess: () => {
+        setRound((n) => n + 1);
+        notify('success', t('places.conditions.reported'));
+      },
+      onError: (e) => notify('error', t('places.conditions.error'), errorText(t, e)),
+    });
+  };
+
+  return (
+    <ActionForm key={round} action="report-conditions" fields={{ placeId, kind }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="condition-form">
+      <h3 className="font-semibold text-slate-900">{t('places.conditions.reportTitle')}</h3>
+      {CONDITION_FIELDS[kind].map((field) => (
+        <fieldset key={field} className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">{t(`places.conditions.field.${field}`)}</legend>
+          <div className="flex flex-wrap gap-2">
+            {CONDITION_CHOICES[field].map((value) => (
+              <label key={value} className="cursor-pointer">
+                {/* Required: the browser asks for every answer, scripts or not; the API checks again. */}
+                <input type="radio" name={field} value={value} required className="peer sr-only" />
+                <span className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
+                  {t(`places.conditions.value.${field}.${value}`)}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <label className="block space-y-1">
+        <span className="text-sm font-medium text-slate-700">{t('places.conditions.note')}</span>
+        <input name="note" maxLength={CONDITION_NOTE_MAX} dir="auto" className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={report.isPending}>
+          {report.isPending && <Spinner className="h-4 w-4 border-2" />}
+          {t('places.conditions.send')}
+        </Button>
+      </div>
+    </ActionForm>
+  );
+}
+
+function ReportItem({ report }: { report: ConditionReport }) {
+  const { t } = useTranslation();
+  const age = useRelativeTime();
+  const remove = useDeleteConditionReport();
+  const onDelete = () =>
+    remove.mutate(report.id, {
+      onSuccess: () => notify('success', t('places.conditions.deleted')),
+      onError: (e) => notify('error', t('places.conditions.error'), errorText(t, e)),
+    });
+
+  return (
+    <li className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="condition-report">
+      <Avatar person={report.author} />
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <Link dir="auto" to={`/profile/${report.author.id}`} className="font-semibold text-slate-900 hover:underline">
+            {report.author.name}
+          </Link>
+          <time className="text-xs text-slate-500" dateTime={report.createdAt} suppressHydrationWarning>
+            {age(report.createdAt)}
+          </time>
+        </div>
+        <p className="text-sm text-slate-800">{conditionParts(t, report).join(' · ')}</p>
+        {report.note && <p dir="auto" className="break-words text-slate-700">{report.note}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+          <ReportLike report={report} />
+          {report.canDelete && (
+            <ActionForm action="delete-condition-report" fields={{ reportId: report.id }} onSubmit={onDelete}>
+              <Button type="submit" variant="ghost" size="sm" disabled={remove.isPending}>
+                {t('places.conditions.delete')}
+              </Button>
+            </ActionForm>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** ♥ and the count, as the content's like button does (web/features/reactions/like-button.tsx), for a report. */
+function ReportLike({ report }: { report: ConditionReport }) {
+  const { t, i18n } = useTranslation();
+  const gate = useLoginGate();
+  const mutation = useLikeConditionReport(report.id);
+  const [state, setState] = useState({ liked: report.liked, likes: report.likes });
+  useEffect(() => setState({ liked: report.liked, likes: report.likes }), [report.liked, report.likes]);
+
+  const toggle = () =>
+    gate(t('content.loginToLike'), () => {
+      const before = state;
+      const liked = !before.liked;
+      setState({ liked, likes: before.likes + (liked ? 1 : -1) });
+      mutation.mutate(liked, {
+        onSuccess: setState,
+        onError: (error) => {
+          setState(before);
+          notify('error', t('content.likeError'), errorText(t, error));
+        },
+      });
+    });
+
+  return (
+    <ActionForm action={state.liked ? 'unlike-condition-report' : 'like-condition-report'} fields={{ reportId: report.id }} onSubmit={toggle} className="inline-flex">
+      <button
+        type="submit"
+        disabled={mutation.isPending}
+        aria-pressed={state.liked}
+        className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-700' : 'text-slate-600 hover:bg-slate-100'}`}
+        data-testid="report-like"
+      >
+        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
+        <span className="sr-only">{t(state.liked ? 'places.conditions.unlikeNamed' : 'places.conditions.likeNamed', { name: report.author.name })} </span>
+        <span>{formatCount(i18n.resolvedLanguage ?? i18n.language, state.likes)}</span>
+      </button>
+    </ActionForm>
+  );
+}
