@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
 import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
+import { LikeToggle } from '../../components/content/like-toggle.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -153,41 +154,17 @@ function ReportItem({ report }: { report: ConditionReport }) {
   );
 }
 
-/** ♥ and the count, as the content's like button does (web/features/reactions/like-button.tsx), for a report. */
+/** ♥ and the count of a report, as a content item's like button. */
 function ReportLike({ report }: { report: ConditionReport }) {
-  const { t, i18n } = useTranslation();
-  const gate = useLoginGate();
-  const mutation = useLikeConditionReport(report.id);
-  const [state, setState] = useState({ liked: report.liked, likes: report.likes });
-  useEffect(() => setState({ liked: report.liked, likes: report.likes }), [report.liked, report.likes]);
-
-  const toggle = () =>
-    gate(t('content.loginToLike'), () => {
-      const before = state;
-      const liked = !before.liked;
-      setState({ liked, likes: before.likes + (liked ? 1 : -1) });
-      mutation.mutate(liked, {
-        onSuccess: setState,
-        onError: (error) => {
-          setState(before);
-          notify('error', t('content.likeError'), errorText(t, error));
-        },
-      });
-    });
-
+  const { t } = useTranslation();
   return (
-    <ActionForm action={state.liked ? 'unlike-condition-report' : 'like-condition-report'} fields={{ reportId: report.id }} onSubmit={toggle} className="inline-flex">
-      <button
-        type="submit"
-        disabled={mutation.isPending}
-        aria-pressed={state.liked}
-        className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition-colors ${state.liked ? 'bg-rose-50 text-rose-700' : 'text-slate-600 hover:bg-slate-100'}`}
-        data-testid="report-like"
-      >
-        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
-        <span className="sr-only">{t(state.liked ? 'places.conditions.unlikeNamed' : 'places.conditions.likeNamed', { name: report.author.name })} </span>
-        <span>{formatCount(i18n.resolvedLanguage ?? i18n.language, state.likes)}</span>
-      </button>
-    </ActionForm>
+    <LikeToggle
+      initial={report}
+      mutation={useLikeConditionReport(report.id)}
+      actions={{ like: 'like-condition-report', unlike: 'unlike-condition-report' }}
+      fields={{ reportId: report.id }}
+      label={(liked) => t(liked ? 'places.conditions.unlikeNamed' : 'places.conditions.likeNamed', { name: report.author.name })}
+      testId="report-like"
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Place } from '../../../common/places.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDistance } from '../../lib/localized.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { placeQueries } from './places.api.ts';
-import { placePath } from './places-page.tsx';
-import { AccessBadge } from './place-access.tsx';
+import { PlaceLine, placePath } from './places-page.tsx';
 import { useAccessLabel } from './place-access-filter.tsx';
 import { ConditionSummaryLine, useConditionText } from './condition-summary.tsx';
 
@@ -44,16 +43,7 @@ export function NearbySpots({ place }: { place: Place }) {
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
           {nearby.map((spot) => (
             <li key={spot.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-3">
-              {/* A gap rather than a margin: each name takes its own direction, so a margin could land on its outer side. */}
-              <span className="flex flex-wrap items-baseline gap-x-2">
-                <Link dir="auto" to={placePath(spot)} className="font-semibold text-brand-700 hover:underline">
-                  {spot.name}
-                </Link>
-                <span dir="auto" className="text-sm text-slate-600">
-                  {spot.location}
-                </span>
-                <AccessBadge access={spot.access} />
-              </span>
+              <PlaceLine place={spot} />
               <span className="text-sm whitespace-nowrap text-slate-600">{t('places.nearbyDistance', { distance: formatDistance(spot.distanceKm) })}</span>
               <div className="basis-full">
                 <ConditionSummaryLine summary={spot.conditions} />

@@ -102,18 +102,30 @@ export function PlacesAsList({ places }: { places: Place[] }) {
       <p className="text-sm text-slate-600">{t('places.mapNeedsScripts')}</p>
       <ul className="mt-3 divide-y divide-slate-100">
         {places.map((place) => (
-          <li key={place.id} className="flex flex-wrap items-baseline gap-x-2 py-2">
-            <Link dir="auto" to={placePath(place)} className="font-semibold text-brand-700 hover:underline">
-              {place.name}
-            </Link>
-            <span dir="auto" className="text-sm text-slate-600">{place.location}</span>
-            <span className="align-middle">
-              <AccessBadge access={place.access} />
-            </span>
+          <li key={place.id} className="py-2">
+            <PlaceLine place={place} />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A place in a list of links: its name, where it is and its access. A gap rather than a margin between
+ * them: each name takes its own direction, so a margin could land on its outer side.
+ */
+export function PlaceLine({ place }: { place: Pick<Place, 'id' | 'disciplineId' | 'name' | 'location' | 'access'> }) {
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      <Link dir="auto" to={placePath(place)} className="font-semibold text-brand-700 hover:underline">
+        {place.name}
+      </Link>
+      <span dir="auto" className="text-sm text-slate-600">
+        {place.location}
+      </span>
+      <AccessBadge access={place.access} />
+    </span>
   );
 }
 
