@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { Spinner } from './spinner.tsx';
 
 // Spec §9: variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.
 const VARIANTS = {
@@ -25,8 +26,14 @@ export function buttonClass({ variant = 'default', size = 'default' }: ButtonSty
 }
 
 // React 19: `ref` is an ordinary prop, so Radix `asChild` and focus management reach the <button>.
-export function Button({ variant, size, className = '', type = 'button', ...props }: ComponentPropsWithRef<'button'> & ButtonStyle) {
-  return <button type={type} className={buttonClass({ variant, size }, className)} {...props} />;
+// `busy`: the action the button started is under way, so it waits (disabled) and shows a small spinner before its words.
+export function Button({ variant, size, className = '', type = 'button', busy = false, disabled, children, ...props }: ComponentPropsWithRef<'button'> & ButtonStyle & { busy?: boolean }) {
+  return (
+    <button type={type} className={buttonClass({ variant, size }, className)} disabled={busy || disabled} {...props}>
+      {busy && <Spinner className="h-4 w-4 border-2" />}
+      {children}
+    </button>
+  );
 }
 
 export function ButtonLink({ variant, size, className = '', ...props }: LinkProps & ButtonStyle) {

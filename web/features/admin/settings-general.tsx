@@ -63,6 +63,7 @@ function SiteImage({ kind, current, custom }: { kind: SiteImageSetting; current:
         {custom && (
           <Button
             variant="outline"
+            busy={reset.isPending}
             disabled={busy}
             onClick={() =>
               reset.mutate(undefined, {
@@ -71,7 +72,6 @@ function SiteImage({ kind, current, custom }: { kind: SiteImageSetting; current:
               })
             }
           >
-            {reset.isPending && <Spinner className="h-4 w-4 border-2" />}
             {t('admin.settings.general.reset')}
           </Button>
         )}

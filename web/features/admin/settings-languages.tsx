@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { LANGUAGES, parseEnabledLanguages, type LanguageCode } from '../../../common/languages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { useSaveLanguages } from './admin-settings.api.ts';
@@ -75,8 +74,7 @@ function LanguagesForm({ saved, save }: { saved: LanguageCode[]; save: ReturnTyp
           </p>
         )}
       </fieldset>
-      <Button type="submit" className="mt-5" disabled={save.isPending || !dirty}>
-        {save.isPending && <Spinner className="h-4 w-4 border-2" />}
+      <Button type="submit" className="mt-5" busy={save.isPending} disabled={!dirty}>
         {t('common.save')}
       </Button>
     </form>

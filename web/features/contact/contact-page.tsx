@@ -7,7 +7,6 @@ import { contactSchema, type ContactInput } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormTarget } from '../../components/ui/form-target.tsx';
 
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -50,8 +49,7 @@ export default function ContactPage() {
           </div>
           <TextField label={t('contact.subject')} error={fieldError(t, formState.errors.subject)} {...field('subject')} />
           <TextArea label={t('contact.message')} error={fieldError(t, formState.errors.message)} {...field('message')} />
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending && <Spinner className="h-4 w-4" />}
+          <Button type="submit" busy={send.isPending}>
             {t('contact.send')}
           </Button>
         </form>

@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
@@ -78,10 +78,9 @@ export default function DisciplinePage() {
               variant={hub.following ? 'outline' : 'default'}
               className={hub.following ? 'bg-white/10 text-white border-white/50 hover:bg-white/20' : ''}
               aria-pressed={hub.following}
-              disabled={follow.isPending}
+              busy={follow.isPending}
               data-testid="follow-button"
             >
-              {follow.isPending && <Spinner className="h-4 w-4" />}
               {hub.following ? `✓ ${t('discipline.following')}` : t('discipline.follow')}
             </Button>
           </ActionForm>

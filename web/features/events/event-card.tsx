@@ -6,7 +6,6 @@ import type { Event } from '../../../common/events.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -156,8 +155,7 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
 
   return (
     <ActionForm action={join ? 'rsvp' : 'cancel-rsvp'} fields={{ eventId: event.id, ...(join ? {} : { was: event.myRsvp ?? '' }) }} onSubmit={click}>
-      <Button type="submit" variant={join ? 'default' : 'outline'} size={size} className={className} disabled={rsvp.isPending} data-testid="rsvp-button">
-        {rsvp.isPending && <Spinner className="h-4 w-4 border-2" />}
+      <Button type="submit" variant={join ? 'default' : 'outline'} size={size} className={className} busy={rsvp.isPending} data-testid="rsvp-button">
         {label}
       </Button>
     </ActionForm>

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX, messageBodySchema } from '../../../common/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useSendMessage } from './messages.api.ts';
 
@@ -49,8 +48,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
           aria-describedby={`${id}-hint`}
           className="max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         />
-        <Button type="submit" disabled={!parsed.success || send.isPending}>
-          {send.isPending && <Spinner className="h-4 w-4" />}
+        <Button type="submit" busy={send.isPending} disabled={!parsed.success}>
           {t('messages.send')}
         </Button>
       </div>

@@ -106,8 +106,7 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
         <input name="note" maxLength={CONDITION_NOTE_MAX} dir="auto" className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
       </label>
       <div className="flex justify-end">
-        <Button type="submit" disabled={report.isPending}>
-          {report.isPending && <Spinner className="h-4 w-4 border-2" />}
+        <Button type="submit" busy={report.isPending}>
           {t('places.conditions.send')}
         </Button>
       </div>

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../common/profiles.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldError } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -36,8 +35,7 @@ export function ChangePassword({ testId }: { testId?: string }) {
         <TextField label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.currentPassword)} {...register('currentPassword')} />
         <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
         <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending && <Spinner className="h-4 w-4" />}
+        <Button type="submit" busy={change.isPending}>
           {t('profile.settings.changePassword')}
         </Button>
       </form>

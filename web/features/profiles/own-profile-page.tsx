@@ -94,8 +94,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
         ))}
       </SelectField>
       <div className="flex gap-2">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Spinner className="h-4 w-4" />}
+        <Button type="submit" busy={update.isPending}>
           {t('common.save')}
         </Button>
         <ButtonLink

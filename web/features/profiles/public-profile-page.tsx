@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
-import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
@@ -107,22 +107,19 @@ export default function PublicProfilePage() {
             <>
               {!profile.blockedByMe && (
                 <ActionForm action={profile.isFollowing ? 'unfollow-person' : 'follow-person'} fields={{ userId: profile.id, name: profile.name }} onSubmit={toggleFollow}>
-                  <Button type="submit" variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} disabled={follow.isPending} data-testid="follow-person">
-                    {follow.isPending && <Spinner className="h-4 w-4" />}
+                  <Button type="submit" variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} busy={follow.isPending} data-testid="follow-person">
                     {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
                   </Button>
                 </ActionForm>
               )}
               {!profile.blockedByMe && (
-                <Button variant="outline" disabled={start.isPending} onClick={openConversation} data-testid="message-person">
-                  {start.isPending && <Spinner className="h-4 w-4" />}
+                <Button variant="outline" busy={start.isPending} onClick={openConversation} data-testid="message-person">
                   {t('profile.public.message')}
                 </Button>
               )}
               {user &&
                 (profile.blockedByMe ? (
-                  <Button variant="outline" disabled={block.isPending} onClick={() => setBlocked(false)} data-testid="block-person">
-                    {block.isPending && <Spinner className="h-4 w-4" />}
+                  <Button variant="outline" busy={block.isPending} onClick={() => setBlocked(false)} data-testid="block-person">
                     {t('profile.block.unblock')}
                   </Button>
                 ) : (

@@ -68,8 +68,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
             error={error}
           />
           <div className="flex justify-end">
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending && <Spinner className="h-4 w-4 border-2" />}
+            <Button type="submit" busy={add.isPending}>
               {t('content.postComment')}
             </Button>
           </div>

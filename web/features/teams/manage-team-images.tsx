@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -77,8 +76,7 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
       <div className="flex flex-wrap gap-2">
         {file ? (
           <>
-            <Button size="sm" onClick={send} disabled={busy}>
-              {upload.isPending && <Spinner className="h-4 w-4 border-2" />}
+            <Button size="sm" onClick={send} busy={upload.isPending} disabled={busy}>
               {t('teams.manage.upload')}
             </Button>
             <Button size="sm" variant="outline" onClick={clear} disabled={busy}>
@@ -90,6 +88,7 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
             <Button
               size="sm"
               variant="outline"
+              busy={remove.isPending}
               disabled={busy}
               onClick={() =>
                 remove.mutate(kind, {
@@ -99,7 +98,6 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
                 })
               }
             >
-              {remove.isPending && <Spinner className="h-4 w-4 border-2" />}
               {kind === 'logo' ? t('teams.manage.removeLogo') : t('teams.manage.removeBanner')}
             </Button>
           )

@@ -215,8 +215,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
     return (
       <div className="flex flex-col gap-1.5 sm:items-end">
         <ActionForm action="leave-team" fields={{ teamId: team.id }} onSubmit={() => setConfirmLeave(true)}>
-          <Button type="submit" variant="outline" disabled={isLeader || leave.isPending} aria-describedby={isLeader ? 'leader-leave-hint' : undefined}>
-            {leave.isPending && <Spinner className="h-4 w-4 border-2" />}
+          <Button type="submit" variant="outline" busy={leave.isPending} disabled={isLeader} aria-describedby={isLeader ? 'leader-leave-hint' : undefined}>
             {t('teams.leaveTeam')}
           </Button>
         </ActionForm>
@@ -274,8 +273,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
             })
           }
         >
-          <Button type="submit" size="sm" variant="ghost" disabled={cancel.isPending}>
-            {cancel.isPending && <Spinner className="h-4 w-4 border-2" />}
+          <Button type="submit" size="sm" variant="ghost" busy={cancel.isPending}>
             {t('teams.cancelRequest')}
           </Button>
         </ActionForm>
@@ -300,8 +298,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
       <div role="status" className="flex max-w-xs flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="request-declined">
         <p className="text-slate-700">{t('teams.requestDeclined')}</p>
         <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
-          <Button type="submit" size="sm" variant="outline" disabled={join.isPending}>
-            {join.isPending && <Spinner className="h-4 w-4 border-2" />}
+          <Button type="submit" size="sm" variant="outline" busy={join.isPending}>
             {t('teams.requestAgain')}
           </Button>
         </ActionForm>
@@ -311,8 +308,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
 
   return (
     <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
-      <Button type="submit" size="lg" disabled={join.isPending} data-testid="join-team">
-        {join.isPending && <Spinner className="h-4 w-4 border-2" />}
+      <Button type="submit" size="lg" busy={join.isPending} data-testid="join-team">
         {team.isPrivate ? t('teams.requestToJoin') : t('teams.joinTeam')}
       </Button>
     </ActionForm>
