@@ -4,14 +4,14 @@ import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Person } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
+import { ListSection } from '../../components/ui/list-section.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MemberPicker } from '../teams/index.ts';
 import { stewardSearchQuery, useChangeAccess } from './place-access.api.ts';
-import { dayRange } from './place-access-signs.ts';
+import { PlaceClosures } from './place-closures.tsx';
 
 type Props = { placeId: string; access: PlaceAccess; isAdmin: boolean };
 
@@ -24,7 +24,6 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim
  */
 export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
   const { t } = useTranslation();
-  const formatDate = useFormatDate();
   const change = useChangeAccess(placeId);
   const ids = useId();
   const fields = { placeId };
@@ -73,31 +72,16 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
         </Button>
       </ActionForm>
 
-      <div className="space-y-2">
-        <h3 className="font-semibold text-slate-800">{t('places.access.closures')}</h3>
-        {access.closures.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('places.access.noClosures')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm text-slate-700" data-testid="place-closures">
-            {access.closures.map((c) => {
-              const days = dayRange(formatDate, c);
-              return (
-                <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span>
-                    {days}
-                    {c.yearly && ` (${t('places.access.everyYear')})`}: <bdi>{c.reason}</bdi>
-                  </span>
-                  <ActionForm action="place-closure-remove" fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id }, 'places.access.toast.closureRemoved')}>
-                    <Button type="submit" size="sm" variant="outline" disabled={change.isPending} aria-label={t('places.access.removeClosure', { days })}>
-                      {t('places.access.remove')}
-                    </Button>
-                  </ActionForm>
-                </li>
-              );
-            })}
-          </ul>
+      <PlaceClosures
+        closures={access.closures}
+        control={(c, days) => (
+          <ActionForm action="place-closure-remove" fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id }, 'places.access.toast.closureRemoved')}>
+            <Button type="submit" size="sm" variant="outline" disabled={change.isPending} aria-label={t('places.access.removeClosure', { days })}>
+              {t('places.access.remove')}
+            </Button>
+          </ActionForm>
         )}
-      </div>
+      />
 
       <ActionForm
         key={closureRound}
@@ -138,43 +122,46 @@ function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; 
   // The picker searches as one types, which needs scripts; on the server it would read a search no route declares.
   const hydrated = useHydrated();
   return (
-    <div className="space-y-2 border-t border-slate-100 pt-4">
-      <h3 className="font-semibold text-slate-800">{t('places.access.stewards')}</h3>
-      <p className="text-sm text-slate-500">{t('places.access.stewardsHint')}</p>
-      {stewards.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('places.access.noStewards')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="place-stewards">
-          {stewards.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-2 py-2">
-              <bdi className="font-medium text-slate-800">{s.name}</bdi>
-              {isAdmin && (
-                <ActionForm action="place-steward-remove" fields={{ placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id }, 'places.access.toast.stewardRemoved')}>
-                  <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t('places.access.removeSteward', { name: s.name })}>
-                    {t('places.access.remove')}
-                  </Button>
-                </ActionForm>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {isAdmin && hydrated && (
-        <MemberPicker
-          label={t('places.access.findSteward')}
-          minLength={2}
-          search={stewardSearchQuery}
-          emptyText={t('places.access.noPeople')}
-          pickBy={{
-            kind: 'button',
-            text: t('places.access.addSteward'),
-            labelOf: (person) => t('places.access.addStewardNamed', { name: person.name }),
-            onPick: (person) => run({ kind: 'add-steward', userId: person.id }, 'places.access.toast.stewardAdded'),
-            busy,
-          }}
-          testId="steward-search"
-        />
-      )}
-    </div>
+    <ListSection
+      title={t('places.access.stewards')}
+      hint={t('places.access.stewardsHint')}
+      isEmpty={stewards.length === 0}
+      emptyText={t('places.access.noStewards')}
+      className="border-t border-slate-100 pt-4"
+      after={
+        isAdmin &&
+        hydrated && (
+          <MemberPicker
+            label={t('places.access.findSteward')}
+            minLength={2}
+            search={stewardSearchQuery}
+            emptyText={t('places.access.noPeople')}
+            pickBy={{
+              kind: 'button',
+              text: t('places.access.addSteward'),
+              labelOf: (person) => t('places.access.addStewardNamed', { name: person.name }),
+              onPick: (person) => run({ kind: 'add-steward', userId: person.id }, 'places.access.toast.stewardAdded'),
+              busy,
+            }}
+            testId="steward-search"
+          />
+        )
+      }
+    >
+      <ul className="divide-y divide-slate-100 text-sm" data-testid="place-stewards">
+        {stewards.map((s) => (
+          <li key={s.id} className="flex items-center justify-between gap-2 py-2">
+            <bdi className="font-medium text-slate-800">{s.name}</bdi>
+            {isAdmin && (
+              <ActionForm action="place-steward-remove" fields={{ placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id }, 'places.access.toast.stewardRemoved')}>
+                <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t('places.access.removeSteward', { name: s.name })}>
+                  {t('places.access.remove')}
+                </Button>
+              </ActionForm>
+            )}
+          </li>
+        ))}
+      </ul>
+    </ListSection>
   );
 }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AccessChange, AccessStatus, AccessSummary } from '../../../common/place-access.ts';
+import { ListSection } from '../../components/ui/list-section.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { placeAccessQueries } from './place-access.api.ts';
 import { ACCESS_ICONS, dayRange } from './place-access-signs.ts';
+import { PlaceClosures } from './place-closures.tsx';
 // Not lazy: the server renders the forms into a steward's page, where they work before (and without) scripts.
 import { PlaceAccessManage } from './place-access-manage.tsx';
 
@@ -107,52 +109,42 @@ export function PlaceAccessSection({ placeId, viewer }: { placeId: string; viewe
       {canManage ? (
         <PlaceAccessManage placeId={placeId} access={access} isAdmin={isAdmin} />
       ) : (
-        <div className="space-y-2">
-          <h3 className="font-semibold text-slate-800">{t('places.access.closures')}</h3>
-          {access.closures.length === 0 ? (
-            <p className="text-sm text-slate-500">{t('places.access.noClosures')}</p>
-          ) : (
-            <ul className="space-y-1 text-sm text-slate-700" data-testid="place-closures">
-              {access.closures.map((c) => (
-                <li key={c.id}>
-                  {dayRange(formatDate, c)}
-                  {c.yearly && ` (${t('places.access.everyYear')})`}: <bdi>{c.reason}</bdi>
-                </li>
-              ))}
-            </ul>
-          )}
-          {access.stewards.length > 0 && (
-            <p className="text-sm text-slate-600">
-              {t('places.access.stewards')}:{' '}
-              {access.stewards.map((s, i) => (
-                <span key={s.id}>
-                  {i > 0 && ', '}
-                  <Link to={`/profile/${s.id}`} className="font-semibold hover:underline">
-                    <bdi>{s.name}</bdi>
-                  </Link>
-                </span>
-              ))}
-            </p>
-          )}
-        </div>
+        <PlaceClosures
+          closures={access.closures}
+          after={
+            access.stewards.length > 0 && (
+              <p className="text-sm text-slate-600">
+                {t('places.access.stewards')}:{' '}
+                {access.stewards.map((s, i) => (
+                  <span key={s.id}>
+                    {i > 0 && ', '}
+                    <Link to={`/profile/${s.id}`} className="font-semibold hover:underline">
+                      <bdi>{s.name}</bdi>
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            )
+          }
+        />
       )}
-      <div className="space-y-2 border-t border-slate-100 pt-4">
-        <h3 className="font-semibold text-slate-800">{t('places.access.historyTitle')}</h3>
-        {access.history.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('places.access.noHistory')}</p>
-        ) : (
-          <ol className="space-y-1 text-sm text-slate-700" data-testid="place-access-history">
-            {access.history.map((change) => (
-              <li key={change.id}>
-                <bdi className="font-semibold">{change.by?.name ?? t('places.access.someone')}</bdi>: {changeText(change)} ·{' '}
-                <time dateTime={change.at} className="text-slate-500">
-                  {formatDate(change.at)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
+      <ListSection
+        title={t('places.access.historyTitle')}
+        isEmpty={access.history.length === 0}
+        emptyText={t('places.access.noHistory')}
+        className="border-t border-slate-100 pt-4"
+      >
+        <ol className="space-y-1 text-sm text-slate-700" data-testid="place-access-history">
+          {access.history.map((change) => (
+            <li key={change.id}>
+              <bdi className="font-semibold">{change.by?.name ?? t('places.access.someone')}</bdi>: {changeText(change)} ·{' '}
+              <time dateTime={change.at} className="text-slate-500">
+                {formatDate(change.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </ListSection>
     </section>
   );
 }
