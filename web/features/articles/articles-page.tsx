@@ -10,7 +10,7 @@ import { useFormatDate } from '../../lib/localized.ts';
 import { useUrlFilters } from '../../lib/list-state.ts';
 import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
-import { CommentCount, LikeButton } from '../reactions/index.ts';
+import { CardReactions } from '../reactions/index.ts';
 import { articleFiltersFrom, useArticleList } from './articles.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
@@ -67,10 +67,7 @@ function ArticleCard({ article }: { article: ArticleSummary }) {
         <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
           {article.excerpt}
         </p>
-        <div className="relative z-10 mt-auto flex items-center gap-2 pt-2">
-          <LikeButton type="article" id={article.id} reactions={article.reactions} name={article.title} />
-          <CommentCount count={article.reactions.comments} />
-        </div>
+        <CardReactions type="article" item={article} name={article.title} className="relative z-10 mt-auto flex items-center gap-2 pt-2" />
       </div>
     </article>
   );

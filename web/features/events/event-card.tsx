@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
-import { CommentCount, LikeButton } from '../reactions/index.ts';
+import { CardReactions } from '../reactions/index.ts';
 import { useRsvp } from './events.api.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
@@ -199,10 +199,7 @@ export function EventCard({ event }: { event: Event }) {
         </div>
         <Attendance event={event} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <div className="flex items-center gap-1">
-            <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
-            <CommentCount count={event.reactions.comments} />
-          </div>
+          <CardReactions type="event" item={event} name={event.name} />
           <RsvpButton event={event} size="sm" />
         </div>
       </div>

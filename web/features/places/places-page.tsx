@@ -14,7 +14,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
-import { CommentCount, LikeButton } from '../reactions/index.ts';
+import { CardReactions } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
 import { AccessBadge } from './place-access.tsx';
 import { AccessFilter, useAccessLabel } from './place-access-filter.tsx';
@@ -152,10 +152,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
           <AccessBadge access={place.access} />
         </div>
         <ConditionSummaryLine summary={place.conditions} />
-        <div className="mt-auto flex items-center gap-2 pt-2">
-          <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
-          <CommentCount count={place.reactions.comments} />
-        </div>
+        <CardReactions type="place" item={place} name={place.name} className="mt-auto flex items-center gap-2 pt-2" />
       </div>
     </article>
   );

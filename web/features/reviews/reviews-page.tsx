@@ -12,7 +12,7 @@ import { useUrlFilters } from '../../lib/list-state.ts';
 import { useFormatDate, useFormatPrice } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
-import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
+import { CardReactions, Stars } from '../reactions/index.ts';
 import { CategoryBadge, OverallScore, PointList, readerRatingLabel } from './review-parts.tsx';
 import { reviewFiltersFrom, useReviewList } from './reviews.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
@@ -100,10 +100,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
           </div>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <div className="flex items-center gap-1">
-            <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
-            <CommentCount count={review.reactions.comments} />
-          </div>
+          <CardReactions type="review" item={review} name={review.productName} />
           {/* The visible words begin the link's name (WCAG 2.5.3); the product, for screen readers, tells the links apart. */}
           <ButtonLink to={contentPath('review', disciplineId, review.id)} variant="outline" size="sm">
             {t('reviews.readFullReview')}

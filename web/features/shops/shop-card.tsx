@@ -6,7 +6,7 @@ import type { Shop } from '../../../common/shops.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { formatRating } from '../../lib/intl.ts';
-import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
+import { CardReactions, Stars } from '../reactions/index.ts';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
 
 /** Readers' rating as stars, average and count, or 'No ratings yet'. */
@@ -107,10 +107,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
         )}
         <ContactDetails shop={shop} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <div className="flex items-center gap-1">
-            <LikeButton type="shop" id={shop.id} reactions={shop.reactions} name={shop.name} />
-            <CommentCount count={shop.reactions.comments} />
-          </div>
+          <CardReactions type="shop" item={shop} name={shop.name} />
           <div className="flex flex-wrap gap-2">
             <ContactButtons shop={shop} />
           </div>

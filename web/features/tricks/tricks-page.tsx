@@ -12,7 +12,7 @@ import { useUrlFilters } from '../../lib/list-state.ts';
 import { formatCount, formatRating } from '../../lib/intl.ts';
 import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
-import { CommentCount, LikeButton, Stars } from '../reactions/index.ts';
+import { CardReactions, Stars } from '../reactions/index.ts';
 import { DifficultyBadge, TrickLevelBadge } from './trick-badges.tsx';
 import { trickFiltersFrom, useTrickList } from './tricks.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
@@ -90,10 +90,7 @@ function TrickCard({ trick }: { trick: Trick }) {
       </ol>
       {more > 0 && <p className="text-sm font-medium text-slate-500">{t('tricks.moreSteps', { count: more })}</p>}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <div className="flex items-center gap-1">
-          <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
-          <CommentCount count={trick.reactions.comments} />
-        </div>
+        <CardReactions type="trick" item={trick} name={trick.name} />
         <ButtonLink to={contentPath('trick', trick.disciplineId, trick.id)} size="sm" data-testid="trick-learn">
           {t('tricks.learn')}
           <span className="sr-only">: {trick.name}</span>
