@@ -1,11 +1,11 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { ArticleSummary } from '../../../common/articles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { CardTitle } from '../../components/content/item-title.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { useUrlFilters } from '../../lib/list-state.ts';
 import { useMe } from '../../lib/session.ts';
@@ -50,15 +50,10 @@ function ArticleCard({ article }: { article: ArticleSummary }) {
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md" data-testid="article-card">
       <ItemPicture src={article.imageUrl} className="h-44" placeholder="from-amber-300 via-brand-600 to-indigo-700" icon="📰" />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            {/* The whole card is the link's target area; like and comment stay clickable above it. */}
-            <Link to={href} className="after:absolute after:inset-0 focus:outline-none" dir="auto">
-              {article.title}
-            </Link>
-          </h2>
-          <StatusBadge status={article.status} />
-        </div>
+        {/* The whole card is the link's target area; like and comment stay clickable above it. */}
+        <CardTitle to={href} status={article.status} linkClassName="after:absolute after:inset-0 focus:outline-none">
+          {article.title}
+        </CardTitle>
         <p className="text-sm text-slate-600">
           {article.author && <span dir="auto">{t('content.byAuthor', { name: article.author.name })}</span>}
           {article.author && <span aria-hidden="true"> · </span>}

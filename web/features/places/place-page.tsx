@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { ItemTitle } from '../../components/content/item-title.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -46,10 +46,7 @@ export default function PlacePage() {
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
-            <StatusBadge status={place.status} />
-          </div>
+          <ItemTitle name={place.name} status={place.status} />
           <ItemLocation location={place.location} className="text-slate-700" />
           <p className="text-sm text-slate-500" dir="ltr">
             {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}

@@ -6,7 +6,7 @@ import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { CardTitle } from '../../components/content/item-title.tsx';
 import { LoadMore } from '../../components/ui/paged-list.tsx';
 import { ViewToggle } from '../../components/ui/view-toggle.tsx';
 import { filterHref, useUrlFilters } from '../../lib/list-state.ts';
@@ -139,14 +139,9 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="place-card">
       <PlacePicture place={place} className="h-44" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            <Link dir="auto" to={placePath(place)} className="hover:underline">
-              {place.name}
-            </Link>
-          </h2>
-          <StatusBadge status={place.status} />
-        </div>
+        <CardTitle to={placePath(place)} status={place.status}>
+          {place.name}
+        </CardTitle>
         <ItemLocation location={place.location} />
         <div>
           <AccessBadge access={place.access} />

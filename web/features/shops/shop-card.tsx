@@ -4,7 +4,7 @@ import { contentPath } from '../../../common/content-basics.ts';
 import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { CardTitle } from '../../components/content/item-title.tsx';
 import { formatRating } from '../../lib/intl.ts';
 import { CardReactions, Stars } from '../reactions/index.ts';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
@@ -74,14 +74,9 @@ export function ShopCard({ shop }: { shop: Shop }) {
         <ItemPicture src={shop.imageUrl} className="h-40" placeholder="from-emerald-400 via-brand-600 to-indigo-700" icon="🛍️" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg leading-snug font-bold break-words text-slate-900">
-            <Link dir="auto" to={href} className="hover:underline" data-testid="shop-link">
-              {shop.name}
-            </Link>
-          </h2>
-          <StatusBadge status={shop.status} />
-        </div>
+        <CardTitle to={href} status={shop.status} testId="shop-link">
+          {shop.name}
+        </CardTitle>
         <ItemLocation location={shop.location} />
         <ShopRating shop={shop} />
         <ShopFacts shop={shop} />

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import type { Shop } from '../../../common/shops.ts';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { ItemTitle } from '../../components/content/item-title.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
@@ -76,10 +76,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         )}
         <div className="space-y-6 p-6 sm:p-8">
           <header className="space-y-3">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{shop.name}</h1>
-              <StatusBadge status={shop.status} />
-            </div>
+            <ItemTitle name={shop.name} status={shop.status} />
             <ItemLocation location={shop.location} className="text-slate-600" />
             <ShopRating shop={shop} />
             <ShopFacts shop={shop} />
