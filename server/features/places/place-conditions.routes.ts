@@ -8,7 +8,7 @@ import { blockedBetween } from '../../lib/blocks.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
-import { addReport, currentReports, deleteReport, getReport, reportablePlace, setReportLike } from './conditions.db.ts';
+import { addReport, currentReports, deleteReport, getReport, reportablePlace, setReportLike } from './place-conditions.db.ts';
 
 // Per person: a report every few minutes all day long is plenty; a flood stops with a 429.
 const REPORTS_PER_10_MIN = 10;
