@@ -28,6 +28,8 @@ const PLACE = {
   latitude: 21.66,
   longitude: -158.05,
   imageUrl: null,
+  visibility: 'public' as const,
+  team: null,
   reactions: { likes: 0, comments: 0, liked: false },
   access: { status: 'open' as const, set: 'open' as const, closure: null },
   conditions: null,
