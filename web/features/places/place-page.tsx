@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { PlaceVisibilityBadge } from './place-visibility-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -48,7 +48,7 @@ export default function PlacePage() {
         <div className="space-y-4 p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{place.name}</h1>
-            <StatusBadge status={place.status} />
+            <PlaceVisibilityBadge place={place} />
           </div>
           <ItemLocation location={place.location} className="text-slate-700" />
           <p className="text-sm text-slate-500" dir="ltr">

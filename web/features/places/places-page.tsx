@@ -6,7 +6,7 @@ import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
-import { StatusBadge } from '../../components/content/status-badge.tsx';
+import { PlaceVisibilityBadge } from './place-visibility-badge.tsx';
 import { LoadMore } from '../../components/ui/paged-list.tsx';
 import { ViewToggle } from '../../components/ui/view-toggle.tsx';
 import { filterHref, useUrlFilters } from '../../lib/list-state.ts';
@@ -133,7 +133,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
               {place.name}
             </Link>
           </h2>
-          <StatusBadge status={place.status} />
+          <PlaceVisibilityBadge place={place} />
         </div>
         <ItemLocation location={place.location} />
         <div>
