@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Approval } from '../../common/approvals.ts';
 import { contentTestKit, type User } from '../test/content-kit.ts';
 import { DISCIPLINE, insertTeam, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
 
@@ -167,5 +168,22 @@ describe('secret spots reach only those who may see them', () => {
     // An admin making it public publishes it at once.
     await ok(await call('PATCH', `/api/places/${id}`, kit.admin, { visibility: 'public' }));
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(200);
+  });
+
+  test("an author's public spot made secret waits, public, for the admin's review of the change; approved, it leaves every public count", async () => {
+    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Was public ${token()}`, location: 'X', latitude: 3, longitude: 3 }), 201);
+    const id = made.id as string;
+    await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', id).execute();
+    const spots = async () => (await kit.t.app.db.selectFrom('public_counts').select('n').where('key', '=', 'spots').executeTakeFirstOrThrow()).n;
+    const before = await spots();
+    const edited = await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId }));
+    expect(edited).toMatchObject({ visibility: 'public', status: 'approved' });
+    const revision = ((await ok(await call('GET', '/api/admin/approvals', kit.admin))) as unknown as Approval[]).find((a) => a.itemId === id && a.changes);
+    expect(revision).toBeDefined();
+    await ok(await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved' }));
+    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending', visibility: 'crew', team_id: teamId });
+    expect(await spots()).toBe(before - 1);
+    expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/places/${id}`, crewMate)).statusCode).toBe(200);
   });
 });
