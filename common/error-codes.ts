@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'BLOCKED',
   'CLOSURE_OVERLAP',
   'CLOSURE_TOO_LONG',
+  'PLACE_TEAM_NOT_YOURS',
   'CONDITIONS_WRONG_FIELDS',
   'CONDITIONS_MISSING_VALUE',
 ] as const;
@@ -134,6 +135,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BLOCKED: 'This is not possible: one of you has blocked the other.',
   CLOSURE_OVERLAP: 'This closure overlaps another closure of the place.',
   CLOSURE_TOO_LONG: 'A closure that comes back every year must be shorter than a year.',
+  PLACE_TEAM_NOT_YOURS: 'Choose a crew you belong to.',
   CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
 };

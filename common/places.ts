@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema } from './content.ts';
+import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema, UUID_PATTERN } from './content.ts';
 import { PLACE_PAGE_SIZE } from './paging.ts';
 import { ACCESS_STATUSES, accessSummarySchema } from './place-access.ts';
 import { conditionSummarySchema } from './conditions.ts';
@@ -14,11 +14,25 @@ const fields = {
   imageUrl,
 };
 
-export const placeInputSchema = z.object(fields);
+/**
+ * Who sees a place (issue 20, item 4): everyone, the members of one team its author belongs to (its
+ * `teamId`), or its author only; admins see all. A secret place skips the approvals queue (it is never
+ * public); made public, it waits there like a new place.
+ */
+export const PLACE_VISIBILITIES = ['public', 'crew', 'private'] as const;
+export type PlaceVisibility = (typeof PLACE_VISIBILITIES)[number];
+
+const audience = {
+  visibility: z.enum(PLACE_VISIBILITIES, { error: 'VALIDATION_ERROR' }),
+  /** The crew of a 'crew' place; ignored otherwise. */
+  teamId: z.string().regex(UUID_PATTERN, { error: 'PLACE_TEAM_NOT_YOURS' }).nullable(),
+};
+
+export const placeInputSchema = z.object({ ...fields, visibility: audience.visibility.default('public'), teamId: audience.teamId.optional() });
 export type PlaceInput = z.input<typeof placeInputSchema>;
 
 // Without defaults: a field left out of an update keeps its stored value.
-export const placeUpdateSchema = z.object(fields).partial();
+export const placeUpdateSchema = z.object({ ...fields, ...audience }).partial();
 export type PlaceUpdate = z.input<typeof placeUpdateSchema>;
 
 export const placeListQuerySchema = contentListQuerySchema(PLACE_PAGE_SIZE).extend({
@@ -34,6 +48,9 @@ export const placeSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   imageUrl: z.string().nullable(),
+  visibility: z.enum(PLACE_VISIBILITIES),
+  /** The crew of a 'crew' place, null otherwise (or when the team is gone). */
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
   reactions: reactionSummarySchema,
   access: accessSummarySchema,
   /** The latest condition report still current, for cards and map markers; null: no recent report. */

@@ -51,6 +51,9 @@ export interface PlacesTable extends ContentColumns {
   longitude: number;
   image_url: string | null;
   access_status: Generated<'open' | 'restricted' | 'permit' | 'closed'>;
+  /** Who sees it (migration 0016): everyone, the members of `team_id`, or its author; never approved unless public. */
+  visibility: Generated<'public' | 'crew' | 'private'>;
+  team_id: string | null;
 }
 
 /** A calendar day (`date`): read it as 'YYYY-MM-DD' text with to_char, never as a Date (which would move it by the time zone). */

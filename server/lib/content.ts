@@ -25,11 +25,20 @@ export const CONTENT_TABLES = {
   shop: 'shops',
 } as const satisfies Record<ContentType, keyof DB>;
 
-/** Approved items; pending or rejected ones only for their author and admins. `alias` is the content table's alias. */
-export function visibleTo(alias: string, viewer: Viewer): Expression<SqlBool> {
+/**
+ * Approved items; pending or rejected ones only for their author and admins. `alias` is the table of
+ * `type`. A secret place (issue 20, item 4) is never approved (migration 0016's check), so this shows
+ * it to its author and admins only, and a crew place also to the members of its team.
+ */
+export function visibleTo(type: ContentType, alias: string, viewer: Viewer): Expression<SqlBool> {
   if (viewer?.role === 'admin') return sql<SqlBool>`true`;
-  if (!viewer) return sql<SqlBool>`${sql.ref(`${alias}.status`)} = 'approved'`;
-  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} = 'approved' or ${sql.ref(`${alias}.author_id`)} = ${viewer.id})`;
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  if (!viewer) return sql<SqlBool>`${column('status')} = 'approved'`;
+  const crew =
+    type === 'place'
+      ? sql`or (${column('visibility')} = 'crew' and exists (select 1 from team_members vm where vm.team_id = ${column('team_id')} and vm.user_id = ${viewer.id}))`
+      : sql``;
+  return sql<SqlBool>`(${column('status')} = 'approved' or ${column('author_id')} = ${viewer.id} ${crew})`;
 }
 
 /** Whether the item exists and `viewer` may see it. */
@@ -38,7 +47,7 @@ export async function isVisible(db: Db, type: ContentType, id: string, viewer: V
     .selectFrom(`${CONTENT_TABLES[type]} as c` as 'places as c')
     .select('c.id')
     .where('c.id', '=', id)
-    .where(visibleTo('c', viewer))
+    .where(visibleTo(type, 'c', viewer))
     .executeTakeFirst();
   return !!row;
 }
@@ -174,7 +183,7 @@ export function visibleItems<T extends ContentType>(db: Db, type: T, viewer: Vie
   const query = db
     .selectFrom(`${CONTENT_TABLES[type]} as c` as 'places as c')
     .leftJoin('profiles as a', 'a.id', 'c.author_id')
-    .where(visibleTo('c', viewer))
+    .where(visibleTo(type, 'c', viewer))
     .select(itemColumns(type, 'c', viewer));
   // Typed for the one table it reads, which the six share the columns of (server/db/schema.ts ContentColumns).
   return query as unknown as SelectQueryBuilder<DB & { c: ContentTable<T> }, 'c', ItemRow>;

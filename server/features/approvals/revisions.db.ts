@@ -31,7 +31,7 @@ const content = <T extends { disciplineId: string }>(get: (db: Db, id: string, v
   };
 
 const REVISABLE: Record<ApprovableType, Revisable> = {
-  place: { current: content(getPlace, (i) => i.name), apply: (tx, id, changes) => updatePlace(tx, id, changes) },
+  place: { current: content(getPlace, (i) => i.name), apply: (tx, id, changes, admin) => updatePlace(tx, id, changes, admin) },
   event: { current: content(getEvent, (i) => i.name), apply: (tx, id, changes, admin) => updateEvent(tx, id, changes, admin) },
   trick: { current: content(getTrick, (i) => i.name), apply: (tx, id, changes) => updateTrick(tx, id, changes) },
   review: { current: content(getReview, (i) => i.productName), apply: (tx, id, changes) => updateReview(tx, id, changes) },

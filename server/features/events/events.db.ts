@@ -181,7 +181,7 @@ async function lockForRsvp(tx: Db, eventId: string, viewer: NonNullable<Viewer>)
     .selectFrom('events as ev')
     .select(['ev.id', 'ev.status', 'ev.max_attendees', sql<boolean>`ev.end_date < now()`.as('ended')])
     .where('ev.id', '=', eventId)
-    .where(visibleTo('ev', viewer))
+    .where(visibleTo('event', 'ev', viewer))
     .forUpdate()
     .executeTakeFirst();
   if (!event) return 'not-found';

@@ -18,7 +18,7 @@ export async function reportablePlace(db: Db, placeId: string, viewer: Viewer): 
     .selectFrom('places as c')
     .select(['c.id', (eb) => eb.selectFrom('discipline_categories as dc').select('dc.category_id').whereRef('dc.discipline_id', '=', 'c.discipline_id').where('dc.category_id', 'in', KIND_CATEGORIES).orderBy('dc.category_id').limit(1).as('category')])
     .where('c.id', '=', placeId)
-    .where(visibleTo('c', viewer))
+    .where(visibleTo('place', 'c', viewer))
     .executeTakeFirst();
   if (!row) return undefined;
   const kind = KIND_CATEGORIES.find((k) => k === row.category) ?? 'ground';
@@ -80,7 +80,7 @@ export async function getReport(db: Db, id: string, viewer: Viewer) {
     .innerJoin('places as c', 'c.id', 'r.place_id')
     .select(['r.id', 'r.author_id', 'r.place_id'])
     .where('r.id', '=', id)
-    .where(visibleTo('c', viewer))
+    .where(visibleTo('place', 'c', viewer))
     .executeTakeFirst();
 }
 

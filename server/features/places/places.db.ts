@@ -1,10 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ConditionSummary } from '../../../common/conditions.ts';
-import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
+import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type PlaceVisibility, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
-import { iso, itemFields, type Viewer, visibleItems } from '../../lib/content.ts';
+import { queueForApproval } from '../../lib/approval-queue.ts';
+import { contributionColumns, iso, itemFields, updateContribution, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
+import { fail } from '../../lib/errors.ts';
+import { inTransaction } from '../../db/client.ts';
 import { todayUtc } from '../../../common/place-access.ts';
 import { accessColumns, accessIs, accessSummaryOf } from './place-access.db.ts';
 
@@ -12,7 +15,8 @@ type Db = Kysely<DB>;
 
 function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
-    'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url',
+    'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', 'c.visibility', 'c.team_id',
+    sql<string | null>`(select t.name from teams t where t.id = c.team_id)`.as('team_name'),
     ...accessColumns(todayUtc()),
     latestConditions(),
   ]);
@@ -34,12 +38,16 @@ const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
+  visibility: row.visibility,
+  team: row.team_id && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
   access: accessSummaryOf(row, todayUtc()),
   conditions: conditionsOf(row),
 });
 
-/** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
-export const placesStore = sectionStore<PlaceRow, Place, z.output<typeof placeInputSchema>, z.output<typeof placeUpdateSchema>, z.output<typeof placeListQuerySchema>>({
+type PlaceInput = z.output<typeof placeInputSchema>;
+type PlaceChanges = z.output<typeof placeUpdateSchema>;
+
+const store = sectionStore<PlaceRow, Place, PlaceInput, PlaceChanges, z.output<typeof placeListQuerySchema>>({
   type: 'place',
   items: places,
   toItem: toPlace,
@@ -47,6 +55,63 @@ export const placesStore = sectionStore<PlaceRow, Place, z.output<typeof placeIn
   search: { text: ['c.name', 'c.location'] },
   narrow: (filters) => (filters.access ? accessIs(filters.access, todayUtc()) : undefined),
 });
+
+/**
+ * The team a place of `visibility` is kept for: a crew place's must be one `person` belongs to (an admin
+ * may name any team); other places have none, whatever was sent.
+ */
+async function crewOf(db: Db, visibility: PlaceVisibility, teamId: string | null | undefined, person: NonNullable<Viewer>): Promise<string | null> {
+  if (visibility !== 'crew') return null;
+  if (!teamId) fail('PLACE_TEAM_NOT_YOURS');
+  const found =
+    person.role === 'admin'
+      ? await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst()
+      : await db.selectFrom('team_members').select('team_id as id').where('team_id', '=', teamId).where('user_id', '=', person.id).executeTakeFirst();
+  if (!found) fail('PLACE_TEAM_NOT_YOURS');
+  return teamId;
+}
+
+/**
+ * A new place. A public one is an ordinary contribution (an admin's public at once, anyone else's
+ * queued); a secret one is never public, so nothing is queued and it stays 'pending' (never approved:
+ * migration 0016).
+ */
+async function createPlace(db: Db, disciplineId: string, input: PlaceInput, author: NonNullable<Viewer>): Promise<string> {
+  const teamId = await crewOf(db, input.visibility, input.teamId, author);
+  if (input.visibility === 'public') return store.create(db, disciplineId, { ...input, teamId: null }, author);
+  const { id } = await db
+    .insertInto('places')
+    .values({ ...(contributionColumns({ ...input, teamId }) as Insertable<DB['places']>), discipline_id: disciplineId, author_id: author.id, status: 'pending' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Changes a place. A change of who sees it moves its status in the same statement: made secret, it
+ * leaves the approvals queue and is no longer approved; made public, an admin's is approved at once and
+ * anyone else's waits in the queue like a new place.
+ */
+async function changePlace(db: Db, id: string, changes: PlaceChanges, editor: NonNullable<Viewer>): Promise<void> {
+  const { visibility, teamId, ...fields } = changes;
+  if (visibility === undefined) return updateContribution(db, 'place', id, fields, fields.name);
+  const team = await crewOf(db, visibility, teamId, editor);
+  await inTransaction(db, async (tx) => {
+    const current = await tx.selectFrom('places').select(['visibility', 'status', 'name', 'author_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    let status = current.status;
+    if (visibility !== 'public') {
+      status = 'pending';
+      await tx.deleteFrom('pending_approvals').where('item_type', '=', 'place').where('item_id', '=', id).where('status', '=', 'pending').execute();
+    } else if (current.visibility !== 'public') {
+      status = editor.role === 'admin' ? 'approved' : 'pending';
+      if (status === 'pending') await queueForApproval(tx, { type: 'place', id, name: fields.name ?? current.name, submittedBy: current.author_id ?? editor.id });
+    }
+    await updateContribution(tx, 'place', id, { ...fields, visibility, teamId: team, status }, visibility === 'public' ? fields.name : undefined);
+  });
+}
+
+/** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
+export const placesStore = { ...store, create: createPlace, update: changePlace };
 
 /** For approving a revision, and the query probe. */
 export const { list: listPlaces, get: getPlace, update: updatePlace } = placesStore;

@@ -7,7 +7,8 @@ import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../.
 import { errorText, notify } from '../../lib/toast.ts';
 import { FormActions, FormDialog } from '../ui/form-dialog.tsx';
 
-type SectionItem = { id: string; status: ContentStatus; pendingRevision?: PendingRevision };
+// `visibility`: a place kept secret (issue 20, item 4) waits for no approval, though not yet approved.
+type SectionItem = { id: string; status: ContentStatus; visibility?: string; pendingRevision?: PendingRevision };
 
 /** A section's dialog: adding to the discipline `disciplineId`, or editing `item` when given. */
 export type SectionFormDialogProps<Item> = {
@@ -73,7 +74,7 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
           notify('success', t(text.updated), saved.pendingRevision ? t('content.revision.toast') : undefined);
         } else {
           const created = await create.mutateAsync(body);
-          notify('success', t(text.added), created.status === 'pending' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined);
+          notify('success', t(text.added), created.status === 'pending' && (created.visibility ?? 'public') === 'public' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined);
           form.reset(spec.empty);
           onCreated?.(created);
         }

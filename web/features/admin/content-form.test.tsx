@@ -28,6 +28,8 @@ const PLACE = {
   latitude: 21.66,
   longitude: -158.05,
   imageUrl: null,
+  visibility: 'public' as const,
+  team: null,
   reactions: { likes: 0, comments: 0, liked: false },
   access: { status: 'open' as const, set: 'open' as const, closure: null },
   conditions: null,
@@ -90,7 +92,7 @@ describe('admin content form', () => {
 
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=content&subtab=places');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', url: '/api/disciplines/skateboarding/places', body: { name: 'Pipeline', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null } },
+      { method: 'POST', url: '/api/disciplines/skateboarding/places', body: { name: 'Pipeline', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null, visibility: 'public', teamId: null } },
     ]);
     expect(notify).toHaveBeenCalledWith('success', 'Place saved successfully!');
   });
@@ -114,7 +116,7 @@ describe('admin content form', () => {
     expect(calls.find((c) => c.method === 'PATCH')).toEqual({
       method: 'PATCH',
       url: `/api/places/${PLACE.id}`,
-      body: { name: 'Pipeline North', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null },
+      body: { name: 'Pipeline North', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null, visibility: 'public', teamId: null },
     });
     expect(notify).toHaveBeenCalledWith('success', 'Place saved successfully!');
   });

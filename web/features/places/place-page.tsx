@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { ItemTitle } from '../../components/content/item-title.tsx';
+import { PlaceVisibilityBadge } from './place-visibility-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/search-box.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -46,7 +47,7 @@ export default function PlacePage() {
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <PlacePicture place={place} className="h-72" priority />
         <div className="space-y-4 p-6">
-          <ItemTitle name={place.name} status={place.status} />
+          <ItemTitle name={place.name} status={place.status} badge={<PlaceVisibilityBadge place={place} />} />
           <ItemLocation location={place.location} className="text-slate-700" />
           <p className="text-sm text-slate-500" dir="ltr">
             {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}

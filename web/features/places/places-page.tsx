@@ -7,6 +7,7 @@ import type { DisciplineHub } from '../../../common/schemas.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { SectionBrowser } from '../../components/content/section-browser.tsx';
 import { CardTitle } from '../../components/content/item-title.tsx';
+import { PlaceVisibilityBadge } from './place-visibility-badge.tsx';
 import { LoadMore } from '../../components/ui/paged-list.tsx';
 import { ViewToggle } from '../../components/ui/view-toggle.tsx';
 import { filterHref, useUrlFilters } from '../../lib/list-state.ts';
@@ -139,7 +140,7 @@ function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="place-card">
       <PlacePicture place={place} className="h-44" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <CardTitle to={placePath(place)} status={place.status}>
+        <CardTitle to={placePath(place)} status={place.status} badge={<PlaceVisibilityBadge place={place} />}>
           {place.name}
         </CardTitle>
         <ItemLocation location={place.location} />
