@@ -1,6 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { E2E_FRIEND, E2E_RIDER, fixtureId } from './fixtures.ts';
+import { E2E_FRIEND, fixtureId } from './fixtures.ts';
 import { adminApi, createTeam, expectToast, logIn, newMember, signInThroughApi, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 4: a crew-only spot is seen by the crew and never reaches a stranger, in the list or
@@ -14,15 +13,17 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   // The admin's crew (approved at once) takes in the author and a crew mate, who accept through the API.
   const admin = await adminApi(browser);
   const team = await createTeam(admin, 'surfing', crewName, true);
-  const contexts: Record<string, BrowserContext> = {};
-  for (const account of [E2E_FRIEND, E2E_RIDER]) {
-    const invited = await admin.post(`/api/teams/${team.id}/members`, { data: { userId: fixtureId(account) } });
+  // The crew mate is a new member: the profile journey deletes the fixture rider's account.
+  const mateContext = await browser.newContext();
+  await newMember(mateContext.request, 'Crew Mate');
+  const mateId = ((await (await mateContext.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const authorContext = await browser.newContext();
+  await signInThroughApi(authorContext, E2E_FRIEND);
+  for (const [userId, context] of [[fixtureId(E2E_FRIEND), authorContext], [mateId, mateContext]] as const) {
+    const invited = await admin.post(`/api/teams/${team.id}/members`, { data: { userId } });
     expect(invited.ok(), await invited.text()).toBe(true);
-    const context = await browser.newContext();
-    await signInThroughApi(context, account);
     const accepted = await context.request.post(`/api/teams/${team.id}/invitation/accept`);
     expect(accepted.ok(), await accepted.text()).toBe(true);
-    contexts[account.email] = context;
   }
 
   // The author adds the spot for their crew only, in the place form.
@@ -53,7 +54,7 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   const id = (await (await author.request.get(`/api/disciplines/surfing/places?q=${encodeURIComponent(placeName)}`)).json()).items[0].id as string;
 
   // The crew mate finds it in the list and on its page.
-  const mate = await contexts[E2E_RIDER.email]!.newPage();
+  const mate = await mateContext.newPage();
   await mate.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await mate.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
   await expect(mate.getByTestId('place-card').filter({ hasText: placeName })).toHaveCount(1);
