@@ -217,4 +217,3 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
   });
 }
-
