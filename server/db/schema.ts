@@ -19,6 +19,7 @@ import type {
   TricksTable,
 } from './schema-content.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
+import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
 
@@ -315,6 +316,9 @@ export interface DB {
   place_access_changes: PlaceAccessChangesTable;
   condition_reports: ConditionReportsTable;
   condition_report_likes: ConditionReportLikesTable;
+  ride_sessions: RideSessionsTable;
+  ride_session_tricks: RideSessionTricksTable;
+  ride_session_companions: RideSessionCompanionsTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;
