@@ -12,6 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Each shard of e2e/run-e2e.ts its own: Playwright empties this folder when it starts and names its
+  // files by worker number, which two shards share.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

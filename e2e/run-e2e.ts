@@ -1,5 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildWebIfStale } from '../scripts/build-web.ts';
 import { E2E_DATA_DIR } from './fixtures.ts';
 
 /** Finds Chromium: CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own browser. */
@@ -28,9 +31,65 @@ if (!chromium) {
   process.exit(0);
 }
 
-rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-process.exit(result.status ?? 1);
+// The journeys run in shards, each a Playwright process with its own server, database and port, so
+// that one shard's pages render while another's browser waits: on two cores one process kept about
+// one core busy. A run naming files or flags is one process, as before.
+const args = process.argv.slice(2);
+const shards = args.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const basePort = Number(process.env.E2E_PORT ?? 3210);
+// Built once before the shards start: two servers building at once would race on dist/.
+await buildWebIfStale();
+
+/**
+ * Seconds each journey file took (one CI-like run, 2026-11-26; files not named take about
+ * DEFAULT_SECONDS). Files go to the shard with the least so far, longest first (Playwright's own
+ * --shard cuts the alphabetical list by test count, which left one shard with both axe audits).
+ * Within a shard files still run in alphabetical order: profile.spec.ts deletes the fixture rider,
+ * so the files that sign it in come before it, as in a single run.
+ */
+const SECONDS: Record<string, number> = {
+  'accessibility.spec.ts': 100,
+  'accessibility-rtl.spec.ts': 104,
+  'teams.spec.ts': 60,
+  'admin.spec.ts': 53,
+  'early-clicks.spec.ts': 40,
+  'no-javascript.spec.ts': 32,
+  'profile.spec.ts': 28,
+};
+const DEFAULT_SECONDS = 18;
+
+function shardFiles(): string[][] {
+  const files = readdirSync(path.join(import.meta.dirname)).filter((f) => f.endsWith('.spec.ts'));
+  const weight = (f: string) => SECONDS[f] ?? DEFAULT_SECONDS;
+  const lanes = Array.from({ length: shards }, () => ({ seconds: 0, files: [] as string[] }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
+    const lane = lanes.reduce((least, l) => (l.seconds < least.seconds ? l : least));
+    lane.seconds += weight(file);
+    lane.files.push(file);
+  }
+  // Playwright reads each as a pattern of the path; after "e2e/" a name matches only its own file.
+  return lanes.map((l) => l.files.sort().map((f) => `e2e/${f}`));
+}
+
+function runShard(index: number): Promise<number> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: chromium };
+  const shardArgs = shards === 1 ? args : lanes[index - 1]!;
+  let dataDir = E2E_DATA_DIR;
+  if (shards > 1) {
+    dataDir = `${E2E_DATA_DIR}-${index}`;
+    Object.assign(env, { E2E_DATA_DIR: dataDir, E2E_PORT: String(basePort + index - 1), E2E_OUTPUT_DIR: `test-results/shard-${index}` });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn('npx', ['playwright', 'test', ...shardArgs], { env, stdio: shards === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  if (shards > 1) {
+    // Each line says its shard: the two outputs interleave.
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream! }).on('line', (line) => console.log(`[${index}/${shards}] ${line}`));
+    }
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+const lanes = shards === 1 ? [] : shardFiles();
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+process.exit(codes.every((code) => code === 0) ? 0 : 1);

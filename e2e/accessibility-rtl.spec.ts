@@ -1,0 +1,3 @@
+import { auditEveryPage } from './axe-audit.ts';
+
+auditEveryPage('ar');
