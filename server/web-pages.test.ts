@@ -123,6 +123,29 @@ describe('with the real page renderer', () => {
     expect(rootOf(page)).toMatch(/<h1[^>]*>Surfing<\/h1>/);
   });
 
+  test('an item page carries its share preview (OpenGraph, Twitter card) and its schema.org description, in its language', async () => {
+    const admin = await signUpVerified(t, { name: 'Preview Admin' });
+    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const start = new Date(Date.now() + 864e6).toISOString();
+    const event = { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', startDate: start, endDate: start, type: 'Competition', price: 0, maxAttendees: null };
+    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
+    expect(created.statusCode, created.body).toBe(201);
+    const path = `/discipline/surfing/events/${(created.json() as { id: string }).id}`;
+    const head = html(await get(`${path}?from=a-link`, { cookie: `${LANGUAGE_COOKIE}=fr` })).split('</head>')[0]!;
+    const meta = (name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(head)?.[1];
+    expect(meta('og:title')).toBe('Preview Pro - Stoked');
+    expect(meta('og:url')).toBe(`${t.config.publicUrl}${path}`);
+    expect(meta('og:locale')).toBe('fr');
+    expect(meta('og:image')).toBe(`${t.config.publicUrl}/logo.png`);
+    expect(meta('twitter:card')).toBe('summary');
+    expect(head).toContain(`<link rel="canonical" href="${t.config.publicUrl}${path}" />`);
+    const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!) as Record<string, unknown>;
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'SportsEvent', name: 'Preview Pro', startDate: start, location: { name: 'Hossegor' }, inLanguage: 'fr' });
+    const profile = html(await get(`/profile/${admin.id}`)).split('</head>')[0]!;
+    expect(profile).toContain('<meta property="og:type" content="profile" />');
+    expect(profile).toMatch(/"@type":"Person","name":"Preview Admin"/);
+  });
+
   test('every page is rendered, for visitors and signed-in people; unknown addresses and missing items answer 404 in words', async () => {
     const rider = await signUpVerified(t, { name: 'Rendered Rider' });
     const mine = await get('/', { cookie: rider.cookie });
@@ -203,7 +226,7 @@ describe('with the real page renderer', () => {
     expect(rootOf(page)).toBeDefined();
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/paint-first.js" data-entry="\/assets\/|type="application\/json"/);
+    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/paint-first.js" data-entry="\/assets\/|type="application\/(?:ld\+)?json"/);
     expect(page).toContain(`<title>${hostile.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)} - Stoked</title>`);
     const profile = stateOf(page).queries.queries.find((q) => JSON.stringify(q.state.data).includes('alert(1)'));
     expect(profile, 'the name reaches the browser intact').toBeDefined();

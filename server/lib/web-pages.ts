@@ -14,6 +14,7 @@ import { takeFlash } from './forms.ts';
 import { hasSession, sharePageSession } from './session.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 import { queueGate } from './queue-gate.ts';
+import { escapeAttribute, shareTags } from './share-preview.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
 export const pageRendererOf = (webDist: string) => path.join(`${webDist}-server`, 'entry-server.js');
@@ -34,13 +35,12 @@ const RENDER_CONCURRENCY = 2;
 // (its session, then its reads: 40 ms of wall time for 13 ms of CPU), which a render turn held
 // from the start would leave the CPU idle for. Bounded by the database pool's size, about.
 const PAGES_AT_ONCE = 12;
-const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The built index.html with a rendered page in it. */
-export function fillTemplate(template: string, page: Page): string {
+/** The built index.html with a rendered page in it; `pageUrl` is its absolute address, without the query. */
+export function fillTemplate(template: string, page: Page, pageUrl: string): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     // The settings come with the page; the app fetches them only when it starts without it.
@@ -57,7 +57,8 @@ export function fillTemplate(template: string, page: Page): string {
   if (page.meta) {
     html = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(page.meta!.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeAttribute(page.meta!.description)}"`);
+      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeAttribute(page.meta!.description)}"`)
+      .replace('</head>', () => `${shareTags(page.meta!, page.lang, pageUrl)}</head>`);
   }
   return html;
 }
@@ -226,7 +227,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
       if (page) {
         if (page.undeclared.length) request.log.warn({ url: request.url, queries: page.undeclared }, 'A page read data its route did not declare');
-        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page));
+        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`));
       }
       // The SPA decides what to show, including its own not-found page.
       return reply.header('cache-control', 'no-cache').header('x-render', 'shell').sendFile('index.html');

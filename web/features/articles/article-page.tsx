@@ -12,6 +12,7 @@ import { PendingRevisionNotice } from '../../components/content/pending-revision
 import { ApiError } from '../../lib/api.ts';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { articleShare } from '../../lib/share.ts';
 import { errorText } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton, RatingInput } from '../reactions/index.ts';
@@ -29,7 +30,9 @@ export default function ArticlePage() {
   // An article opened under another discipline's address is not this page's content.
   const article = data && data.disciplineId === disciplineId ? data : undefined;
   const missing = (!isLoading && !error && !article) || (error instanceof ApiError && error.status === 404);
-  usePageMeta(article ? article.title : missing ? t('errors.CONTENT_NOT_FOUND') : error ? t('articles.loadErrorTitle') : undefined, article?.excerpt);
+  usePageMeta(article ? article.title : missing ? t('errors.CONTENT_NOT_FOUND') : error ? t('articles.loadErrorTitle') : undefined, article?.excerpt, {
+    share: article ? articleShare(article) : undefined,
+  });
   const listUrl = `/discipline/${encodeURIComponent(disciplineId)}/articles`;
 
   if (isLoading) return <PageSpinner />;

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { eventShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
@@ -27,7 +28,9 @@ export default function EventPage() {
   const { data: event, isLoading } = useEvent(eventId);
   const remove = useDeleteEvent();
   const listPath = `/discipline/${disciplineId}/events`;
-  usePageMeta(event ? event.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), event ? `${event.name}, ${event.location}` : undefined);
+  usePageMeta(event ? event.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), event ? `${event.name}, ${event.location}` : undefined, {
+    share: event ? eventShare(event) : undefined,
+  });
 
   if (isLoading) return <PageSpinner />;
   if (!event || event.disciplineId !== disciplineId) {

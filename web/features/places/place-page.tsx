@@ -11,6 +11,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { placeShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
@@ -32,7 +33,9 @@ export default function PlacePage() {
   const { data: place, isLoading } = usePlace(placeId);
   const remove = useDeletePlace();
   const listPath = `/discipline/${disciplineId}/places`;
-  usePageMeta(place ? place.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), place ? `${place.name}, ${place.location}` : undefined);
+  usePageMeta(place ? place.name : isLoading ? undefined : t('errors.CONTENT_NOT_FOUND'), place ? `${place.name}, ${place.location}` : undefined, {
+    share: place ? placeShare(place) : undefined,
+  });
 
   if (isLoading) return <PageSpinner />;
   if (!place || place.disciplineId !== disciplineId) {

@@ -9,6 +9,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { profileShare } from '../../lib/share.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -38,7 +39,9 @@ export default function PublicProfilePage() {
   const loginGate = useLoginGate();
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [tab, setTab] = useState('overview');
-  usePageMeta(profile?.name ?? (isError ? t('notFound.userNotFound') : undefined), profile?.bio ?? undefined);
+  usePageMeta(profile?.name ?? (isError ? t('notFound.userNotFound') : undefined), profile?.bio ?? undefined, {
+    share: profile ? profileShare(profile) : undefined,
+  });
 
   if (isLoading) return <PageSpinner />;
   if (!profile) return <StateMessage icon="🧭" title={t('notFound.userNotFound')} homeLabel={t('common.goHome')} />;

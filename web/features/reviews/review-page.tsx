@@ -11,6 +11,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { reviewShare } from '../../lib/share.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDisciplineHub } from '../../lib/disciplines.ts';
@@ -41,6 +42,7 @@ export default function ReviewPage() {
           ? t('reviews.detailTitle', { name: found.productName, discipline: name(hub.data) })
           : t('notFound.contentNotFound'),
     found ? t('reviews.detailDescription', { name: found.productName, brand: found.brand }) : undefined,
+    { share: found ? reviewShare(found) : undefined },
   );
 
   if (loading) return <PageSpinner />;

@@ -13,6 +13,7 @@ import { PendingRevisionNotice } from '../../components/content/pending-revision
 import { ApiError } from '../../lib/api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { shopShare } from '../../lib/share.ts';
 import { errorText } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDisciplineHub } from '../../lib/disciplines.ts';
@@ -41,6 +42,7 @@ export default function ShopPage() {
           ? t('discipline.sectionNotFound')
           : t('errors.CONTENT_NOT_FOUND'),
     shop.data?.description.slice(0, 160),
+    { share: shop.data && !missing ? shopShare(shop.data) : undefined },
   );
 
   if (hub.isLoading || shop.isLoading) return <PageSpinner />;

@@ -11,6 +11,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormatDate, useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { teamShare } from '../../lib/share.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
@@ -26,7 +27,9 @@ export default function TeamPage() {
   const { t } = useTranslation();
   const { data: team, isLoading, error, refetch, isRefetching } = useTeam(teamId);
   const missing = error instanceof ApiError && (error.status === 404 || error.code === 'TEAM_NOT_FOUND');
-  usePageMeta(team ? team.name : missing ? t('notFound.teamNotFound') : error ? t('teams.loadErrorTitle') : undefined, team?.description ?? undefined);
+  usePageMeta(team ? team.name : missing ? t('notFound.teamNotFound') : error ? t('teams.loadErrorTitle') : undefined, team?.description ?? undefined, {
+    share: team ? teamShare(team) : undefined,
+  });
 
   if (isLoading) return <PageSpinner />;
   if (!team) {

@@ -15,6 +15,7 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { trickShare } from '../../lib/share.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../../lib/session.ts';
@@ -43,6 +44,7 @@ export default function TrickPage() {
           ? t('errors.CONTENT_NOT_FOUND')
           : t('discipline.sectionNotFound'),
     trick.data?.description.slice(0, 160),
+    { share: trick.data ? trickShare(trick.data) : undefined },
   );
 
   if (hub.isLoading || trick.isLoading) return <PageSpinner />;

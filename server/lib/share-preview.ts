@@ -1,0 +1,50 @@
+import type { PageMeta } from '../../web/lib/page-meta.ts';
+
+/**
+ * The <head> tags of a page's share preview (OpenGraph, Twitter cards) and its structured data
+ * (JSON-LD), from what the page's route said of itself (web/lib/page-meta.ts). A page only the
+ * person asking may see (a secret spot) is rendered for them alone and never kept in the shared
+ * cache, so its tags reach nobody else.
+ */
+
+export const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside <script>: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** An absolute address of the site's own path or an http(s) URL; anything else is left out. */
+function absolute(url: string | undefined, origin: string): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith('/') && !url.startsWith('//')) return `${origin}${url}`;
+  return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+// Shown when the page has no picture of its own: the site's logo.
+const FALLBACK_IMAGE = '/logo.png';
+
+/** `pageUrl`: the page's absolute address, without its query (the canonical one). */
+export function shareTags(meta: PageMeta, language: string, pageUrl: string): string {
+  const origin = new URL(pageUrl).origin;
+  const image = absolute(meta.image, origin);
+  const tags: [string, string, string | undefined][] = [
+    ['property', 'og:site_name', meta.siteName],
+    ['property', 'og:type', meta.kind ?? 'website'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'og:locale', language.replace('-', '_')],
+    ['property', 'og:image', image ?? `${origin}${FALLBACK_IMAGE}`],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+  ];
+  let head = `<link rel="canonical" href="${escapeAttribute(pageUrl)}" />`;
+  for (const [attribute, name, content] of tags) {
+    if (content) head += `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" />`;
+  }
+  if (meta.structured) {
+    const data = { '@context': 'https://schema.org', ...meta.structured, url: pageUrl, ...(image ? { image } : {}), inLanguage: language };
+    head += `<script type="application/ld+json">${scriptJson(data)}</script>`;
+  }
+  return head;
+}
