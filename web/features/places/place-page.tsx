@@ -14,6 +14,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { placeShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
+import { PlaceSessionsSection } from '../sessions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
@@ -78,6 +79,7 @@ export default function PlacePage() {
       <PlaceAccessSection placeId={place.id} viewer={user} />
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <PlaceConditionsSection placeId={place.id} />
+      <PlaceSessionsSection place={place} />
       <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>
