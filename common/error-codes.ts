@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'PLACE_TEAM_NOT_YOURS',
   'CONDITIONS_WRONG_FIELDS',
   'CONDITIONS_MISSING_VALUE',
+  'EVENT_PLACE_NOT_PUBLIC',
+  'PLACE_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -138,4 +140,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PLACE_TEAM_NOT_YOURS: 'Choose a crew you belong to.',
   CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
+  EVENT_PLACE_NOT_PUBLIC: 'An event can only be held at a place everyone can see.',
+  PLACE_NOT_FOUND: 'Place not found.',
 };

@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'follower',
   'event_changed',
   'waitlist_promoted',
+  // Issue 20 item 3: the place of one's upcoming event is closed on its dates.
+  'event_place_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -60,7 +62,7 @@ export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferenc
  */
 export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'>): { key: string; values: Record<string, string> } {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  const values = { actor: n.actor?.name ?? '', team: text(n.data.teamName), item: text(n.data.itemName) };
+  const values = { actor: n.actor?.name ?? '', team: text(n.data.teamName), item: text(n.data.itemName), place: text(n.data.placeName) };
   const decided = (ok: string) => (n.data.decision === ok ? 'accepted' : 'declined');
   switch (n.type) {
     case 'join_answer':
