@@ -66,7 +66,7 @@ export type EventWarning = (typeof EVENT_WARNINGS)[number];
 export const eventPlaceClosureSchema = z.object({ startsOn: z.string().nullable(), endsOn: z.string().nullable(), reason: z.string() });
 export type EventPlaceClosure = z.infer<typeof eventPlaceClosureSchema>;
 
-export const eventPlaceSchema = z.object({ id: z.string(), name: z.string(), accessStatus: z.enum(ACCESS_STATUSES) });
+export const eventPlaceSchema = z.object({ id: z.string(), name: z.string(), disciplineId: z.string(), accessStatus: z.enum(ACCESS_STATUSES) });
 export type EventPlace = z.infer<typeof eventPlaceSchema>;
 
 export const eventSchema = z.object({

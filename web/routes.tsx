@@ -152,7 +152,10 @@ export const routes: RouteObject[] = [
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), async ({ params }) => [(await placeAccess()).placeAccessQueries.detail(params.placeId!)])) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), async ({ params }) => {
+                const [{ placeAccessQueries }, { eventQueries }] = await Promise.all([placeAccess(), events()]);
+                return [placeAccessQueries.detail(params.placeId!), eventQueries.atPlace(params.placeId!)];
+              })) },
           { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
           { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },

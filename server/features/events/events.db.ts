@@ -34,7 +34,7 @@ function events(db: Db, viewer: Viewer) {
   return visibleItems(db, 'event', viewer).select([
     'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url',
     // Its place, for whoever may see that place: a place made secret later drops out of the public event.
-    sql<EventPlace | null>`(select json_build_object('id', p.id, 'name', p.name, 'accessStatus', ${accessNow('p', todayUtc())})
+    sql<EventPlace | null>`(select json_build_object('id', p.id, 'name', p.name, 'disciplineId', p.discipline_id, 'accessStatus', ${accessNow('p', todayUtc())})
       from places p where p.id = c.place_id and ${visibleTo('place', 'p', viewer)})`.as('place'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
