@@ -80,7 +80,8 @@ describe('the place an event is held at', () => {
     // Nor through an edit.
     const event = await addEvent(author);
     expectError(await call('PATCH', `/api/events/${event.id}`, author, { placeId: secret.id }), 400, 'EVENT_PLACE_NOT_PUBLIC');
-    expectError(await call('PATCH', `/api/events/${event.id}`, stranger, { placeId: secret.id }), 403, 'FORBIDDEN');
+    // The event still waits for approval: hidden from the stranger.
+    expectError(await call('PATCH', `/api/events/${event.id}`, stranger, { placeId: secret.id }), 404, 'CONTENT_NOT_FOUND');
     expect((await eventAs(event.id, author)).placeId).toBeNull();
   });
 

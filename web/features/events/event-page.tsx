@@ -67,6 +67,12 @@ export default function EventPage() {
                   <Link dir="auto" to={contentPath('place', event.place.disciplineId, event.place.id)} className="font-semibold text-slate-900 hover:underline" data-testid="event-place-link">
                     {event.place.name}
                   </Link>
+                  {/* Everyone sees the spot's access today; only its organiser is warned about the event's dates. */}
+                  {event.place.accessStatus !== 'open' && (
+                    <span className="ms-2 text-sm text-slate-600" data-testid="event-place-access">
+                      ({t(`places.access.status.${event.place.accessStatus}`)})
+                    </span>
+                  )}
                 </dd>
               </div>
             )}
