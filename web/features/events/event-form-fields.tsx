@@ -79,7 +79,8 @@ export const eventForm = sectionForm({
     maxAttendees: event.maxAttendees ?? Number.NaN,
     imageUrl: event.imageUrl ?? '',
     placeId: event.placeId ?? '',
-    placeName: event.place?.name ?? '',
+    // An edit waiting for approval may propose another place than the one shown (proposedVersion).
+    placeName: event.place && event.place.id === event.placeId ? event.place.name : '',
   }),
   fieldOfCode: { END_BEFORE_START: 'endDate', EVENT_PLACE_NOT_PUBLIC: 'placeId', PLACE_NOT_FOUND: 'placeId' },
   Fields: EventFormFields,

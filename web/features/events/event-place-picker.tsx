@@ -21,11 +21,21 @@ export function EventPlacePicker({ field, current }: Props) {
   const { disciplineId = '' } = useParams();
   const [q, setQ] = useState('');
   const { data = [] } = useQuery({ ...eventQueries.placeChoices(disciplineId, q), enabled: disciplineId !== '' });
-  const choices = current && !data.some((p) => p.id === current.id) ? [current, ...data] : data;
+  // The place picked stays a choice when a new search leaves it out (else the select would show another).
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  // A proposed place whose name the form does not know is still the one chosen, under the field's word.
+  const kept = [picked, current && { ...current, name: current.name || t('events.spot') }].filter((p): p is { id: string; name: string } => !!p);
+  const choices = [...kept.filter((k, i) => !data.some((p) => p.id === k.id) && kept.findIndex((o) => o.id === k.id) === i), ...data];
+  const onChange: typeof field.onChange = (e) => {
+    const select = e.target as HTMLSelectElement;
+    const option = select.selectedOptions[0];
+    setPicked(select.value && option ? { id: select.value, name: option.text } : null);
+    return field.onChange(e);
+  };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label={t('events.form.placeSearch')} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" maxLength={100} />
-      <SelectField {...field} hint={t('events.form.placeHint')} data-testid="event-place">
+      <SelectField {...field} onChange={onChange} hint={t('events.form.placeHint')} data-testid="event-place">
         <option value="">{t('events.form.placeNone')}</option>
         {choices.map((p) => (
           <option key={p.id} value={p.id} dir="auto">
