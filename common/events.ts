@@ -101,12 +101,12 @@ export const eventSchema = z.object({
 export type Event = z.infer<typeof eventSchema>;
 
 export const eventListSchema = pageOf(eventSchema);
+export type EventList = z.infer<typeof eventListSchema>;
 
 /** The upcoming events a place's page lists. */
 export const PLACE_EVENTS_LIMIT = 10;
 export const placeEventsSchema = z.object({ items: z.array(eventSchema) });
 export type PlaceEvents = z.infer<typeof placeEventsSchema>;
-export type EventList = z.infer<typeof eventListSchema>;
 
 /** The first people going (never their e-mail addresses), and how many go in all. */
 export const eventAttendeesSchema = z.object({ items: z.array(personSchema), total: z.number() });

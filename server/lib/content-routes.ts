@@ -101,7 +101,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return withPendingRevision(app.db, { type, id }, found, viewer?.role === 'admin' || found.mine);
   };
 
-  /** `item` with the warnings of its creation or edit, when the section has any to give. */
+  /** The `answer` to a creation or an edit, with its warnings when the section gives any. */
   const warned = async <V extends object>(id: string, changes: Record<string, unknown>, answer: V) => {
     const warnings = (await c.warnings?.(app.db, id, changes)) ?? [];
     return warnings.length > 0 ? { ...answer, warnings } : answer;
