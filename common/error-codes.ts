@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'TRICK_WRONG_DISCIPLINE',
   'COMPANION_NOT_FOLLOWED',
   'SESSION_PLACE_NOT_PUBLIC',
+  'EVENT_PLACE_NOT_PUBLIC',
+  'PLACE_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -146,4 +148,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TRICK_WRONG_DISCIPLINE: "One of these tricks is not an approved trick of this place's sport.",
   COMPANION_NOT_FOLLOWED: 'You can only tag people you follow who may see this place.',
   SESSION_PLACE_NOT_PUBLIC: 'A session at a crew or private spot cannot be public: choose followers or only me.',
+  EVENT_PLACE_NOT_PUBLIC: 'An event can only be held at a place everyone can see.',
+  PLACE_NOT_FOUND: 'Place not found.',
 };

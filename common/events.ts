@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema } from './content.ts';
+import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema, UUID_PATTERN } from './content.ts';
+import { ACCESS_STATUSES } from './place-access-basics.ts';
 import { personSchema } from './teams.ts';
 import { EVENT_PAGE_SIZE } from './paging.ts';
 import { EVENT_TYPES } from './events-basics.ts';
@@ -30,6 +31,11 @@ const fields = {
   /** null: no limit. */
   maxAttendees: boundedNumber(1, 100_000, true).nullable().optional(),
   imageUrl,
+  /**
+   * The place it is held at: one its author can see and that everyone can see (EVENT_PLACE_NOT_PUBLIC),
+   * of any discipline (a skate contest may use a bike park); null: none.
+   */
+  placeId: z.string().regex(UUID_PATTERN, { error: 'PLACE_NOT_FOUND' }).nullable().optional(),
 };
 
 const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) =>
@@ -52,6 +58,17 @@ export const eventListQuerySchema = contentListQuerySchema(EVENT_PAGE_SIZE).exte
 });
 export type EventListQuery = z.input<typeof eventListQuerySchema>;
 
+/** Why an event's answer warns its organiser (the event is saved all the same). */
+export const EVENT_WARNINGS = ['EVENT_PLACE_CLOSED'] as const;
+export type EventWarning = (typeof EVENT_WARNINGS)[number];
+
+/** Days its place is closed during the event: a closure's (this occurrence's days), or the status closed (no days). */
+export const eventPlaceClosureSchema = z.object({ startsOn: z.string().nullable(), endsOn: z.string().nullable(), reason: z.string() });
+export type EventPlaceClosure = z.infer<typeof eventPlaceClosureSchema>;
+
+export const eventPlaceSchema = z.object({ id: z.string(), name: z.string(), disciplineId: z.string(), accessStatus: z.enum(ACCESS_STATUSES) });
+export type EventPlace = z.infer<typeof eventPlaceSchema>;
+
 export const eventSchema = z.object({
   ...contentItemFields,
   name: z.string(),
@@ -70,11 +87,26 @@ export const eventSchema = z.object({
   /** 1 for the first in the waiting list; null when the viewer is not waiting. */
   waitlistPosition: z.number().nullable(),
   reactions: reactionSummarySchema,
+  /** The place it is held at, when the viewer may see it (the link stays hidden from whoever may not). */
+  placeId: z.string().nullable(),
+  place: eventPlaceSchema.nullable(),
+  /**
+   * Its organiser's and admins' warning on the event page: when its place is closed on its dates.
+   * null for anyone else, and in lists.
+   */
+  placeClosures: z.array(eventPlaceClosureSchema).nullable(),
+  /** Only in the answer of a creation or an edit (the edit's proposed place and dates, while it waits for approval). */
+  warnings: z.array(z.enum(EVENT_WARNINGS)).optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
 export const eventListSchema = pageOf(eventSchema);
 export type EventList = z.infer<typeof eventListSchema>;
+
+/** The upcoming events a place's page lists. */
+export const PLACE_EVENTS_LIMIT = 10;
+export const placeEventsSchema = z.object({ items: z.array(eventSchema) });
+export type PlaceEvents = z.infer<typeof placeEventsSchema>;
 
 /** The first people going (never their e-mail addresses), and how many go in all. */
 export const eventAttendeesSchema = z.object({ items: z.array(personSchema), total: z.number() });

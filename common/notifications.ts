@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'waitlist_promoted',
   // Tagged as a companion of someone's session (issue 20, item 1): answered with Accept or Decline.
   'session_tag',
+  // Issue 20 item 3: the place of one's upcoming event is closed on its dates.
+  'event_place_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -62,7 +64,7 @@ export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferenc
  */
 export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'>): { key: string; values: Record<string, string> } {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  const values = { actor: n.actor?.name ?? '', team: text(n.data.teamName), item: text(n.data.itemName) };
+  const values = { actor: n.actor?.name ?? '', team: text(n.data.teamName), item: text(n.data.itemName), place: text(n.data.placeName) };
   const decided = (ok: string) => (n.data.decision === ok ? 'accepted' : 'declined');
   switch (n.type) {
     case 'join_answer':

@@ -113,5 +113,16 @@ export function occurrenceCovering(c: ClosureDays, today: string): { startsOn: s
   return found ? { startsOn: toDay(found[0]), endsOn: toDay(found[1]) } : null;
 }
 
+/**
+ * The occurrences of `c` (as days) that share a day with [startsOn, endsOn]: a yearly one may close
+ * an event's days of any year, across New Year too, and a long event may meet two of them.
+ */
+export function occurrencesDuring(c: ClosureDays, startsOn: string, endsOn: string): { startsOn: string; endsOn: string }[] {
+  const from = msOf(startsOn);
+  const to = msOf(endsOn);
+  const found = occurrences(c, new Date(from).getUTCFullYear() - 1, new Date(to).getUTCFullYear());
+  return found.filter(([s, e]) => s <= to && from <= e).map(([s, e]) => ({ startsOn: toDay(s), endsOn: toDay(e) }));
+}
+
 /** Today as the server counts closures: the UTC calendar day. */
 export const todayUtc = (now = Date.now()) => toDay(now);

@@ -122,10 +122,10 @@ const eventsNeeds: RouteNeeds = async ({ params, search }) => {
 /** The frame's pieces that belong to features; lazy: visitors never download them (messages, the bell, sign-out). */
 /** A place's access and sessions; for a rider signed in, also the session form's tricks and people they follow. */
 const placeNeeds: RouteNeeds = async (args) => {
-  const [{ placeAccessQueries }, { sessionQueries }, user] = await Promise.all([placeAccess(), sessions(), signedInUser(args)]);
+  const [{ placeAccessQueries }, { sessionQueries }, { eventQueries }, user] = await Promise.all([placeAccess(), sessions(), events(), signedInUser(args)]);
   const { disciplineId, placeId } = args.params as { disciplineId: string; placeId: string };
   const form = user ? [sessionQueries.trickChoices(disciplineId), sessionQueries.following(user.id)] : [];
-  return [placeAccessQueries.detail(placeId), sessionQueries.place(placeId), ...form];
+  return [placeAccessQueries.detail(placeId), sessionQueries.place(placeId), eventQueries.atPlace(placeId), ...form];
 };
 
 const shellParts: ShellParts = {

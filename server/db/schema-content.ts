@@ -35,6 +35,8 @@ export interface EventsTable extends ContentColumns {
   type: Generated<'Competition' | 'Meetup' | 'Festival' | 'Workshop'>;
   price: NumericWithDefault;
   max_attendees: number | null;
+  /** Where it is held (migration 0019): a public place, or none. */
+  place_id: string | null;
 }
 
 export interface EventAttendeesTable {

@@ -69,6 +69,11 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
    */
   update: (db: Db, id: string, changes: z.output<U>, editor: NonNullable<Viewer>) => Promise<void>;
   remove: (db: Db, id: string, editor: NonNullable<Viewer>) => Promise<void>;
+  /**
+   * What the answer to a creation or an edit warns of (the item is saved all the same): `changes` are
+   * the fields sent, applied or waiting for approval as a revision.
+   */
+  warnings?: (db: Db, id: string, changes: Record<string, unknown>) => Promise<string[]>;
 };
 
 /**
@@ -96,6 +101,12 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return withPendingRevision(app.db, { type, id }, found, viewer?.role === 'admin' || found.mine);
   };
 
+  /** The `answer` to a creation or an edit, with its warnings when the section gives any. */
+  const warned = async <V extends object>(id: string, changes: Record<string, unknown>, answer: V) => {
+    const warnings = (await c.warnings?.(app.db, id, changes)) ?? [];
+    return warnings.length > 0 ? { ...answer, warnings } : answer;
+  };
+
   r.get(
     `/api/disciplines/:id/${c.section}`,
     { config: { cache: 'public' }, schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
@@ -108,7 +119,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
     const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
-    return reply.status(201).send(await findVisible(get, id, user));
+    return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await findVisible(get, id, user)));
   });
 
   r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
@@ -125,7 +136,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     } else {
       await c.update(app.db, id, changes, user);
     }
-    return shown(id, user);
+    return warned(id, changes as Record<string, unknown>, await shown(id, user));
   });
 
   r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {

@@ -35,6 +35,8 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/content/review/${ids.reviews}/rating`, follower, { score: 4 }));
   await ok(await call('POST', `/api/places/${ids.places}/conditions`, follower, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: 'Fun' }), 201);
   await ok(await call('PUT', `/api/events/${ids.events}/rsvp`, follower));
+  // Held at the place: the place's list of events is read with one in it.
+  await db().updateTable('events').set({ place_id: ids.places! }).where('id', '=', ids.events!).execute();
   await ok(await call('PUT', `/api/tricks/${ids.tricks}/progress`, follower, { state: 'landed' }));
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, author));
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, follower));
@@ -71,6 +73,7 @@ const URLS: Record<string, () => string> = {
   '/api/events/{id}/attendees': () => `/api/events/${ids.events}/attendees`,
   '/api/places/{id}/nearby': () => `/api/places/${ids.places}/nearby`,
   '/api/places/{id}/access': () => `/api/places/${ids.places}/access`,
+  '/api/places/{id}/events': () => `/api/places/${ids.places}/events`,
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
   '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,

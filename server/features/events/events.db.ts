@@ -1,6 +1,18 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
+import {
+  EVENT_ATTENDEES_LIMIT,
+  PLACE_EVENTS_LIMIT,
+  type Event,
+  type EventAttendees,
+  type EventList,
+  type EventPlace,
+  type EventWarning,
+  type eventInputSchema,
+  type eventListQuerySchema,
+  type eventUpdateSchema,
+} from '../../../common/events.ts';
+import { todayUtc } from '../../../common/place-access.ts';
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
@@ -9,6 +21,7 @@ import { containsText } from '../../lib/like.ts';
 import { notify } from '../../lib/notifications.ts';
 import { inTransaction } from '../../db/client.ts';
 import { contentSubject } from '../notifications/index.ts';
+import { accessNow, closuresDuring } from '../places/index.ts';
 
 export type NewEvent = z.output<typeof eventInputSchema>;
 export type EventChanges = z.output<typeof eventUpdateSchema>;
@@ -20,6 +33,9 @@ function events(db: Db, viewer: Viewer) {
   const me = viewer?.id ?? null;
   return visibleItems(db, 'event', viewer).select([
     'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url',
+    // Its place, for whoever may see that place: a place made secret later drops out of the public event.
+    sql<EventPlace | null>`(select json_build_object('id', p.id, 'name', p.name, 'disciplineId', p.discipline_id, 'accessStatus', ${accessNow('p', todayUtc())})
+      from places p where p.id = c.place_id and ${visibleTo('place', 'p', viewer)})`.as('place'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
     sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = c.id and ea.user_id = ${me})`.as('my_rsvp'),
@@ -47,6 +63,9 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
     waitlisted: Number(row.waitlist_count),
     myRsvp: row.my_rsvp ?? null,
     waitlistPosition: row.my_rsvp === 'waitlist' && position > 0 ? position : null,
+    placeId: row.place?.id ?? null,
+    place: row.place,
+    placeClosures: null,
   };
 };
 
@@ -74,15 +93,60 @@ export async function listEvents(db: Db, disciplineId: string, filters: EventLis
   return toPage(rows.map((r) => toEvent(r, viewer)), counted, filters);
 }
 
+/** The upcoming approved events at a place, soonest first, for its page: a short list. */
+export async function listPlaceEvents(db: Db, placeId: string, viewer: Viewer): Promise<Event[]> {
+  const rows = await events(db, viewer)
+    .where('c.place_id', '=', placeId)
+    .where('c.status', '=', 'approved')
+    .where('c.end_date', '>=', sql<Date>`now()`)
+    .orderBy('c.start_date', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(PLACE_EVENTS_LIMIT)
+    .execute();
+  return rows.map((r) => toEvent(r, viewer));
+}
+
 /** The event as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
 export async function getEvent(db: Db, id: string, viewer: Viewer): Promise<Event | undefined> {
   const row = await events(db, viewer).where('c.id', '=', id).executeTakeFirst();
-  return row && toEvent(row, viewer);
+  if (!row) return undefined;
+  const event = toEvent(row, viewer);
+  // The organiser's warning (and an admin's): no one else is told why the organiser should move it.
+  if (event.place && (event.mine || viewer?.role === 'admin')) {
+    return { ...event, placeClosures: await closuresDuring(db, event.place.id, event.startDate, event.endDate) };
+  }
+  return event;
+}
+
+/**
+ * An event is public content: its place must be one `person` can see (else not found, as if it did not
+ * exist) and one everyone can see (a secret spot never shows through an approved event). Its discipline
+ * may differ from the event's: a skate contest may be held in a bike park.
+ */
+async function checkPlace(db: Db, placeId: string | null | undefined, person: Viewer): Promise<void> {
+  if (!placeId) return;
+  const place = await db.selectFrom('places as p').select('p.visibility').where('p.id', '=', placeId).where(visibleTo('place', 'p', person)).executeTakeFirst();
+  if (!place) fail('PLACE_NOT_FOUND');
+  if (place.visibility !== 'public') fail('EVENT_PLACE_NOT_PUBLIC');
 }
 
 /** An admin's event is public at once; anyone else's waits in the approvals queue. */
 export async function createEvent(db: Db, disciplineId: string, input: NewEvent, author: NonNullable<Viewer>): Promise<string> {
+  await checkPlace(db, input.placeId, author);
   return addContribution(db, 'event', disciplineId, input, input.name, author);
+}
+
+/**
+ * The warnings of the answer to a creation or an edit (`changes`, applied or waiting for approval): its
+ * place, as it will be, closed on its dates as they will be. The event is saved all the same.
+ */
+export async function eventWarnings(db: Db, id: string, changes: Partial<NewEvent>): Promise<EventWarning[]> {
+  const stored = await db.selectFrom('events').select(['place_id', 'start_date', 'end_date']).where('id', '=', id).executeTakeFirst();
+  if (!stored) return [];
+  const placeId = changes.placeId !== undefined ? changes.placeId : stored.place_id;
+  if (!placeId) return [];
+  const closures = await closuresDuring(db, placeId, changes.startDate ?? iso(stored.start_date), changes.endDate ?? iso(stored.end_date));
+  return closures.length > 0 ? ['EVENT_PLACE_CLOSED'] : [];
 }
 
 /**
@@ -90,8 +154,9 @@ export async function createEvent(db: Db, disciplineId: string, input: NewEvent,
  * let the first people of the waiting list in; fewer places never turn away someone already going.
  */
 export async function updateEvent(db: Db, id: string, changes: EventChanges, editor: Viewer = null): Promise<void> {
+  await checkPlace(db, changes.placeId, editor);
   await inTransaction(db, async (tx) => {
-    const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location', 'place_id']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return;
     const start = changes.startDate ?? iso(before.start_date);
     const end = changes.endDate ?? iso(before.end_date);
@@ -106,7 +171,8 @@ export async function updateEvent(db: Db, id: string, changes: EventChanges, edi
     const moved =
       (changes.startDate !== undefined && Date.parse(changes.startDate) !== new Date(before.start_date).getTime()) ||
       (changes.endDate !== undefined && Date.parse(changes.endDate) !== new Date(before.end_date).getTime()) ||
-      (changes.location !== undefined && changes.location !== before.location);
+      (changes.location !== undefined && changes.location !== before.location) ||
+      (changes.placeId !== undefined && changes.placeId !== before.place_id);
     if (moved) await notifyAttendees(tx, id, editor?.id ?? null, {});
   });
 }

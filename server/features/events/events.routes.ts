@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema } from '../../../common/events.ts';
+import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
 import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createEvent, deleteEvent, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { createEvent, deleteEvent, eventWarnings, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { getPlace } from '../places/index.ts';
 import { fail } from '../../lib/errors.ts';
 
 /** An RSVP the data layer refused, as its error (an event hidden from the viewer is not found). */
@@ -25,6 +26,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     create: createEvent,
     update: updateEvent,
     remove: deleteEvent,
+    warnings: eventWarnings,
   });
 
   r.put('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {
@@ -41,6 +43,13 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     await findVisible(get, request.params.id, user);
     refuseRsvp(await leaveEvent(app.db, request.params.id, user));
     return findVisible(get, request.params.id, user);
+  });
+
+  // The place page's short list: a place hidden from the viewer is not found, as on its own page.
+  r.get('/api/places/:id/events', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeEventsSchema } } }, async (request) => {
+    const viewer = await viewerOf(request);
+    await findVisible((id, v) => getPlace(app.db, id, v), request.params.id, viewer);
+    return { items: await listPlaceEvents(app.db, request.params.id, viewer) };
   });
 
   r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {

@@ -3,11 +3,13 @@ import {
   ACCESS_HISTORY_LIMIT,
   closuresOverlap,
   occurrenceCovering,
+  occurrencesDuring,
   type AccessChange,
   type AccessStatus,
   type AccessSummary,
   type Closure,
   type PlaceAccess,
+  todayUtc,
 } from '../../../common/place-access.ts';
 import type { Person } from '../../../common/teams.ts';
 import { inTransaction } from '../../db/client.ts';
@@ -15,6 +17,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { visiblePerson } from '../../lib/people.ts';
+import { tellOrganisersOfClosure } from './place-closure-notices.ts';
 
 type Db = Kysely<DB>;
 type Actor = NonNullable<Viewer>;
@@ -62,6 +65,39 @@ export function accessIs(status: AccessStatus, today: string): Expression<SqlBoo
   return status === 'closed'
     ? sql<SqlBool>`(c.access_status = 'closed' or ${closedNow})`
     : sql<SqlBool>`(c.access_status = ${status} and not ${closedNow})`;
+}
+
+/** The status in force today of the place at `alias`: closed while a closure covers today, else the one set. */
+export function accessNow(alias: string, today: string): RawBuilder<AccessStatus> {
+  const place = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<AccessStatus>`case when exists (select 1 from place_closures pc where pc.place_id = ${place('id')} and ${coversToday(today)})
+    then 'closed' else ${place('access_status')} end`;
+}
+
+/** A day the place is closed during some dates: a closure's occurrence, or the status closed (no days, no reason). */
+export type ClosureDuring = { startsOn: string | null; endsOn: string | null; reason: string };
+
+/**
+ * What closes the place on some day of [start, end] (instants, counted as their UTC days like every
+ * closure): its status closed, and each occurrence of its closures on those days (a yearly one across
+ * New Year included), in date order. Empty when it is open throughout, or not found.
+ */
+export async function closuresDuring(db: Db, placeId: string, start: string, end: string): Promise<ClosureDuring[]> {
+  const [place, closures] = await Promise.all([
+    db.selectFrom('places').select('access_status').where('id', '=', placeId).executeTakeFirst(),
+    db
+      .selectFrom('place_closures')
+      .select(['reason', 'yearly', sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as('startsOn'), sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('endsOn')])
+      .where('place_id', '=', placeId)
+      .where('starts_on', '<=', sql<Date>`${todayUtc(Date.parse(end))}::date`)
+      .execute(),
+  ]);
+  if (!place) return [];
+  const from = todayUtc(Date.parse(start));
+  const to = todayUtc(Date.parse(end));
+  const found: ClosureDuring[] = place.access_status === 'closed' ? [{ startsOn: null, endsOn: null, reason: '' }] : [];
+  const dated = closures.flatMap((c) => occurrencesDuring(c, from, to).map((days) => ({ ...days, reason: c.reason })));
+  return [...found, ...dated.sort((a, b) => a.startsOn.localeCompare(b.startsOn))];
 }
 
 /** Admins may change any place's access; a place's stewards, that place's. */
@@ -129,7 +165,9 @@ export async function getPlaceAccess(db: Db, placeId: string, today: string): Pr
 export async function setAccessStatus(db: Db, placeId: string, status: AccessStatus, actor: Actor): Promise<void> {
   await inTransaction(db, async (tx) => {
     const changed = await tx.updateTable('places').set({ access_status: status }).where('id', '=', placeId).where('access_status', '<>', status).executeTakeFirst();
-    if (changed.numUpdatedRows > 0n) await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'status', status }).execute();
+    if (changed.numUpdatedRows === 0n) return;
+    await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'status', status }).execute();
+    if (status === 'closed') await tellOrganisersOfClosure(tx, placeId, actor.id, null);
   });
 }
 
@@ -148,6 +186,7 @@ export async function addClosure(db: Db, placeId: string, closure: NewClosure, a
     const days = { starts_on: closure.startsOn, ends_on: closure.endsOn, reason: closure.reason, yearly: closure.yearly };
     await tx.insertInto('place_closures').values({ place_id: placeId, created_by: actor.id, ...days }).execute();
     await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'closure-added', ...days }).execute();
+    await tellOrganisersOfClosure(tx, placeId, actor.id, closure);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { ContentStatus } from '../../../common/content.ts';
@@ -6,6 +7,9 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { FormActions, FormDialog } from '../ui/form-dialog.tsx';
+
+/** The toast's text: its sentences that apply, the warning first. */
+const joined = (...texts: (string | undefined)[]) => texts.filter(Boolean).join(' ') || undefined;
 
 // `visibility`: a place kept secret (issue 20, item 4) waits for no approval, though not yet approved.
 type SectionItem = { id: string; status: ContentStatus; visibility?: string; pendingRevision?: PendingRevision };
@@ -52,6 +56,8 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
   submitTestId?: string;
   /** Above a Leaflet map, at the normal width (else wide). */
   aboveMap?: boolean;
+  /** What the saved item's answer warns of (it was saved all the same), shown in the toast. */
+  warning?: (saved: Item, t: TFunction) => string | undefined;
 }) {
   const { form: spec, text } = section;
   return function SectionFormDialog({ open, onOpenChange, disciplineId, item, onCreated }: SectionFormDialogProps<Item>) {
@@ -71,10 +77,11 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
       try {
         if (item) {
           const saved = await update.mutateAsync(body);
-          notify('success', t(text.updated), saved.pendingRevision ? t('content.revision.toast') : undefined);
+          notify('success', t(text.updated), joined(section.warning?.(saved, t), saved.pendingRevision ? t('content.revision.toast') : undefined));
         } else {
           const created = await create.mutateAsync(body);
-          notify('success', t(text.added), created.status === 'pending' && (created.visibility ?? 'public') === 'public' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined);
+          const waiting = created.status === 'pending' && (created.visibility ?? 'public') === 'public' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined;
+          notify('success', t(text.added), joined(section.warning?.(created, t), waiting));
           form.reset(spec.empty);
           onCreated?.(created);
         }

@@ -192,6 +192,15 @@ export function EventCard({ event }: { event: Event }) {
             <EventDates event={event} />
           </p>
           <ItemLocation location={event.location} className="" />
+          {event.place && (
+            <p className="flex items-start gap-1.5">
+              <span aria-hidden="true">🏄</span>
+              <span className="sr-only">{t('events.spot')}</span>
+              <Link dir="auto" to={contentPath('place', event.place.disciplineId, event.place.id)} className="break-words hover:underline" data-testid="event-card-place">
+                {event.place.name}
+              </Link>
+            </p>
+          )}
           <p className="flex items-start gap-1.5 font-semibold text-slate-900">
             <span aria-hidden="true">🎟️</span>
             <span data-testid="event-price">{price(event.price)}</span>

@@ -1,6 +1,7 @@
 import { sectionFormDialog } from '../../components/content/section-form-dialog.tsx';
 import { eventForm } from './event-form-fields.tsx';
 import { useCreateEvent, useUpdateEvent } from './events.api.ts';
+import { placeClosedWarning } from './event-place-warning.tsx';
 
 /** 'Add Event' (or editing `item`) in a dialog. */
 export const EventFormDialog = sectionFormDialog({
@@ -19,4 +20,5 @@ export const EventFormDialog = sectionFormDialog({
     updateError: 'events.toast.saveError',
   },
   testId: 'event-form-dialog',
+  warning: placeClosedWarning,
 });

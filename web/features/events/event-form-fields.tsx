@@ -6,6 +6,7 @@ import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
 import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { sectionForm, useSectionFields } from '../../lib/form.ts';
+import { EventPlacePicker } from './event-place-picker.tsx';
 
 /** What the inputs hold: local 'YYYY-MM-DDTHH:mm' times, NaN for an empty number. */
 type FormValues = {
@@ -18,6 +19,10 @@ type FormValues = {
   price: number;
   maxAttendees: number;
   imageUrl: string;
+  /** '' for none. */
+  placeId: string;
+  /** Not sent (the schema drops it): the current place's name, for the picker. */
+  placeName: string;
 };
 type FormOutput = z.output<typeof eventInputSchema>;
 
@@ -41,7 +46,8 @@ const formSchema = z.preprocess((v: FormValues) => {
     startDate: toIso(v.startDate),
     endDate: toIso(v.endDate),
     maxAttendees: Number.isNaN(v.maxAttendees) ? null : v.maxAttendees,
-  } satisfies EventInput;
+    placeId: v.placeId || null,
+  } satisfies EventInput & { placeName: string };
 }, eventInputSchema);
 
 const EMPTY: FormValues = {
@@ -54,6 +60,8 @@ const EMPTY: FormValues = {
   price: 0,
   maxAttendees: Number.NaN,
   imageUrl: '',
+  placeId: '',
+  placeName: '',
 };
 
 /** How an event's form is checked, filled and shown: one definition for every form of an event. */
@@ -70,8 +78,11 @@ export const eventForm = sectionForm({
     price: event.price,
     maxAttendees: event.maxAttendees ?? Number.NaN,
     imageUrl: event.imageUrl ?? '',
+    placeId: event.placeId ?? '',
+    // An edit waiting for approval may propose another place than the one shown (proposedVersion).
+    placeName: event.place && event.place.id === event.placeId ? event.place.name : '',
   }),
-  fieldOfCode: { END_BEFORE_START: 'endDate' },
+  fieldOfCode: { END_BEFORE_START: 'endDate', EVENT_PLACE_NOT_PUBLIC: 'placeId', PLACE_NOT_FOUND: 'placeId' },
   Fields: EventFormFields,
 });
 
@@ -79,6 +90,8 @@ export const eventForm = sectionForm({
 export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
   const { t } = useTranslation();
   const field = useSectionFields(form, 'events');
+  // The stored item's place (the dialog resets its defaults on opening), not the one being chosen.
+  const stored = form.formState.defaultValues;
   return (
     <>
       <TextField {...field('name')} autoComplete="off" maxLength={120} />
@@ -101,6 +114,7 @@ export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unkn
         <TextField {...field('price', { valueAsNumber: true })} type="number" inputMode="decimal" step="0.01" min={0} dir="ltr" hint={t('events.form.priceHint')} />
         <TextField {...field('maxAttendees', { valueAsNumber: true })} type="number" inputMode="numeric" step="1" min={1} dir="ltr" hint={t('events.form.maxAttendeesHint')} />
       </div>
+      <EventPlacePicker field={field('placeId')} current={stored?.placeId ? { id: stored.placeId, name: stored.placeName ?? '' } : null} />
       <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('events.form.imageUrlHint')} />
     </>
   );

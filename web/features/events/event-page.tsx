@@ -15,6 +15,8 @@ import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
 import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { contentPath } from '../../../common/content-basics.ts';
+import { EventPlaceWarning } from './event-place-warning.tsx';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
@@ -49,6 +51,7 @@ export default function EventPage() {
             <StatusBadge status={event.status} />
           </div>
           <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{event.name}</h1>
+          <EventPlaceWarning event={event} />
           <dl className="grid gap-3 text-slate-700 sm:grid-cols-2">
             <div>
               <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.when')}</dt>
@@ -60,6 +63,22 @@ export default function EventPage() {
               <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.where')}</dt>
               <dd className="break-words">{event.location}</dd>
             </div>
+            {event.place && (
+              <div>
+                <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.spot')}</dt>
+                <dd>
+                  <Link dir="auto" to={contentPath('place', event.place.disciplineId, event.place.id)} className="font-semibold text-slate-900 hover:underline" data-testid="event-place-link">
+                    {event.place.name}
+                  </Link>
+                  {/* Everyone sees the spot's access today; only its organiser is warned about the event's dates. */}
+                  {event.place.accessStatus !== 'open' && (
+                    <span className="ms-2 text-sm text-slate-600" data-testid="event-place-access">
+                      ({t(`places.access.status.${event.place.accessStatus}`)})
+                    </span>
+                  )}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.price')}</dt>
               <dd className="font-semibold" data-testid="event-price">

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_CALENDAR_LIMIT, EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
-import type { Event, EventAttendees, EventInput, EventList, EventUpdate } from '../../../common/events.ts';
+import type { Event, EventAttendees, EventInput, EventList, EventUpdate, PlaceEvents } from '../../../common/events.ts';
+import type { PlaceList } from '../../../common/places.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
 import { choiceParam, textParam, useContentList } from '../../lib/content-list.ts';
@@ -45,7 +46,12 @@ export const eventKeys = {
   ...events.keys,
   calendar: (disciplineId: string, filters: Record<string, string>) => ['events', 'calendar', disciplineId, filters] as const,
   attendees: (id: string) => ['events', 'attendees', id] as const,
+  /** Under the events' key: saving an event refreshes its place's list. */
+  atPlace: (placeId: string) => ['events', 'place', placeId] as const,
 };
+
+/** The spots an event may be held at: a search of the discipline's places, public ones only (the server refuses others). */
+const PLACE_CHOICES = 50;
 
 export const eventQueries = {
   /** One request per page of a discipline's upcoming or past events, searched and filtered on the server. */
@@ -65,6 +71,23 @@ export const eventQueries = {
     queryOptions({
       queryKey: eventKeys.attendees(id),
       queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${encodeURIComponent(id)}/attendees`, { signal }),
+    }),
+  /** The upcoming approved events at a place, for its page (declared by its route). */
+  atPlace: (placeId: string) =>
+    queryOptions({
+      queryKey: eventKeys.atPlace(placeId),
+      queryFn: ({ signal }) => api<PlaceEvents>(`/api/places/${encodeURIComponent(placeId)}/events`, { signal }),
+      retry: false,
+    }),
+  placeChoices: (disciplineId: string, q: string) =>
+    queryOptions({
+      queryKey: ['places', 'choices', disciplineId, q] as const,
+      queryFn: async ({ signal }) => {
+        const query = new URLSearchParams({ limit: String(PLACE_CHOICES), ...(q.trim() ? { q: q.trim() } : {}) });
+        const list = await api<PlaceList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/places?${query}`, { signal });
+        return list.items.filter((p) => p.visibility === 'public').map((p) => ({ id: p.id, name: p.name }));
+      },
+      placeholderData: keepPreviousData,
     }),
 };
 

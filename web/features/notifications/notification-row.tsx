@@ -17,6 +17,7 @@ const ICONS: Record<Notification['type'], string> = {
   event_changed: '📅',
   waitlist_promoted: '🎟️',
   session_tag: '🛹',
+  event_place_closed: '⛔',
 };
 
 /** One notification as the bell and the page show it: who, what, when, and a dot while unread. */

@@ -15,6 +15,7 @@ import { placeShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { PlaceSessionsSection } from '../sessions/index.ts';
+import { PlaceEvents } from '../events/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
@@ -80,6 +81,7 @@ export default function PlacePage() {
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <PlaceConditionsSection placeId={place.id} />
       <PlaceSessionsSection place={place} />
+      <PlaceEvents placeId={place.id} />
       <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>
