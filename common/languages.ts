@@ -17,6 +17,11 @@ export const DEFAULT_ENABLED_LANGUAGES: LanguageCode[] = ['en', 'es', 'fr', 'de'
 export const LANGUAGE_STORAGE_KEY = 'stoked-language';
 /** The active language, also as a cookie: the server renders a visitor's first page in it. */
 export const LANGUAGE_COOKIE = 'stoked-language';
+/**
+ * An address may name its language (`?lang=ar`): the language alternates of the sitemap and of each
+ * page's head, which a crawler or a shared link opens with no cookie. It wins over the cookie for that page.
+ */
+export const LANGUAGE_PARAM = 'lang';
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);

@@ -126,19 +126,19 @@ describe('with the real page renderer', () => {
   test('an item page carries its share preview (OpenGraph, Twitter card) and its schema.org description, in its language', async () => {
     const admin = await signUpVerified(t, { name: 'Preview Admin' });
     await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const start = new Date(Date.now() + 864e6).toISOString();
-    const event = { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', startDate: start, endDate: start, type: 'Competition', price: 0, maxAttendees: null };
+    const start = new Date(Date.now() + 864e6).toISOString(), event = { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', startDate: start, endDate: start, type: 'Competition', price: 0, maxAttendees: null };
     const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
     expect(created.statusCode, created.body).toBe(201);
     const path = `/discipline/surfing/events/${(created.json() as { id: string }).id}`;
-    const head = html(await get(`${path}?from=a-link`, { cookie: `${LANGUAGE_COOKIE}=fr` })).split('</head>')[0]!;
+    const url = `${t.config.publicUrl}${path}`;
+    // The address's language wins over the cookie's, and is then the page's own address.
+    const head = html(await get(`${path}?lang=fr`, { cookie: `${LANGUAGE_COOKIE}=de` })).split('</head>')[0]!;
     const meta = (name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(head)?.[1];
-    expect(meta('og:title')).toBe('Preview Pro - Stoked');
-    expect(meta('og:url')).toBe(`${t.config.publicUrl}${path}`);
-    expect(meta('og:locale')).toBe('fr');
-    expect(meta('og:image')).toBe(`${t.config.publicUrl}/logo.png`);
-    expect(meta('twitter:card')).toBe('summary');
-    expect(head).toContain(`<link rel="canonical" href="${t.config.publicUrl}${path}" />`);
+    expect([meta('og:title'), meta('og:url'), meta('og:locale'), meta('twitter:card'), meta('og:image')]).toEqual(['Preview Pro - Stoked', `${url}?lang=fr`, 'fr', 'summary', `${t.config.publicUrl}/logo.png`]);
+    const links = [`rel="canonical" href="${url}?lang=fr"`, `rel="alternate" hreflang="de" href="${url}?lang=de"`, `rel="alternate" hreflang="x-default" href="${url}"`];
+    for (const link of links) expect(head).toContain(`<link ${link} />`);
+    expect(head).not.toContain('hreflang="ar"'); // not enabled
+    expect(html(await get(path, { cookie: `${LANGUAGE_COOKIE}=de` }))).toContain(`<link rel="canonical" href="${url}" />`);
     const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!) as Record<string, unknown>;
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'SportsEvent', name: 'Preview Pro', startDate: start, location: { name: 'Hossegor' }, inLanguage: 'fr' });
     const profile = html(await get(`/profile/${admin.id}`)).split('</head>')[0]!;

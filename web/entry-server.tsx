@@ -122,6 +122,8 @@ export type RenderedPage =
       state: string;
       lang: LanguageCode;
       dir: 'ltr' | 'rtl';
+      /** The site's languages: the page's alternates. */
+      languages: LanguageCode[];
       meta: PageMeta | undefined;
       /** Queries a component asked for that its route did not declare (should be none). */
       undeclared: string[];
@@ -208,6 +210,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     state,
     lang: language,
     dir: languageDir(language),
+    languages: parseEnabledLanguages(settings.enabledLanguages),
     meta,
     undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
   };

@@ -3,7 +3,7 @@ import { hydrate, QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { isLanguageCode, parseEnabledLanguages, resolveLanguage } from '../common/languages.ts';
+import { isLanguageCode, LANGUAGE_PARAM, parseEnabledLanguages, resolveLanguage } from '../common/languages.ts';
 import { App } from './app.tsx';
 import { fetchSiteSettings, settingsKeys } from './lib/site-settings.ts';
 import { readStoredLanguage } from './lib/language.ts';
@@ -29,7 +29,9 @@ const queryClient = new QueryClient({
 // is the only one fetched; the stored (or default) language's strings start loading meanwhile,
 // as they are almost always the right ones. A page the server rendered brings its settings along.
 const ssr = readSsrState();
-const stored = readStoredLanguage();
+// An address naming its language (common/languages.ts LANGUAGE_PARAM) wins, as on the server.
+const asked = new URLSearchParams(location.search).get(LANGUAGE_PARAM);
+const stored = isLanguageCode(asked) ? asked : readStoredLanguage();
 preloadCore(ssr?.language ?? (isLanguageCode(stored) ? stored : 'en'));
 const settings = ssr?.settings ?? (await fetchSiteSettings());
 queryClient.setQueryData(settingsKeys.all, settings);

@@ -1,3 +1,4 @@
+import { LANGUAGE_PARAM } from '../../common/languages.ts';
 import type { PageMeta } from '../../web/lib/page-meta.ts';
 
 /**
@@ -22,28 +23,40 @@ function absolute(url: string | undefined, origin: string): string | undefined {
 // Shown when the page has no picture of its own: the site's logo.
 const FALLBACK_IMAGE = '/logo.png';
 
-/** `pageUrl`: the page's absolute address, without its query (the canonical one). */
-export function shareTags(meta: PageMeta, language: string, pageUrl: string): string {
+/** The address of `pageUrl` in `language` (common/languages.ts LANGUAGE_PARAM). */
+export const inLanguage = (pageUrl: string, language: string) => `${pageUrl}?${LANGUAGE_PARAM}=${language}`;
+
+/**
+ * `pageUrl`: the page's absolute address, without its query; `languages`: the site's, each an
+ * alternate of the page (hreflang), the plain address the default; `named`: the page's address
+ * named its language, which makes that address its own (canonical) one.
+ */
+export function shareTags(meta: PageMeta, language: string, pageUrl: string, languages: readonly string[] = [], named = false): string {
   const origin = new URL(pageUrl).origin;
+  const own = named ? inLanguage(pageUrl, language) : pageUrl;
   const image = absolute(meta.image, origin);
   const tags: [string, string, string | undefined][] = [
     ['property', 'og:site_name', meta.siteName],
     ['property', 'og:type', meta.kind ?? 'website'],
     ['property', 'og:title', meta.title],
     ['property', 'og:description', meta.description],
-    ['property', 'og:url', pageUrl],
+    ['property', 'og:url', own],
     ['property', 'og:locale', language.replace('-', '_')],
     ['property', 'og:image', image ?? `${origin}${FALLBACK_IMAGE}`],
     ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
   ];
-  let head = `<link rel="canonical" href="${escapeAttribute(pageUrl)}" />`;
+  let head = `<link rel="canonical" href="${escapeAttribute(own)}" />`;
+  if (languages.length > 1) {
+    for (const code of languages) head += `<link rel="alternate" hreflang="${code}" href="${escapeAttribute(inLanguage(pageUrl, code))}" />`;
+    head += `<link rel="alternate" hreflang="x-default" href="${escapeAttribute(pageUrl)}" />`;
+  }
   for (const [attribute, name, content] of tags) {
     if (content) head += `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" />`;
   }
   if (meta.structured) {
-    const data = { '@context': 'https://schema.org', ...meta.structured, url: pageUrl, ...(image ? { image } : {}), inLanguage: language };
+    const data = { '@context': 'https://schema.org', ...meta.structured, url: own, ...(image ? { image } : {}), inLanguage: language };
     head += `<script type="application/ld+json">${scriptJson(data)}</script>`;
   }
   return head;

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, LANGUAGE_COOKIE } from '../../common/languages.ts';
+import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, type LanguageCode } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
@@ -39,8 +39,17 @@ const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The built index.html with a rendered page in it; `pageUrl` is its absolute address, without the query. */
-export function fillTemplate(template: string, page: Page, pageUrl: string): string {
+/** The language the page's address names (`?lang=`), if it names one of ours. */
+function askedLanguage(request: FastifyRequest): LanguageCode | undefined {
+  const asked = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM];
+  return isLanguageCode(asked) ? asked : undefined;
+}
+
+/**
+ * The built index.html with a rendered page in it; `pageUrl` is its absolute address without the
+ * query, `named` whether the address named its language (then that is the page's own address).
+ */
+export function fillTemplate(template: string, page: Page, pageUrl: string, named = false): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     // The settings come with the page; the app fetches them only when it starts without it.
@@ -58,7 +67,7 @@ export function fillTemplate(template: string, page: Page, pageUrl: string): str
     html = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(page.meta!.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeAttribute(page.meta!.description)}"`)
-      .replace('</head>', () => `${shareTags(page.meta!, page.lang, pageUrl)}</head>`);
+      .replace('</head>', () => `${shareTags(page.meta!, page.lang, pageUrl, page.languages, named)}</head>`);
   }
   return html;
 }
@@ -84,8 +93,7 @@ const headerValue = (value: string | string[] | number | undefined) => (value ==
  * language (its cookie and Accept-Language), in which the API orders names as the browser will
  * later; a signed-in person's with their cookies, so the page shows what they may see.
  */
-function pageFetch(app: FastifyInstance, page: FastifyRequest, shared: Record<string, string>) {
-  const language = page.cookies[LANGUAGE_COOKIE];
+function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string | undefined, shared: Record<string, string>) {
   const cookie = hasSession(page) ? page.headers.cookie : language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined;
   const languageHeaders = {
     ...(page.headers['accept-language'] ? { 'accept-language': page.headers['accept-language'] } : {}),
@@ -190,6 +198,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     const abort = new AbortController();
     // A signed-in person's session is read once for all the page's API calls.
     const session = hasSession(request) ? sharePageSession(request) : undefined;
+    const language = askedLanguage(request) ?? request.cookies[LANGUAGE_COOKIE];
     let timer: NodeJS.Timeout | undefined;
     // The render is told to stop, and the answer does not wait for it to obey.
     const late = new Promise<never>((_, reject) => {
@@ -202,10 +211,10 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     try {
       return await Promise.race([late, renderPage({
         url: request.url,
-        storedLanguage: request.cookies[LANGUAGE_COOKIE],
+        storedLanguage: language,
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
         flash: parseFlash(takeFlash(request, reply)) ?? undefined,
-        fetchApi: pageFetch(app, request, session?.headers ?? {}),
+        fetchApi: pageFetch(app, request, language, session?.headers ?? {}),
         visitor: !session,
         signal: abort.signal,
         renderTurn,
@@ -227,7 +236,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
       if (page) {
         if (page.undeclared.length) request.log.warn({ url: request.url, queries: page.undeclared }, 'A page read data its route did not declare');
-        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`));
+        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`, askedLanguage(request) === page.lang));
       }
       // The SPA decides what to show, including its own not-found page.
       return reply.header('cache-control', 'no-cache').header('x-render', 'shell').sendFile('index.html');
