@@ -9,7 +9,7 @@ export const CONTENT_TYPES = ['article', 'event', 'place', 'review', 'trick', 's
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** The address of a content item's page: /discipline/{disciplineId}/{section}/{id}. */
-const SECTION_OF: Record<ContentType, string> = {
+export const SECTION_OF: Record<ContentType, string> = {
   article: 'articles',
   event: 'events',
   place: 'places',

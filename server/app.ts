@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
+import { sitemapRoutes } from './features/sitemap/sitemap.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
 import { authForms } from './features/auth/auth.forms.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(feedRoutes);
+  await app.register(sitemapRoutes);
   await app.register(liveRoutes);
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
