@@ -63,6 +63,10 @@ export const ERROR_CODES = [
   'PLACE_TEAM_NOT_YOURS',
   'CONDITIONS_WRONG_FIELDS',
   'CONDITIONS_MISSING_VALUE',
+  'SESSION_IN_FUTURE',
+  'TRICK_WRONG_DISCIPLINE',
+  'COMPANION_NOT_FOLLOWED',
+  'SESSION_PLACE_NOT_PUBLIC',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -138,4 +142,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PLACE_TEAM_NOT_YOURS: 'Choose a crew you belong to.',
   CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
+  SESSION_IN_FUTURE: 'A session cannot start in the future.',
+  TRICK_WRONG_DISCIPLINE: "One of these tricks is not an approved trick of this place's sport.",
+  COMPANION_NOT_FOLLOWED: 'You can only tag people you follow.',
+  SESSION_PLACE_NOT_PUBLIC: 'A session at a crew or private spot cannot be public: choose followers or only me.',
 };
