@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './content.ts';
-import { personSchema } from './teams.ts';
+import { sessionSchema } from './sessions.ts';
 
 /**
  * A rider's sessions on their profile (issue 20, item 1): the log, newest first, and the figures
@@ -16,23 +16,7 @@ export const SESSION_STATS_TOP_SPOTS = 5;
 
 export const sessionPlaceSchema = z.object({ id: z.string(), name: z.string(), disciplineId: z.string() });
 
-export const profileSessionSchema = z.object({
-  id: z.string(),
-  place: sessionPlaceSchema,
-  disciplineId: z.string(),
-  startedAt: z.string(),
-  /** Null for a session logged "now" that is still going. */
-  durationMinutes: z.number().nullable(),
-  note: z.string().nullable(),
-  visibility: z.enum(['public', 'followers', 'private']),
-  tricks: z.array(z.object({ id: z.string(), name: z.string() })),
-  /** Companions who accepted the tag. */
-  companions: z.array(personSchema),
-  createdAt: z.string(),
-});
-export type ProfileSession = z.infer<typeof profileSessionSchema>;
-
-export const profileSessionPageSchema = pageOf(profileSessionSchema);
+export const profileSessionPageSchema = pageOf(sessionSchema);
 export type ProfileSessionPage = z.infer<typeof profileSessionPageSchema>;
 
 export const profileSessionsQuerySchema = z.object({

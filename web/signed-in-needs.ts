@@ -13,6 +13,7 @@ import { notificationQueries } from './features/notifications/notifications.api.
 import { placeQueries } from './features/places/places.api.ts';
 import { profileQueries } from './features/profiles/profiles.api.ts';
 import { reviewQueries } from './features/reviews/reviews.api.ts';
+import { sessionLogPageFrom, sessionStatsQueries } from './features/sessions/session-stats.api.ts';
 import { shopQueries } from './features/shops/shops.api.ts';
 import { trickQueries } from './features/tricks/tricks.api.ts';
 import type { NeededQuery, RouteNeeds, RouteNeedsArgs } from './lib/route-data.ts';
@@ -30,13 +31,16 @@ export const frameNeeds: SignedInNeeds = () => [notificationQueries.latest(), co
 /** The home page's feed section. */
 export const homeNeeds: SignedInNeeds = () => [feedQueries.all()];
 
-/** The own profile: the profile, its public face (disciplines, teams), the activity tab and the people lists. */
-export const ownProfileNeeds: SignedInNeeds = ({ user }) => [
+/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists. */
+export const ownProfileNeeds: SignedInNeeds = ({ user, search }) => [
   profileQueries.own(),
   profileQueries.public(user.id),
   profileQueries.activity(user.id),
   profileQueries.people(user.id, 'followers'),
   profileQueries.people(user.id, 'following'),
+  disciplineQueries.disciplines(),
+  sessionStatsQueries.stats(user.id),
+  sessionStatsQueries.log(user.id, sessionLogPageFrom(search)),
 ];
 
 export const notificationsNeeds: SignedInNeeds = () => [notificationQueries.list()];

@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import {
   SESSION_STATS_TOP_SPOTS,
   SESSION_STATS_WEEKS,
-  type ProfileSession,
   type ProfileSessionPage,
   type SessionStats,
 } from '../../../common/session-stats.ts';
+import type { Session } from '../../../common/sessions.ts';
 import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, pageRows, toPage, visibleTo, type Viewer } from '../../lib/content.ts';
@@ -22,7 +22,8 @@ export async function listProfileSessions(db: Db, authorId: string, viewer: View
   const query = db
     .selectFrom('ride_sessions as s')
     .innerJoin('places as p', 'p.id', 's.place_id')
-    .select(['s.id', 's.place_id', 'p.name as place_name', 'p.discipline_id as place_discipline_id', 's.discipline_id', 's.started_at', 's.duration_minutes', 's.note', 's.visibility', 's.created_at'])
+    .innerJoin('profiles as a', 'a.id', 's.author_id')
+    .select(['s.id', 's.place_id', 'p.name as place_name', 's.author_id', 'a.name as author_name', 'a.avatar_url as author_avatar_url', 's.discipline_id', 's.started_at', 's.duration_minutes', 's.note', 's.visibility', 's.created_at'])
     .select([
       sql<{ id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
@@ -39,9 +40,10 @@ export async function listProfileSessions(db: Db, authorId: string, viewer: View
     .orderBy('s.id', 'desc');
   const { rows, total, totalCapped } = await pageRows(db, query, filters.page, filters.limit);
   const items = rows.map(
-    (row): ProfileSession => ({
+    (row): Session => ({
       id: row.id,
-      place: { id: row.place_id, name: row.place_name, disciplineId: row.place_discipline_id },
+      place: { id: row.place_id, name: row.place_name },
+      author: { id: row.author_id, name: row.author_name, avatarUrl: row.author_avatar_url },
       disciplineId: row.discipline_id,
       startedAt: iso(row.started_at),
       durationMinutes: row.duration_minutes,
@@ -49,6 +51,7 @@ export async function listProfileSessions(db: Db, authorId: string, viewer: View
       visibility: row.visibility,
       tricks: row.tricks,
       companions: row.companions,
+      canDelete: viewer?.role === 'admin' || viewer?.id === row.author_id,
       createdAt: iso(row.created_at),
     }),
   );
