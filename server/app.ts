@@ -13,6 +13,7 @@ import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
 import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
+import { adminModerationRoutes } from './features/admin/admin-moderation.routes.ts';
 import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
 import { adminTeamsRoutes } from './features/admin/admin-teams.routes.ts';
 import { adminUsersRoutes } from './features/admin/admin-users.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       adminRoutes,
       adminUsersRoutes,
       adminContentRoutes,
+      adminModerationRoutes,
       adminTeamsRoutes,
       adminCatalogueRoutes,
       adminSettingsRoutes,
