@@ -144,6 +144,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
   SESSION_IN_FUTURE: 'A session cannot start in the future.',
   TRICK_WRONG_DISCIPLINE: "One of these tricks is not an approved trick of this place's sport.",
-  COMPANION_NOT_FOLLOWED: 'You can only tag people you follow.',
+  COMPANION_NOT_FOLLOWED: 'You can only tag people you follow who may see this place.',
   SESSION_PLACE_NOT_PUBLIC: 'A session at a crew or private spot cannot be public: choose followers or only me.',
 };

@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'follower',
   'event_changed',
   'waitlist_promoted',
+  // Tagged as a companion of someone's session (issue 20, item 1): answered with Accept or Decline.
+  'session_tag',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -77,6 +79,11 @@ export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'
 /** The page a notification leads to (a team, a content item, a person), or null. */
 export function notificationPath(n: Pick<Notification, 'type' | 'actor' | 'subjectType' | 'subjectId' | 'data'>): string | null {
   if (n.type === 'follower') return n.actor ? `/profile/${encodeURIComponent(n.actor.id)}` : null;
+  // A session has no page of its own: its place shows it.
+  if (n.type === 'session_tag') {
+    const { placeId, disciplineId } = n.data;
+    return typeof placeId === 'string' && typeof disciplineId === 'string' ? contentPath('place', disciplineId, placeId) : null;
+  }
   if (!n.subjectId) return null;
   if (n.subjectType === 'team') return `/team/${encodeURIComponent(n.subjectId)}`;
   const type = CONTENT_TYPES.find((t) => t === n.subjectType);

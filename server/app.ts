@@ -51,6 +51,8 @@ import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
 import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
+import { sessionsForms } from './features/sessions/sessions.forms.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -167,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(articlesRoutes);
   await app.register(reactionsRoutes);
   await app.register(conditionsRoutes);
+  await app.register(sessionsRoutes);
   await app.register(sessionStatsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
@@ -199,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...placesForms,
     ...reactionsForms,
     ...conditionsForms,
+    ...sessionsForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,

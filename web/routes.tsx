@@ -26,6 +26,7 @@ const profiles = loadOnce(() => import('./features/profiles/profiles.api.ts'));
 const reactions = loadOnce(() => import('./features/reactions/reactions.api.ts'));
 const sessionStats = loadOnce(() => import('./features/sessions/session-stats.api.ts'));
 const reviews = loadOnce(() => import('./features/reviews/reviews.api.ts'));
+const sessions = loadOnce(() => import('./features/sessions/sessions.api.ts'));
 const shops = loadOnce(() => import('./features/shops/shops.api.ts'));
 const teams = loadOnce(() => import('./features/teams/teams.api.ts'));
 const tricks = loadOnce(() => import('./features/tricks/tricks.api.ts'));
@@ -120,6 +121,14 @@ const eventsNeeds: RouteNeeds = async ({ params, search }) => {
 };
 
 /** The frame's pieces that belong to features; lazy: visitors never download them (messages, the bell, sign-out). */
+/** A place's access and sessions; for a rider signed in, also the session form's tricks and people they follow. */
+const placeNeeds: RouteNeeds = async (args) => {
+  const [{ placeAccessQueries }, { sessionQueries }, user] = await Promise.all([placeAccess(), sessions(), signedInUser(args)]);
+  const { disciplineId, placeId } = args.params as { disciplineId: string; placeId: string };
+  const form = user ? [sessionQueries.trickChoices(disciplineId), sessionQueries.following(user.id)] : [];
+  return [placeAccessQueries.detail(placeId), sessionQueries.place(placeId), ...form];
+};
+
 const shellParts: ShellParts = {
   SignedInLinks: lazy(withCatalogue(() => import('./signed-in-links.tsx'))),
   NotificationBell: lazy(withCatalogue(() => import('./features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })))),
@@ -161,7 +170,7 @@ export const routes: RouteObject[] = [
           { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
           { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), async ({ params }) => [(await placeAccess()).placeAccessQueries.detail(params.placeId!)])) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), placeNeeds)) },
           { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
           { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
           { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PlaceConditions } from '../../common/conditions.ts';
+import type { PlaceSessions, Session } from '../../common/sessions.ts';
 import type { LikeResult } from '../../common/content.ts';
 import type { User } from '../test/community-kit.ts';
 import { formsTestKit } from '../test/forms-kit.ts';
@@ -8,9 +9,19 @@ import { formsTestKit } from '../test/forms-kit.ts';
 // like, rate, comment, follow) are plain HTML POST forms: same-origin only, answered with a redirect
 // back (never to another site) and a flash message; a visitor is sent to log in and back.
 
-const { call, user, team, place, event, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf } = formsTestKit();
+const { t, call, user, team, place, event, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf } = formsTestKit();
 
 const reportsAt = async (placeId: string, who: User) => ((await call('GET', `/api/places/${placeId}/conditions`, who)).json() as PlaceConditions).reports;
+const sessionsAt = async (placeId: string, who: User) => ((await call('GET', `/api/places/${placeId}/sessions`, who)).json() as PlaceSessions).outNow;
+/** A session at a fresh place whose author (following `rider`) tagged `rider`. */
+async function taggedSession(rider: User) {
+  const author = await user();
+  const id = await place(author);
+  expect((await call('PUT', `/api/profiles/${rider.id}/follow`, author)).statusCode).toBe(200);
+  const res = await call('POST', '/api/sessions', author, { placeId: id, when: 'now', companionIds: [rider.id] });
+  expect(res.statusCode, res.body).toBe(201);
+  return { placeId: id, session: res.json() as Session, author };
+}
 
 describe('every action form: origin, visitors, redirects', () => {
   // Each action with fields that would work, on things made fresh for it, and how to see that it did nothing.
@@ -127,6 +138,33 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { reportId: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
       },
     },
+    {
+      action: 'log-session',
+      setup: async (rider) => {
+        const id = await place(await user());
+        return { fields: { placeId: id, when: 'now', note: 'Forged?' }, unchanged: async () => expect(await sessionsAt(id, rider)).toEqual([]) };
+      },
+    },
+    {
+      action: 'delete-session',
+      setup: async (rider) => {
+        const id = await place(await user());
+        expect((await call('POST', '/api/sessions', rider, { placeId: id, when: 'now' })).statusCode).toBe(201);
+        const [session] = await sessionsAt(id, rider);
+        return { fields: { sessionId: session!.id }, unchanged: async () => expect(await sessionsAt(id, rider)).toHaveLength(1) };
+      },
+    },
+    ...(['accept-session-tag', 'decline-session-tag'] as const).map(
+      (action): Case => ({
+        action,
+        setup: async (rider) => {
+          const { session } = await taggedSession(rider);
+          const tag = () => t.app.db.selectFrom('ride_session_companions').select('status').where('session_id', '=', session.id).where('user_id', '=', rider.id).execute();
+          // Still pending: neither accepted nor removed.
+          return { fields: { sessionId: session.id }, unchanged: async () => expect(await tag()).toEqual([{ status: 'pending' }]) };
+        },
+      }),
+    ),
     {
       action: 'follow-person',
       setup: async (rider) => {

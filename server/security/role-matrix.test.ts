@@ -165,6 +165,11 @@ const ROWS: Record<string, Row> = {
   'PUT /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
   'DELETE /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
 
+  // Sessions (issue 20, item 1): any rider at a place they can see; deleted by its author or an admin; a tag answered by the tagged person alone.
+  'POST /api/sessions': { ...SIGNED_IN, build: async () => ({ url: '/api/sessions', body: { placeId: await place(), when: 'now' } }) },
+  'DELETE /api/sessions/{id}': { ...AUTHORS, build: async () => ({ url: `/api/sessions/${await rideSession()}` }) },
+  'POST /api/sessions/{id}/companion': { allowed: ['user'], refused: ['leader', 'author'], build: async () => ({ url: `/api/sessions/${await rideSession(users.user)}/companion`, body: { accept: true } }) },
+
   // Someone else's notification or conversation answers 404 (its existence is not revealed): see their own tests.
   'POST /api/notifications/{id}/read': { allowed: ['author'], build: async () => ({ url: `/api/notifications/${await notificationFor(users.author)}/read` }) },
   'POST /api/notifications/read-all': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/read-all' }) },
@@ -192,6 +197,17 @@ async function conditionReport(): Promise<string> {
     .values({ place_id: await place(), author_id: users.author.id, kind: 'water', values, expires_at: new Date(Date.now() + 3_600_000) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A public session of the author's at a fresh place, with `companion` tagged (pending). */
+async function rideSession(companion?: User): Promise<string> {
+  const row = await db()
+    .insertInto('ride_sessions')
+    .values({ author_id: users.author.id, place_id: await place(), discipline_id: DISCIPLINE, started_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (companion) await db().insertInto('ride_session_companions').values({ session_id: row.id, user_id: companion.id }).execute();
   return row.id;
 }
 

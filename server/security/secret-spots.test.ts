@@ -5,7 +5,7 @@ import { DISCIPLINE, insertTeam, IS_STREAM, openApi, routesOf, type OpenApi } fr
 
 /**
  * Secret spots (issue 20, item 4): a crew place and a private place, each with a marker in its name,
- * its comment and its condition report, never reach anyone who may not see them. Every GET route of
+ * its comment, its condition report and its session, never reach anyone who may not see them. Every GET route of
  * the OpenAPI document is walked as a visitor, a stranger (signed in, not of the crew), a crew member,
  * the author and an admin, with each place's id filled in wherever a route takes an id.
  */
@@ -41,6 +41,11 @@ beforeAll(async () => {
     await ok(await call('POST', `/api/content/place/${place.id}/comments`, author, { body: `Comment ${marker}` }), 201);
     await ok(await call('PUT', `/api/content/place/${place.id}/like`, author));
     await ok(await call('POST', `/api/places/${place.id}/conditions`, author, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: `Note ${marker}` }), 201);
+    // A session there (issue 20, item 1): for the author's followers (the stranger is one) with the crew mate along, or the author alone.
+    if (kind === 'crew') await ok(await call('PUT', `/api/profiles/${crewMate.id}/follow`, author));
+    const session = { placeId: place.id, when: 'now', note: `Session ${marker}`, visibility: kind === 'crew' ? 'followers' : 'private', companionIds: kind === 'crew' ? [crewMate.id] : [] };
+    const logged = await ok(await call('POST', '/api/sessions', author, session), 201);
+    if (kind === 'crew') await ok(await call('POST', `/api/sessions/${logged.id}/companion`, crewMate, { accept: true }));
   }
   // A public approved place next to them: nearby spots of a public place must not list the secret ones.
   const near = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Public ${token()}`, location: 'Bay', latitude: 43.481, longitude: -1.561 }), 201);
@@ -109,13 +114,13 @@ describe('secret spots reach only those who may see them', () => {
     const detail = `/api/places/${id}`;
     if (!MAY_SEE[kind].includes(viewer)) {
       expect(showing, `${viewer} sees the ${kind} spot`).toEqual([]);
-      for (const url of [detail, `${detail}/nearby`, `${detail}/access`, `${detail}/conditions`, `/api/content/place/${id}/comments`]) {
+      for (const url of [detail, `${detail}/nearby`, `${detail}/access`, `${detail}/conditions`, `${detail}/sessions`, `/api/content/place/${id}/comments`]) {
         expect(answers.get(url)?.status, url).toBe(404);
       }
       return;
     }
-    // Those who may see it find it in the list, its page, its comments and its reports.
-    for (const url of [detail, `/api/disciplines/${DISCIPLINE}/places`, `/api/content/place/${id}/comments`, `${detail}/conditions`]) {
+    // Those who may see it find it in the list, its page, its comments, its reports and its session.
+    for (const url of [detail, `/api/disciplines/${DISCIPLINE}/places`, `/api/content/place/${id}/comments`, `${detail}/conditions`, `${detail}/sessions`]) {
       expect(showing, `${viewer} misses the ${kind} spot at ${url}`).toContain(url);
     }
     // Never public: nearby spots of a public place, the feed and the author's activity leave it out for everyone.

@@ -70,4 +70,15 @@ describe('admin moderation lists', () => {
     expect((await kit.call('DELETE', `/api/condition-reports/${id}`, kit.admin)).statusCode).toBe(204);
     expect(await db().selectFrom('condition_reports').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
+
+  test('a session is deleted by an admin through its own endpoint; another rider is refused with 403 and it stays', async () => {
+    const [rider, other] = [await kit.user(), await kit.user()];
+    const id = await session(rider, (await place()).id, 5);
+    const refused = await kit.call('DELETE', `/api/sessions/${id}`, other);
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(await db().selectFrom('ride_sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
+    expect((await kit.call('DELETE', `/api/sessions/${id}`, kit.admin)).statusCode).toBe(204);
+    expect(await db().selectFrom('ride_sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await list('sessions', 1, 50)).items.map((i) => i.id)).not.toContain(id);
+  });
 });

@@ -1,3 +1,5 @@
-// The sessions feature's public module: what other features may import from it; its other files are
-// its own (docs/decisions/0004-module-boundaries.md). The feed and profiles read sessions through these.
+// The sessions feature's public module: what other features may import from it; its other files are its own
+// (docs/decisions/0004-module-boundaries.md). The feed and profiles read sessions through these: start from
+// visibleSessions (it applies sessionVisibleTo), add a filter, order and limit, map each row with toSession.
 export { sessionVisibleTo } from './session-visibility.ts';
+export { toSession, visibleSessions, type SessionRow } from './sessions.db.ts';

@@ -5,12 +5,10 @@ import {
   type ProfileSessionPage,
   type SessionStats,
 } from '../../../common/session-stats.ts';
-import type { Session } from '../../../common/sessions.ts';
-import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
-import { iso, pageRows, toPage, visibleTo, type Viewer } from '../../lib/content.ts';
-import { visiblePerson } from '../../lib/people.ts';
+import { pageRows, toPage, type Viewer } from '../../lib/content.ts';
 import { sessionVisibleTo } from './session-visibility.ts';
+import { toSession, visibleSessions } from './sessions.db.ts';
 
 type Db = Kysely<DB>;
 
@@ -19,43 +17,13 @@ const hours = (minutes: number | string | null) => Math.round(Number(minutes ?? 
 
 /** A page of `authorId`'s sessions that `viewer` may see, newest ride first. */
 export async function listProfileSessions(db: Db, authorId: string, viewer: Viewer, filters: { page: number; limit: number }): Promise<ProfileSessionPage> {
-  const query = db
-    .selectFrom('ride_sessions as s')
-    .innerJoin('places as p', 'p.id', 's.place_id')
-    .innerJoin('profiles as a', 'a.id', 's.author_id')
-    .select(['s.id', 's.place_id', 'p.name as place_name', 's.author_id', 'a.name as author_name', 'a.avatar_url as author_avatar_url', 's.discipline_id', 's.started_at', 's.duration_minutes', 's.note', 's.visibility', 's.created_at'])
-    .select([
-      sql<{ id: string; name: string }[]>`coalesce((
-        select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
-          from ride_session_tricks st join tricks t on t.id = st.trick_id
-         where st.session_id = s.id and ${visibleTo('trick', 't', viewer)}), '[]'::json)`.as('tricks'),
-      sql<Person[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'name', c.name, 'avatarUrl', c.avatar_url) order by c.name)
-          from ride_session_companions sc join profiles c on c.id = sc.user_id
-         where sc.session_id = s.id and sc.status = 'accepted' and ${visiblePerson('c')}), '[]'::json)`.as('companions'),
-    ])
-    .where('s.author_id', '=', authorId)
-    .where(sessionVisibleTo('s', viewer))
-    .orderBy('s.started_at', 'desc')
-    .orderBy('s.id', 'desc');
+  const query = visibleSessions(db, viewer).where('s.author_id', '=', authorId).orderBy('s.started_at', 'desc').orderBy('s.id', 'desc');
   const { rows, total, totalCapped } = await pageRows(db, query, filters.page, filters.limit);
-  const items = rows.map(
-    (row): Session => ({
-      id: row.id,
-      place: { id: row.place_id, name: row.place_name },
-      author: { id: row.author_id, name: row.author_name, avatarUrl: row.author_avatar_url },
-      disciplineId: row.discipline_id,
-      startedAt: iso(row.started_at),
-      durationMinutes: row.duration_minutes,
-      note: row.note,
-      visibility: row.visibility,
-      tricks: row.tricks,
-      companions: row.companions,
-      canDelete: viewer?.role === 'admin' || viewer?.id === row.author_id,
-      createdAt: iso(row.created_at),
-    }),
+  return toPage(
+    rows.map((row) => toSession(row, viewer)),
+    { total, totalCapped },
+    filters,
   );
-  return toPage(items, { total, totalCapped }, filters);
 }
 
 type StatsRow = {

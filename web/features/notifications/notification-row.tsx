@@ -16,6 +16,7 @@ const ICONS: Record<Notification['type'], string> = {
   follower: '➕',
   event_changed: '📅',
   waitlist_promoted: '🎟️',
+  session_tag: '🛹',
 };
 
 /** One notification as the bell and the page show it: who, what, when, and a dot while unread. */

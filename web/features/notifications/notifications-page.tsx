@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session.ts';
 import { useOpenNotification } from './notification-bell.tsx';
 import { NotificationRow } from './notification-row.tsx';
 import { InvitationAnswer } from '../teams/index.ts';
+import { SessionTagAnswer } from '../sessions/index.ts';
 import { useMarkAllRead, useNotificationList } from './notifications.api.ts';
 
 function NotificationList() {
@@ -64,6 +65,11 @@ function NotificationList() {
               {n.type === 'team_invite' && n.subjectId && (
                 <div className="px-4 pb-3 ps-[4.25rem]">
                   <InvitationAnswer teamId={n.subjectId} teamName={String(n.data.teamName ?? '')} />
+                </div>
+              )}
+              {n.type === 'session_tag' && n.subjectId && (
+                <div className="px-4 pb-3 ps-[4.25rem]">
+                  <SessionTagAnswer sessionId={n.subjectId} answered={n.data.answer === 'accepted' || n.data.answer === 'declined' ? n.data.answer : undefined} />
                 </div>
               )}
             </li>

@@ -13,6 +13,7 @@ import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
+import { PlaceSessionsSection } from '../sessions/index.ts';
 import { useDeletePlace, usePlace } from './places.api.ts';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
@@ -75,6 +76,7 @@ export default function PlacePage() {
       <PlaceAccessSection placeId={place.id} viewer={user} />
       <PendingRevisionNotice revision={place.pendingRevision} section="places" />
       <PlaceConditionsSection placeId={place.id} />
+      <PlaceSessionsSection place={place} />
       <NearbySpots place={place} />
       <CommentsSection type="place" id={place.id} />
     </div>

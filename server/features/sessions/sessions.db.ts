@@ -1,0 +1,198 @@
+import { sql, type Kysely } from 'kysely';
+import { SESSION_OUT_NOW_HOURS, type PlaceSessions, type Session, type SessionInputParsed } from '../../../common/sessions.ts';
+import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/client.ts';
+import { iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { fail } from '../../lib/errors.ts';
+import { notify } from '../../lib/notifications.ts';
+import { visiblePerson } from '../../lib/people.ts';
+import { setTrickProgress } from '../tricks/index.ts';
+import { sessionVisibleTo } from './session-visibility.ts';
+
+type Db = Kysely<DB>;
+
+const OUT_NOW_MAX = 20;
+const RECENT_MAX = 10;
+// A phone's clock a little ahead of the server's is not a session in the future.
+const FUTURE_SLACK_MS = 60_000;
+
+/**
+ * The sessions `viewer` may see, with their place, author, tricks and accepted companions: every read
+ * of sessions (the place page, a profile's log, the feed, the admin) starts here and adds its own
+ * filter, order and limit, then maps each row with `toSession`. `s` is ride_sessions.
+ */
+export function visibleSessions(db: Db, viewer: Viewer) {
+  return db
+    .selectFrom('ride_sessions as s')
+    .innerJoin('places as p', 'p.id', 's.place_id')
+    .innerJoin('profiles as a', 'a.id', 's.author_id')
+    .select([
+      's.id', 's.place_id', 'p.name as place_name', 's.discipline_id', 's.started_at', 's.duration_minutes', 's.note', 's.visibility', 's.created_at',
+      's.author_id', 'a.name as author_name', 'a.avatar_url as author_avatar_url',
+      sql<{ id: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+        from ride_session_tricks st join tricks t on t.id = st.trick_id
+        where st.session_id = s.id and t.status = 'approved'
+      ), '[]'::json)`.as('tricks'),
+      // Nobody shows as a companion before accepting the tag.
+      sql<{ id: string; name: string; avatarUrl: string | null }[]>`coalesce((
+        select json_agg(json_build_object('id', cp.id, 'name', cp.name, 'avatarUrl', cp.avatar_url) order by c.created_at)
+        from ride_session_companions c join profiles cp on cp.id = c.user_id
+        where c.session_id = s.id and c.status = 'accepted' and ${visiblePerson('cp')}
+      ), '[]'::json)`.as('companions'),
+    ])
+    .where(sessionVisibleTo('s', viewer));
+}
+
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof visibleSessions>['executeTakeFirstOrThrow']>>;
+
+/** A row of `visibleSessions` in the API's shape (common/sessions.ts). */
+export function toSession(row: SessionRow, viewer: Viewer): Session {
+  return {
+    id: row.id,
+    place: { id: row.place_id, name: row.place_name },
+    disciplineId: row.discipline_id,
+    startedAt: iso(row.started_at),
+    durationMinutes: row.duration_minutes,
+    note: row.note,
+    visibility: row.visibility,
+    author: { id: row.author_id, name: row.author_name, avatarUrl: row.author_avatar_url },
+    tricks: row.tricks,
+    companions: row.companions,
+    canDelete: !!viewer && (viewer.role === 'admin' || viewer.id === row.author_id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The place, when `viewer` may see it, with what a session there needs. */
+export async function sessionPlace(db: Db, placeId: string, viewer: Viewer) {
+  return db
+    .selectFrom('places as c')
+    .select(['c.id', 'c.name', 'c.discipline_id', 'c.visibility'])
+    .where('c.id', '=', placeId)
+    .where(visibleTo('place', 'c', viewer))
+    .executeTakeFirst();
+}
+export type SessionPlace = NonNullable<Awaited<ReturnType<typeof sessionPlace>>>;
+
+/** Who rides at the place now (started within the last hours) and the sessions before, as `viewer` may see them. */
+export async function placeSessions(db: Db, placeId: string, viewer: Viewer): Promise<PlaceSessions> {
+  const since = sql<Date>`now() - make_interval(hours => ${SESSION_OUT_NOW_HOURS})`;
+  const [outNow, recent] = await Promise.all([
+    visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '>', since).orderBy('s.started_at', 'desc').limit(OUT_NOW_MAX).execute(),
+    visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '<=', since).orderBy('s.started_at', 'desc').limit(RECENT_MAX).execute(),
+  ]);
+  return { outNow: outNow.map((row) => toSession(row, viewer)), recent: recent.map((row) => toSession(row, viewer)) };
+}
+
+export async function getSession(db: Db, id: string, viewer: Viewer): Promise<Session | undefined> {
+  const row = await visibleSessions(db, viewer).where('s.id', '=', id).executeTakeFirst();
+  return row && toSession(row, viewer);
+}
+
+/**
+ * Logs a session, all or nothing: its tricks (each also landed in the author's progression) and its
+ * companions, tagged as pending and told. Every rule is checked here, in the transaction, so a refusal
+ * stores nothing.
+ */
+export async function createSession(db: Db, author: { id: string }, place: SessionPlace, input: SessionInputParsed): Promise<string> {
+  if (input.visibility === 'public' && place.visibility !== 'public') fail('SESSION_PLACE_NOT_PUBLIC');
+  const startedAt = input.when === 'earlier' ? new Date(input.startedAt) : new Date();
+  if (startedAt.getTime() > Date.now() + FUTURE_SLACK_MS) fail('SESSION_IN_FUTURE');
+  return inTransaction(db, async (tx) => {
+    if (input.trickIds.length) {
+      const tricks = await tx
+        .selectFrom('tricks')
+        .select('id')
+        .where('id', 'in', input.trickIds)
+        .where('status', '=', 'approved')
+        .where('discipline_id', '=', place.discipline_id)
+        .execute();
+      if (tricks.length !== input.trickIds.length) fail('TRICK_WRONG_DISCIPLINE');
+    }
+    if (input.companionIds.length) {
+      const companions = await tx
+        .selectFrom('user_follows as f')
+        .innerJoin('profiles as cp', 'cp.id', 'f.followee_id')
+        .select('cp.id')
+        .where('f.follower_id', '=', author.id)
+        .where('f.followee_id', 'in', input.companionIds)
+        .where(visiblePerson('cp'))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('user_blocks as b').select('b.blocker_id').where(sql<boolean>`(b.blocker_id = ${author.id} and b.blocked_id = cp.id) or (b.blocker_id = cp.id and b.blocked_id = ${author.id})`))),
+        )
+        // A companion who may not see the place (not of the crew) would learn of it by the tag.
+        .where(({ exists, selectFrom }) => exists(selectFrom('places as c').select('c.id').where('c.id', '=', place.id).where(companionSeesPlace)))
+        .execute();
+      if (companions.length !== input.companionIds.length) fail('COMPANION_NOT_FOLLOWED');
+    }
+    const { id } = await tx
+      .insertInto('ride_sessions')
+      .values({
+        author_id: author.id,
+        place_id: place.id,
+        discipline_id: place.discipline_id,
+        started_at: startedAt,
+        duration_minutes: input.durationMinutes ?? null,
+        note: input.note ?? null,
+        visibility: input.visibility,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const trickId of input.trickIds) {
+      await tx.insertInto('ride_session_tricks').values({ session_id: id, trick_id: trickId }).execute();
+      await setTrickProgress(tx, trickId, author.id, 'landed');
+    }
+    for (const userId of input.companionIds) {
+      await tx.insertInto('ride_session_companions').values({ session_id: id, user_id: userId }).execute();
+      await notify(tx, {
+        userId,
+        type: 'session_tag',
+        actorId: author.id,
+        subjectType: 'session',
+        subjectId: id,
+        data: { itemName: place.name, placeId: place.id, disciplineId: place.discipline_id },
+      });
+    }
+    return id;
+  });
+}
+
+// The place as a crew spot's rule sees it for the companion `cp` (server/lib/content.ts's visibleTo, with a column for the viewer).
+const companionSeesPlace = sql<boolean>`(c.status = 'approved' or c.author_id = cp.id
+  or (c.visibility = 'crew' and exists (select 1 from team_members vm where vm.team_id = c.team_id and vm.user_id = cp.id)))`;
+
+/** A session and its author when `viewer` may see it (deleting). */
+export async function findSession(db: Db, id: string, viewer: Viewer) {
+  return db.selectFrom('ride_sessions as s').select(['s.id', 's.author_id']).where('s.id', '=', id).where(sessionVisibleTo('s', viewer)).executeTakeFirst();
+}
+
+/** Deletes a session, and the tags' notifications that would lead nowhere. */
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.deleteFrom('notifications').where('type', '=', 'session_tag').where('subject_type', '=', 'session').where('subject_id', '=', id).execute();
+    await tx.deleteFrom('ride_sessions').where('id', '=', id).execute();
+  });
+}
+
+/**
+ * The tagged person's answer: accepted, they show on the session; declined, the tag is gone. Either
+ * way the tag's notification is marked read with the answer. False when `userId` is not tagged.
+ */
+export async function answerTag(db: Db, sessionId: string, userId: string, accept: boolean): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const tag = accept
+      ? await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst()
+      : await tx.deleteFrom('ride_session_companions').where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
+    if (!tag) return false;
+    const answer = JSON.stringify({ answer: accept ? 'accepted' : 'declined' });
+    await tx
+      .updateTable('notifications')
+      .set({ read_at: sql`coalesce(read_at, now())`, data: sql`data || ${answer}::jsonb` })
+      .where('user_id', '=', userId)
+      .where('type', '=', 'session_tag')
+      .where('subject_id', '=', sessionId)
+      .execute();
+    return true;
+  });
+}

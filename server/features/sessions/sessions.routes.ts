@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../../../common/content.ts';
+import { companionAnswerSchema, placeSessionsSchema, sessionInputSchema, sessionSchema } from '../../../common/sessions.ts';
+import { viewerOf } from '../../lib/content-routes.ts';
+import { assertFound, fail } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/session.ts';
+import { answerTag, createSession, deleteSession, findSession, getSession, placeSessions, sessionPlace } from './sessions.db.ts';
+
+// Per person, like condition reports: a few sessions a day is the use; a flood stops with a 429.
+const SESSIONS_PER_10_MIN = 20;
+
+const idParams = z.object({ id: z.string().max(100) });
+const id = (value: string) => (UUID_PATTERN.test(value) ? value.toLowerCase() : undefined);
+
+/** Sessions (check-ins) at places (issue 20, item 1): logged by riders signed in, read by whom sessionVisibleTo lets. */
+export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sessions'];
+
+  /** The place when the caller may see it: hidden, missing and malformed ids all answer 404. */
+  async function visiblePlace(request: FastifyRequest, placeId: string) {
+    const valid = id(placeId);
+    return assertFound(valid ? await sessionPlace(app.db, valid, await viewerOf(request)) : undefined, 'CONTENT_NOT_FOUND');
+  }
+
+  // Public data of the place, cached like it (decision 0005): a session makes the answer private.
+  r.get(
+    '/api/places/:id/sessions',
+    { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeSessionsSchema } } },
+    async (request) => {
+      const place = await visiblePlace(request, request.params.id);
+      return placeSessions(app.db, place.id, await viewerOf(request));
+    },
+  );
+
+  r.post('/api/sessions', { schema: { tags, body: sessionInputSchema, response: { 201: sessionSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const place = await visiblePlace(request, request.body.placeId);
+    await app.limiter.consume(`sessions:user:${user.id}`, { max: SESSIONS_PER_10_MIN, windowSeconds: 600 });
+    const made = await createSession(app.db, user, place, request.body);
+    return reply.status(201).send(assertFound(await getSession(app.db, made, user)));
+  });
+
+  r.delete('/api/sessions/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const valid = id(request.params.id);
+    const session = assertFound(valid ? await findSession(app.db, valid, user) : undefined);
+    if (user.role !== 'admin' && session.author_id !== user.id) fail('FORBIDDEN');
+    await deleteSession(app.db, session.id);
+    return reply.status(204).send(null);
+  });
+
+  r.post(
+    '/api/sessions/:id/companion',
+    { schema: { tags, params: idParams, body: companionAnswerSchema, response: { 200: z.object({ accepted: z.boolean() }) } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const valid = id(request.params.id);
+      if (valid && (await answerTag(app.db, valid, user.id, request.body.accept))) return { accepted: request.body.accept };
+      // Not tagged: someone who sees the session is not allowed; for anyone else it does not exist.
+      if (valid && (await findSession(app.db, valid, user))) fail('FORBIDDEN');
+      return fail('NOT_FOUND');
+    },
+  );
+}

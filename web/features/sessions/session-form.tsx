@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { SESSION_COMPANIONS_MAX, SESSION_DURATION_MAX, SESSION_NOTE_MAX, SESSION_VISIBILITIES, type SessionInput } from '../../../common/sessions.ts';
+import { ActionForm } from '../../components/ui/action-form.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { errorText, notify } from '../../lib/toast.ts';
+import { useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
+
+const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
+const pill =
+  'inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600';
+
+type FormPlace = { id: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
+
+/** The form's fields as the API takes them; the day and time typed are the browser's own time. */
+function inputOf(placeId: string, form: FormData): SessionInput {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const minutes = text('durationMinutes') === '' ? undefined : Number(text('durationMinutes'));
+  const common = {
+    placeId,
+    note: text('note'),
+    trickIds: form.getAll('trickId').map(String),
+    companionIds: form.getAll('companionId').map(String),
+    visibility: text('visibility') as SessionInput['visibility'],
+  };
+  if (text('when') !== 'earlier') return { when: 'now', ...common, ...(minutes === undefined ? {} : { durationMinutes: minutes }) };
+  const start = new Date(`${text('date')}T${text('time')}`);
+  return { when: 'earlier', ...common, startedAt: Number.isNaN(start.getTime()) ? '' : start.toISOString(), durationMinutes: minutes as number };
+}
+
+/**
+ * "Log a session" (the `log-session` action): now, or earlier with its day, time and length; a
+ * note; the tricks landed among the sport's approved ones; who came, among the people the rider
+ * follows; who sees it. A plain form before the scripts; with them it runs in place.
+ */
+export function SessionForm({ place, userId }: { place: FormPlace; userId: string }) {
+  const { t } = useTranslation();
+  const log = useLogSession();
+  const tricks = useTrickChoices(place.disciplineId, true);
+  const following = useFollowing(userId);
+  const secret = place.visibility !== 'public';
+  // A new key empties the form once a session is logged.
+  const [round, setRound] = useState(0);
+  const [when, setWhen] = useState<'now' | 'earlier'>('now');
+  const choices = (tricks.data?.items ?? []).filter((trick) => trick.status === 'approved');
+  const people = following.data ?? [];
+
+  const submit = (form: FormData) =>
+    log.mutate(inputOf(place.id, form), {
+      onSuccess: () => {
+        setRound((n) => n + 1);
+        setWhen('now');
+        notify('success', t('sessions.logged'));
+      },
+      onError: (e) => notify('error', t('sessions.error'), errorText(t, e)),
+    });
+
+  return (
+    <ActionForm key={round} action="log-session" fields={{ placeId: place.id }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="session-form">
+      <h3 className="font-semibold text-slate-900">{t('sessions.logTitle')}</h3>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">{t('sessions.when')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {(['now', 'earlier'] as const).map((value) => (
+            <label key={value} className="cursor-pointer">
+              <input type="radio" name="when" value={value} checked={when === value} onChange={() => setWhen(value)} className="peer sr-only" />
+              <span className={pill}>{t(`sessions.whenValue.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {/* Always in the page (a form without scripts cannot show them on demand); for "now" they may stay empty. */}
+      <fieldset className="grid gap-3 sm:grid-cols-3" data-testid="session-earlier">
+        <legend className="sr-only">{t('sessions.earlierHint')}</legend>
+        <label className="block space-y-1">
+          <span className="text-sm font-medium text-slate-700">{t('sessions.date')}</span>
+          <input type="date" name="date" required={when === 'earlier'} dir="ltr" className={inputClass} />
+        </label>
+        <label className="block space-y-1">
+          <span className="text-sm font-medium text-slate-700">{t('sessions.time')}</span>
+          <input type="time" name="time" required={when === 'earlier'} dir="ltr" className={inputClass} />
+        </label>
+        <label className="block space-y-1">
+          <span className="text-sm font-medium text-slate-700">{t('sessions.duration')}</span>
+          <input type="number" name="durationMinutes" min={1} max={SESSION_DURATION_MAX} required={when === 'earlier'} dir="ltr" className={inputClass} />
+        </label>
+        <p className="text-xs text-slate-500 sm:col-span-3">{t('sessions.earlierHint')}</p>
+      </fieldset>
+      <label className="block space-y-1">
+        <span className="text-sm font-medium text-slate-700">{t('sessions.note')}</span>
+        <input name="note" maxLength={SESSION_NOTE_MAX} dir="auto" className={inputClass} />
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">{t('sessions.tricks')}</legend>
+        {choices.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('sessions.noTricks')}</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {choices.map((trick) => (
+              <label key={trick.id} className="cursor-pointer">
+                <input type="checkbox" name="trickId" value={trick.id} className="peer sr-only" />
+                <span dir="auto" className={pill}>
+                  {trick.name}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">{t('sessions.companions')}</legend>
+        {people.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('sessions.noCompanions')}</p>
+        ) : (
+          <>
+            <div className="flex flex-wrap gap-2">
+              {people.map((person) => (
+                <label key={person.id} className="cursor-pointer">
+                  <input type="checkbox" name="companionId" value={person.id} className="peer sr-only" />
+                  <span dir="auto" className={pill}>
+                    {person.name}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-slate-500">{t('sessions.companionsHint', { max: SESSION_COMPANIONS_MAX })}</p>
+          </>
+        )}
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">{t('sessions.visibility')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {SESSION_VISIBILITIES.map((value) => (
+            <label key={value} className={secret && value === 'public' ? 'cursor-not-allowed opacity-50' : 'cursor-pointer'}>
+              <input
+                type="radio"
+                name="visibility"
+                value={value}
+                defaultChecked={value === (secret ? 'followers' : 'public')}
+                disabled={secret && value === 'public'}
+                className="peer sr-only"
+              />
+              <span className={pill}>{t(`sessions.visibilityValue.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+        {secret && <p className="text-xs text-slate-500">{t('sessions.secretPlace')}</p>}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" busy={log.isPending}>
+          {t('sessions.send')}
+        </Button>
+      </div>
+    </ActionForm>
+  );
+}

@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../common/content.ts';
+import type { PlaceSessions, Session, SessionInput } from '../../../common/sessions.ts';
+import type { Trick } from '../../../common/tricks.ts';
+import { api } from '../../lib/api.ts';
+import { profileQueries } from '../profiles/index.ts';
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  place: (placeId: string) => ['sessions', 'place', placeId] as const,
+};
+
+// The form lists a discipline's tricks in one page, as many as the list API gives at once.
+const TRICK_CHOICES = 50;
+
+export const sessionQueries = {
+  /** Who rides at the place now and its recent sessions, as the viewer may see them. */
+  place: (placeId: string) =>
+    queryOptions({ queryKey: sessionKeys.place(placeId), queryFn: ({ signal }) => api<PlaceSessions>(`/api/places/${encodeURIComponent(placeId)}/sessions`, { signal }) }),
+  /** The tricks a session at a place of `disciplineId` may name: the tricktionary's list (under its key, refreshed with it). */
+  trickChoices: (disciplineId: string) =>
+    queryOptions({
+      queryKey: ['tricks', 'choices', disciplineId] as const,
+      queryFn: ({ signal }) => api<Page<Trick>>(`/api/disciplines/${encodeURIComponent(disciplineId)}/tricks?limit=${TRICK_CHOICES}`, { signal }),
+    }),
+  /** The people the rider may tag: those they follow. */
+  following: (userId: string) => profileQueries.people(userId, 'following'),
+};
+
+export function usePlaceSessions(placeId: string) {
+  return useQuery(sessionQueries.place(placeId));
+}
+
+export function useTrickChoices(disciplineId: string, enabled: boolean) {
+  return useQuery({ ...sessionQueries.trickChoices(disciplineId), enabled });
+}
+
+export function useFollowing(userId: string | undefined) {
+  return useQuery({ ...sessionQueries.following(userId ?? ''), enabled: Boolean(userId) });
+}
+
+/** A session also lands its tricks in the rider's progression: the tricks' queries refresh too. */
+export function useLogSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SessionInput) => api<Session>('/api/sessions', { method: 'POST', body: input }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: sessionKeys.all }), client.invalidateQueries({ queryKey: ['tricks'] })]),
+  });
+}
+
+export function useDeleteSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
+
+/** A tagged companion's answer; the bell's notifications show it after. */
+export function useAnswerTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, accept }: { sessionId: string; accept: boolean }) =>
+      api<{ accepted: boolean }>(`/api/sessions/${encodeURIComponent(sessionId)}/companion`, { method: 'POST', body: { accept } }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: sessionKeys.all }), client.invalidateQueries({ queryKey: ['notifications'] })]),
+  });
+}
