@@ -75,6 +75,9 @@ const URLS: Record<string, () => string> = {
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,
   '/api/profiles/{id}/following': () => `/api/profiles/${author.id}/following`,
+  '/api/profiles/{id}/sessions': () => `/api/profiles/${author.id}/sessions`,
+  '/api/profiles/{id}/session-stats': () => `/api/profiles/${author.id}/session-stats`,
+  '/api/places/{id}/sessions': () => `/api/places/${ids.places}/sessions`,
   '/api/conversations/{id}': () => `/api/conversations/${ids.conversation}`,
   '/api/conversations/{id}/messages': () => `/api/conversations/${ids.conversation}/messages`,
   ...Object.fromEntries(
