@@ -49,7 +49,7 @@ function StatTiles({ stats }: { stats: SessionStats }) {
   const { t } = useTranslation();
   const number = useFormatNumber();
   const tiles = [
-    ['streak', t('sessionLog.tiles.streak', { count: stats.streakDays, value: number(stats.streakDays) })],
+    ['streak', number(stats.streakDays)],
     ['sessions', number(stats.totals.sessions)],
     ['hours', number(stats.totals.hours)],
     ['spots', number(stats.totals.spots)],
