@@ -40,6 +40,9 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, follower));
   await ok(await call('PUT', `/api/profiles/${author.id}/follow`, follower));
   await ok(await call('PUT', `/api/profiles/${follower.id}/follow`, author));
+  // A session at the place with the trick, its author's companion accepted: both people are in the answer.
+  const session = await ok(await call('POST', '/api/sessions', author, { placeId: ids.places, when: 'now', trickIds: [ids.tricks], companionIds: [follower.id], note: 'Fun' }), 201);
+  await ok(await call('POST', `/api/sessions/${session.id}/companion`, follower, { accept: true }));
 
   const team = await ok(await call('POST', '/api/teams', leader, { name: `Public Crew ${token()}`, disciplineIds: [DISCIPLINE], isPrivate: true }), 201);
   ids.team = team.id as string;
@@ -71,6 +74,7 @@ const URLS: Record<string, () => string> = {
   '/api/profiles/{id}/tricks': () => `/api/profiles/${follower.id}/tricks`,
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
   '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,
+  '/api/places/{id}/sessions': () => `/api/places/${ids.places}/sessions`,
   '/api/profiles/{id}': () => `/api/profiles/${author.id}`,
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,

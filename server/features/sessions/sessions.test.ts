@@ -142,6 +142,14 @@ describe('logging a session', () => {
     expect(await db().selectFrom('trick_progress').select('trick_id').where('user_id', '=', rider.id).where('state', '=', 'landed').execute()).toEqual([]);
   });
 
+  test('the 21st session in 10 minutes is refused with 429, not stored', async () => {
+    const rider = await user();
+    const place = await placeOf();
+    for (let i = 0; i < 20; i += 1) expect((await log(rider, { placeId: place.id })).statusCode).toBe(201);
+    expectRefused(await log(rider, { placeId: place.id }), 429, 'RATE_LIMITED');
+    expect(await stored(place.id)).toBe(20);
+  });
+
   test('a visitor is asked to sign in; a place the rider cannot see answers 404, nothing stored', async () => {
     expectError(await log(null, { placeId: surf.id }), 401, 'UNAUTHORIZED');
     const author = await user();
