@@ -81,7 +81,6 @@ const URLS: Record<string, () => string> = {
   '/api/profiles/{id}/following': () => `/api/profiles/${author.id}/following`,
   '/api/profiles/{id}/sessions': () => `/api/profiles/${author.id}/sessions`,
   '/api/profiles/{id}/session-stats': () => `/api/profiles/${author.id}/session-stats`,
-  '/api/places/{id}/sessions': () => `/api/places/${ids.places}/sessions`,
   '/api/conversations/{id}': () => `/api/conversations/${ids.conversation}`,
   '/api/conversations/{id}/messages': () => `/api/conversations/${ids.conversation}/messages`,
   ...Object.fromEntries(
