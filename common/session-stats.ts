@@ -27,7 +27,8 @@ export const profileSessionsQuerySchema = z.object({
 export const sessionStatsSchema = z.object({
   /**
    * Consecutive days (UTC calendar days) with at least one session, ending today, or yesterday when
-   * there is none yet today (a streak is not lost before the day is over); 0 otherwise.
+   * there is none yet today (a streak is not lost before the day is over); 0 otherwise. Days rather
+   * than weeks: riders count "days in a row on the water", and a week streak would hide a lapse.
    */
   streakDays: z.number(),
   totals: z.object({
