@@ -189,10 +189,11 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
            f.reason_type, f.reason_id, d.name as discipline_name, d.names as discipline_names,
            t.id::text as team_id, t.name as team_name, t.logo_url as team_logo_url,
            f.member_id, mp.name as member_name, mp.avatar_url as member_avatar_url, f.place_id, f.duration_minutes,
+           -- The id as a uuid (only a session's is one) reaches the tricks through their key.
            case when f.kind = 'session' then coalesce((
-             select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
-               from ride_session_tricks st join tricks t on t.id = st.trick_id
-              where st.session_id::text = f.id and ${visibleTo('trick', 't', reader)}), '[]'::json) end as tricks
+             select json_agg(json_build_object('id', tk.id, 'name', tk.name) order by tk.name)
+               from ride_session_tricks st join tricks tk on tk.id = st.trick_id
+              where st.session_id = (case when f.kind = 'session' then f.id::uuid end) and ${visibleTo('trick', 'tk', reader)}), '[]'::json) end as tricks
       from (
         select * from (${unionSql}) u
          order by u.at desc, u.kind collate "C" desc, u.id collate "C" desc
