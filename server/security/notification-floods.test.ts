@@ -8,8 +8,8 @@ import { contentTestKit, expectError, type User } from '../test/content-kit.ts';
 import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
 
 /**
- * Checklist 39: toggling an action that tells someone (member add/remove, like, follow) or
- * re-rating cannot flood a person. Each is limited per actor (429 with Retry-After, other actors
+ * Checklist 39: toggling an action that tells someone (member add/remove, like, follow, a session's
+ * tag) or re-rating cannot flood a person. Each is limited per actor (429 with Retry-After, other actors
  * unaffected), and repeats of one notification fold into the one already there.
  */
 const kit = contentTestKit('place');
@@ -112,6 +112,24 @@ describe('per-actor limits on actions that notify', () => {
     expect(await unread(star)).toBe(1);
     expect((await call('PUT', `/api/profiles/${star.id}/follow`, other)).statusCode).toBe(200);
     expect(await notificationsOf(star, 'follower')).toHaveLength(2);
+  });
+
+  test('logging and deleting sessions that tag one friend over and over: 429 past the limit, no tag of a deleted session left', async () => {
+    const [rider, friend, other] = [await user(), await user(), await user()];
+    for (const who of [rider, other]) expect((await call('PUT', `/api/profiles/${friend.id}/follow`, who)).statusCode).toBe(200);
+    const place = await approvedPlace(rider);
+    let last = '';
+    const statuses = await untilLimited(async (i) => {
+      if (i % 2 === 1) return call('DELETE', `/api/sessions/${last}`, rider);
+      const res = await call('POST', '/api/sessions', rider, { placeId: place.id, when: 'now', companionIds: [friend.id] });
+      if (res.statusCode === 201) last = (res.json() as { id: string }).id;
+      return res;
+    }, 60);
+    // Twenty sessions in ten minutes (server/features/sessions/sessions.routes.ts), each deleted with its tag.
+    expect(statuses).toEqual([...Array<number>(40).fill(0).map((_, i) => (i % 2 === 0 ? 201 : 204)), 429]);
+    expect(await notificationsOf(friend, 'session_tag')).toHaveLength(0);
+    expect((await call('POST', '/api/sessions', other, { placeId: place.id, when: 'now', companionIds: [friend.id] })).statusCode).toBe(201);
+    expect(await notificationsOf(friend, 'session_tag')).toHaveLength(1);
   });
 });
 

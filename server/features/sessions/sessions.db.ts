@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { SESSION_OUT_NOW_HOURS, type PlaceSessions, type Session, type SessionInputParsed } from '../../../common/sessions.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/client.ts';
-import { iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { isVisible, iso, visibleTo, type Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifications.ts';
 import { visiblePerson } from '../../lib/people.ts';
@@ -114,17 +114,17 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
       const companions = await tx
         .selectFrom('user_follows as f')
         .innerJoin('profiles as cp', 'cp.id', 'f.followee_id')
-        .select('cp.id')
+        .select(['cp.id', 'cp.role'])
         .where('f.follower_id', '=', author.id)
         .where('f.followee_id', 'in', input.companionIds)
         .where(visiblePerson('cp'))
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('user_blocks as b').select('b.blocker_id').where(sql<boolean>`(b.blocker_id = ${author.id} and b.blocked_id = cp.id) or (b.blocker_id = cp.id and b.blocked_id = ${author.id})`))),
         )
-        // A companion who may not see the place (not of the crew) would learn of it by the tag.
-        .where(({ exists, selectFrom }) => exists(selectFrom('places as c').select('c.id').where('c.id', '=', place.id).where(companionSeesPlace)))
         .execute();
       if (companions.length !== input.companionIds.length) fail('COMPANION_NOT_FOLLOWED');
+      // A companion who may not see the place (not of the crew) would learn of it by the tag.
+      for (const companion of companions) if (!(await isVisible(tx, 'place', place.id, companion))) fail('COMPANION_NOT_FOLLOWED');
     }
     const { id } = await tx
       .insertInto('ride_sessions')
@@ -157,10 +157,6 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
     return id;
   });
 }
-
-// The place as a crew spot's rule sees it for the companion `cp` (server/lib/content.ts's visibleTo, with a column for the viewer).
-const companionSeesPlace = sql<boolean>`(c.status = 'approved' or c.author_id = cp.id
-  or (c.visibility = 'crew' and exists (select 1 from team_members vm where vm.team_id = c.team_id and vm.user_id = cp.id)))`;
 
 /** A session and its author when `viewer` may see it (deleting). */
 export async function findSession(db: Db, id: string, viewer: Viewer) {
