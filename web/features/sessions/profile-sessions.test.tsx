@@ -77,7 +77,7 @@ describe('a profile’s sessions part', () => {
     expect(within(within(part).getByTestId('sessions-by-spot')).getByRole('link', { name: 'La Gravière' }).getAttribute('href')).toBe('/discipline/surfing/places/p1');
 
     const entry = await within(part).findByTestId('session-entry');
-    expect(within(entry).getByText(/45 min · Followers only/)).toBeTruthy();
+    expect(entry.textContent).toMatch(/surfing · .+ · 45 min · Followers only/);
     expect(within(entry).getByText('Landed: Cutback')).toBeTruthy();
     expect(within(entry).getByRole('link', { name: /Nina/ }).getAttribute('href')).toBe('/profile/u-nina');
     // Page 2 of 2: back to the first (its address without the parameter), none further.

@@ -87,15 +87,20 @@ function WeeksChart({ weeks }: { weeks: SessionStats['lastWeeks'] }) {
   );
 }
 
-function Breakdowns({ stats }: { stats: SessionStats }) {
-  const { t } = useTranslation();
-  const number = useFormatNumber();
+/** A discipline's name in the active language, from the catalogue the page's loader read. */
+function useDisciplineName() {
   const name = useLocalizedName();
   const { data: disciplines } = useDisciplines();
-  const disciplineName = (id: string) => {
+  return (id: string) => {
     const found = disciplines?.find((d) => d.id === id);
     return found ? name(found) : id;
   };
+}
+
+function Breakdowns({ stats }: { stats: SessionStats }) {
+  const { t } = useTranslation();
+  const number = useFormatNumber();
+  const disciplineName = useDisciplineName();
   const figures = (sessions: number, hours: number) => t('sessionLog.figures', { sessions: number(sessions), hours: number(hours), count: sessions });
   return (
     <>
@@ -175,6 +180,7 @@ function SessionEntry({ session }: { session: Session }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
   const duration = useDurationText();
+  const disciplineName = useDisciplineName();
   return (
     <article className="rounded-xl bg-white p-4 shadow-sm" data-testid="session-entry">
       <p className="font-semibold">
@@ -183,6 +189,8 @@ function SessionEntry({ session }: { session: Session }) {
         </Link>
       </p>
       <p className="text-sm text-slate-600">
+        {disciplineName(session.disciplineId)}
+        {' · '}
         <time dateTime={session.startedAt}>{formatDate(session.startedAt)}</time>
         {' · '}
         {session.durationMinutes === null ? t('sessionLog.ongoing') : duration(session.durationMinutes)}
