@@ -39,10 +39,13 @@ export async function generate(db: Db, size: Size, log: (s: string) => void = ()
   // would update one counter row per inserted row; rebuild_counts() recomputes them all at the end.
   await db.connection().execute(async (conn) => {
     await sql`set session_replication_role = replica`.execute(conn);
+    // A million sessions in one statement outlasts the app's 30 s statement timeout (server/db/client.ts).
+    await sql`set statement_timeout = 0`.execute(conn);
     try {
       await load(conn, size, log);
     } finally {
       await sql`set session_replication_role = default`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
     }
     const t = Date.now();
     // Before migration 0007 there are no kept counts to rebuild.
@@ -316,7 +319,7 @@ async function placeActivity(db: Db, size: Size, users: number, step: (label: st
         insert into ride_sessions (author_id, place_id, discipline_id, started_at, duration_minutes, note, visibility, created_at)
         select ${author}, pl.id, pl.discipline_id, s.t, 30 + (s.n % 8) * 15, case when s.n % 4 = 0 then 'Generated session.' end,
           (array['public','public','public','public','followers','public','public','public','public','private'])[1 + s.n % 10], s.t
-        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n * 7919) % ${placeCount}::int as i
+        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n::bigint * 7919 % ${placeCount}::int)::int as i
               from generate_series(${haveSessions + 1}::int, ${size.sessions}::int) n) s
         join ${places} pl on pl.i = s.i`.execute(db),
     );
@@ -328,7 +331,7 @@ async function placeActivity(db: Db, size: Size, users: number, step: (label: st
         insert into condition_reports (place_id, author_id, kind, "values", note, created_at, expires_at)
         select pl.id, ${author}, 'water', jsonb_build_object('size', (array['flat','small','medium','big'])[1 + s.n % 4], 'wind', 'light', 'crowd', 'some'),
           case when s.n % 3 = 0 then 'Generated report.' end, s.t, s.t + interval '6 hours'
-        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n * 104729) % ${placeCount}::int as i
+        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n::bigint * 104729 % ${placeCount}::int)::int as i
               from generate_series(${haveReports + 1}::int, ${size.conditionReports}::int) n) s
         join ${places} pl on pl.i = s.i`.execute(db),
     );
