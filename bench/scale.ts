@@ -33,7 +33,8 @@ try {
   const account = await createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench horse battery staple');
   const teamId = await createApprovedTeam(server, account.cookie, { name: 'Bench Crew', description: 'Surf crew of the benchmark.' });
   const samplePlace = await server.app.db.selectFrom('places').select('id').where('discipline_id', '=', 'surfing').where('status', '=', 'approved').orderBy('created_at').executeTakeFirstOrThrow();
-  const routes: Route[] = [
+  // The rider whose session figures and log are timed: the one with most sessions at each size.
+  const routesOf = (rider: string): Route[] => [
     { name: 'hello world (reference)', path: HELLO_PATH },
     { name: 'discipline hub', path: '/api/disciplines/surfing' },
     { name: 'teams list', path: '/api/teams?page=1&limit=12' },
@@ -43,12 +44,21 @@ try {
     // A sample place: its page's two reads, the place and the spots within 50 km of it.
     { name: 'place', path: `/api/places/${samplePlace.id}` },
     { name: 'nearby places', path: `/api/places/${samplePlace.id}/nearby` },
+    // The place page's other reads (issue 20): who is out now and recent sessions, current conditions.
+    { name: 'place sessions', path: `/api/places/${samplePlace.id}/sessions` },
+    { name: 'place conditions', path: `/api/places/${samplePlace.id}/conditions` },
+    { name: 'profile session stats', path: `/api/profiles/${rider}/session-stats` },
+    { name: 'profile session log', path: `/api/profiles/${rider}/sessions?page=1` },
   ];
+  const benchRider = (await server.app.db.selectFrom('profiles').select('id').where('email', '=', account.email).executeTakeFirstOrThrow()).id;
+  const routes = routesOf(benchRider);
 
   const db = server.app.db;
   const counts = async () => {
-    const { rows } = await sql<{ users: number; teams: number; follows: number; content: number }>`
+    const { rows } = await sql<{ users: number; teams: number; follows: number; content: number; sessions: number; reports: number }>`
       select (select count(*) from profiles)::int as users,
+        (select count(*) from ride_sessions)::int as sessions,
+        (select count(*) from condition_reports)::int as reports,
         (select count(*) from teams)::int as teams,
         ((select count(*) from user_follows) + (select count(*) from discipline_followers))::int as follows,
         ((select count(*) from places) + (select count(*) from events) + (select count(*) from tricks)
@@ -65,9 +75,14 @@ try {
     // As autovacuum would after such a load: plans are made on current statistics.
     await sql`analyze`.execute(db);
     const c = await counts();
-    sizeRows.push([size, c.users.toLocaleString('en-US'), c.teams.toLocaleString('en-US'), c.follows.toLocaleString('en-US'), c.content.toLocaleString('en-US'), `${((Date.now() - t) / 1000).toFixed(0)} s`]);
+    sizeRows.push([
+      size,
+      ...[c.users, c.teams, c.follows, c.content, c.sessions, c.reports].map((n) => n.toLocaleString('en-US')),
+      `${((Date.now() - t) / 1000).toFixed(0)} s`,
+    ]);
+    const busiest = await db.selectFrom('ride_sessions').select('author_id').groupBy('author_id').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirst();
     const results: Measurement[] = [];
-    for (const route of routes) {
+    for (const route of routesOf(busiest?.author_id ?? benchRider)) {
       console.log(`measuring ${route.name} at '${size}' for ${duration} s at ${connections} connections…`);
       results.push(await measure(server.url, route, { connections, duration }));
     }
@@ -77,7 +92,7 @@ try {
   const first = sizes[0]!;
   const last = sizes.at(-1)!;
   const tables: Table[] = [
-    { title: 'Sizes (rows present)', head: ['size', 'people', 'teams', 'follows', 'content items', 'fill time'], rows: sizeRows },
+    { title: 'Sizes (rows present)', head: ['size', 'people', 'teams', 'follows', 'content items', 'sessions', 'condition reports', 'fill time'], rows: sizeRows },
     {
       title: 'Latency per route and size',
       head: ['route', ...sizes.flatMap((s) => [`${s} req/s`, `${s} p50`, `${s} p99`]), 'failures'],

@@ -13,7 +13,7 @@ export const FEED_EXCERPT_LENGTH = 200;
 /** Approved events of followed disciplines starting within this many days are shown once more. */
 export const FEED_UPCOMING_DAYS = 14;
 
-export const FEED_KINDS = ['content', 'upcoming_event', 'member'] as const;
+export const FEED_KINDS = ['content', 'upcoming_event', 'member', 'session'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** Where a page stops: the sort key (time with microseconds, kind, id) of its last item. */
@@ -94,6 +94,20 @@ export const feedItemSchema = z.discriminatedUnion('kind', [
     kind: z.literal('member'),
     team: z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
     member: personSchema,
+    createdAt: z.string(),
+    reason: feedReasonSchema,
+  }),
+  // A followed rider's session (issue 20, item 1), dated when it started.
+  z.object({
+    kind: z.literal('session'),
+    id: z.string(),
+    place: z.object({ id: z.string(), name: z.string() }),
+    disciplineId: z.string(),
+    durationMinutes: z.number().nullable(),
+    /** Plain text, at most FEED_EXCERPT_LENGTH characters. */
+    excerpt: z.string(),
+    tricks: z.array(z.object({ id: z.string(), name: z.string() })),
+    author: personSchema,
     createdAt: z.string(),
     reason: feedReasonSchema,
   }),

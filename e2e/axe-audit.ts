@@ -100,6 +100,12 @@ export function auditEveryPage(language: (typeof LANGUAGES)[number]) {
     await signIn(admin.request, baseURL!, E2E_ADMIN);
     const details = await detailPages(admin.request, baseURL!);
     const found: string[] = [];
+    // A session of the rider at the place: their profile's Sessions part shows its figures, chart and log.
+    const logger = await browser.newContext();
+    await signIn(logger.request, baseURL!, E2E_RIDER);
+    const logged = await logger.request.post('/api/sessions', { data: { placeId: details[0]!.split('/').at(-1), when: 'now', note: 'Axe session' }, headers: { origin: baseURL! } });
+    expect(logged.status(), await logged.text()).toBe(201);
+    await logger.close();
 
     const visitor = await browser.newContext();
     const page = await visitor.newPage();
@@ -114,7 +120,7 @@ export function auditEveryPage(language: (typeof LANGUAGES)[number]) {
     await rider.close();
 
     const adminPage = await admin.newPage();
-    const adminPages = [...['overview', 'approvals', 'users', 'content', 'disciplines', 'settings'].map((tab) => `/admin?tab=${tab}`), '/admin/new/users', '/admin/new/places'];
+    const adminPages = [...['overview', 'approvals', 'users', 'content', 'moderation', 'disciplines', 'settings'].map((tab) => `/admin?tab=${tab}`), '/admin/new/users', '/admin/new/places'];
     for (const path of adminPages) found.push(...(await audit(adminPage, baseURL!, language, path)));
     await adminPage.close();
     await admin.close();

@@ -13,6 +13,7 @@ import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
 import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
+import { adminModerationRoutes } from './features/admin/admin-moderation.routes.ts';
 import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
 import { adminTeamsRoutes } from './features/admin/admin-teams.routes.ts';
 import { adminUsersRoutes } from './features/admin/admin-users.routes.ts';
@@ -50,6 +51,7 @@ import { articlesRoutes } from './features/articles/articles.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
+import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
 import { sessionsForms } from './features/sessions/sessions.forms.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reactionsRoutes);
   await app.register(conditionsRoutes);
   await app.register(sessionsRoutes);
+  await app.register(sessionStatsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
   await app.register(adminApi, {
@@ -176,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       adminRoutes,
       adminUsersRoutes,
       adminContentRoutes,
+      adminModerationRoutes,
       adminTeamsRoutes,
       adminCatalogueRoutes,
       adminSettingsRoutes,

@@ -52,6 +52,9 @@ describe('signed-in pages', () => {
     expect(keysOf(own.body)).toEqual(
       expect.arrayContaining(['["auth","me"]', '["profile","own"]', `["profiles","${alma.id}","activity"]`, '["notifications","latest"]', '["conversations","unread"]']),
     );
+    // The Sessions part, its figures and the log's page of the address.
+    expect(root).toContain('data-testid="profile-sessions"');
+    expect(keysOf((await get('/profile?sessions=2', alma)).body)).toEqual(expect.arrayContaining([`["profiles","${alma.id}","session-stats"]`, `["profiles","${alma.id}","sessions",2]`]));
 
     const other = await get('/profile', bruno);
     expectPrivate(other);
@@ -94,6 +97,9 @@ describe('signed-in pages', () => {
     const admin = await get('/admin', alma);
     expectPrivate(admin);
     expect(keysOf(admin.body)).toContain('["admin","overview"]');
+    const moderation = await get('/admin?tab=moderation&subtab=condition-reports', alma);
+    expect(keysOf(moderation.body)).toContain('["admin","moderation","condition-reports"]');
+    expect(rootOf(moderation.body)).toContain('Condition reports');
     expect((await get('/admin', bruno)).headers.location).toBe('/');
   });
 

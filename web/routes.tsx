@@ -24,6 +24,7 @@ const places = loadOnce(() => import('./features/places/places.api.ts'));
 const placeAccess = loadOnce(() => import('./features/places/place-access.api.ts'));
 const profiles = loadOnce(() => import('./features/profiles/profiles.api.ts'));
 const reactions = loadOnce(() => import('./features/reactions/reactions.api.ts'));
+const sessionStats = loadOnce(() => import('./features/sessions/session-stats.api.ts'));
 const reviews = loadOnce(() => import('./features/reviews/reviews.api.ts'));
 const sessions = loadOnce(() => import('./features/sessions/sessions.api.ts'));
 const shops = loadOnce(() => import('./features/shops/shops.api.ts'));
@@ -151,9 +152,17 @@ export const routes: RouteObject[] = [
           { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx'), signedIn((m) => m.ownProfileNeeds)) },
           {
             path: 'profile/:userId',
-            ...page(() => import('./features/profiles/public-profile-page.tsx'), async ({ params }) => {
-              const [{ profileQueries }, { trickQueries }] = await Promise.all([profiles(), tricks()]);
-              return [profileQueries.public(params.userId!), profileQueries.activity(params.userId!), trickQueries.progression(params.userId!)];
+            ...page(() => import('./features/profiles/public-profile-page.tsx'), async ({ params, search }) => {
+              const [{ profileQueries }, { trickQueries }, { sessionLogPageFrom, sessionStatsQueries }] = await Promise.all([profiles(), tricks(), sessionStats()]);
+              const id = params.userId!;
+              return [
+                profileQueries.public(id),
+                profileQueries.activity(id),
+                trickQueries.progression(id),
+                disciplineQueries.disciplines(),
+                sessionStatsQueries.stats(id),
+                sessionStatsQueries.log(id, sessionLogPageFrom(search)),
+              ];
             }),
           },
           { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },

@@ -3,7 +3,8 @@ import { adminContentQueries, adminUserSearchQuery } from './features/admin/admi
 import { catalogueQueries } from './features/admin/admin-catalogue.api.ts';
 import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
-import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf } from './features/admin/admin-tabs.ts';
+import { adminModerationQueries } from './features/admin/admin-moderation.api.ts';
+import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf, MODERATION_SUBTABS } from './features/admin/admin-tabs.ts';
 import { articleQueries } from './features/articles/articles.api.ts';
 import { disciplineQueries } from './lib/disciplines.ts';
 import { eventQueries } from './features/events/events.api.ts';
@@ -13,9 +14,10 @@ import { notificationQueries } from './features/notifications/notifications.api.
 import { placeQueries } from './features/places/places.api.ts';
 import { profileQueries } from './features/profiles/profiles.api.ts';
 import { reviewQueries } from './features/reviews/reviews.api.ts';
+import { sessionLogPageFrom, sessionStatsQueries } from './features/sessions/session-stats.api.ts';
 import { shopQueries } from './features/shops/shops.api.ts';
 import { trickQueries } from './features/tricks/tricks.api.ts';
-import type { NeededQuery, RouteNeeds, RouteNeedsArgs } from './lib/route-data.ts';
+import { withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
 
 /**
  * What the pages of a signed-in person read (web/routes.tsx). A chunk of its own, loaded only once
@@ -30,13 +32,16 @@ export const frameNeeds: SignedInNeeds = () => [notificationQueries.latest(), co
 /** The home page's feed section. */
 export const homeNeeds: SignedInNeeds = () => [feedQueries.all()];
 
-/** The own profile: the profile, its public face (disciplines, teams), the activity tab and the people lists. */
-export const ownProfileNeeds: SignedInNeeds = ({ user }) => [
+/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists. */
+export const ownProfileNeeds: SignedInNeeds = ({ user, search }) => [
   profileQueries.own(),
   profileQueries.public(user.id),
   profileQueries.activity(user.id),
   profileQueries.people(user.id, 'followers'),
   profileQueries.people(user.id, 'following'),
+  disciplineQueries.disciplines(),
+  sessionStatsQueries.stats(user.id),
+  sessionStatsQueries.log(user.id, sessionLogPageFrom(search)),
 ];
 
 export const notificationsNeeds: SignedInNeeds = () => [notificationQueries.list()];
@@ -54,6 +59,7 @@ export const adminNeeds: SignedInNeeds = ({ search }) => {
   if (tab === 'overview') return [adminQueries.overview()];
   if (tab === 'users') return [adminUserQueries.list((search.get('q') ?? '').trim())];
   if (tab === 'approvals') return [adminQueries.approvals()];
+  if (tab === 'moderation') return [withPages(adminModerationQueries.list(isOneOf(MODERATION_SUBTABS, subtab) ? subtab : MODERATION_SUBTABS[0]), search)];
   if (tab === 'content') return [disciplineQueries.disciplines(), adminContentQueries.list(isOneOf(CONTENT_SUBTABS, subtab) ? subtab : CONTENT_SUBTABS[0], '')];
   if (tab === 'disciplines') return [catalogueQueries.categories(), (isOneOf(DISCIPLINE_SUBTABS, subtab) ? subtab : 'disciplines') === 'disciplines' && catalogueQueries.disciplines()];
   return [];

@@ -10,14 +10,14 @@ import type { DB } from '../../server/db/schema.ts';
  * short when random pairs collide). The scale script may as well use a fresh database per size.
  */
 
-export type Size = { users: number; teams: number; follows: number; contentItems: number };
+export type Size = { users: number; teams: number; follows: number; contentItems: number; sessions: number; conditionReports: number };
 
 export const SIZES = {
   // The sample seed only: its 7 riders and ~70 content items.
-  seed: { users: 0, teams: 0, follows: 0, contentItems: 0 },
+  seed: { users: 0, teams: 0, follows: 0, contentItems: 0, sessions: 0, conditionReports: 0 },
   // Ten times the sample seed's counts.
-  x10: { users: 100, teams: 20, follows: 1_000, contentItems: 700 },
-  large: { users: 100_000, teams: 10_000, follows: 1_000_000, contentItems: 100_000 },
+  x10: { users: 100, teams: 20, follows: 1_000, contentItems: 700, sessions: 2_000, conditionReports: 2_000 },
+  large: { users: 100_000, teams: 10_000, follows: 1_000_000, contentItems: 100_000, sessions: 1_000_000, conditionReports: 1_000_000 },
 } as const satisfies Record<string, Size>;
 
 // Of `follows`, each person follows about two disciplines; the rest are people following people.
@@ -39,10 +39,13 @@ export async function generate(db: Db, size: Size, log: (s: string) => void = ()
   // would update one counter row per inserted row; rebuild_counts() recomputes them all at the end.
   await db.connection().execute(async (conn) => {
     await sql`set session_replication_role = replica`.execute(conn);
+    // A million sessions in one statement outlasts the app's 30 s statement timeout (server/db/client.ts).
+    await sql`set statement_timeout = 0`.execute(conn);
     try {
       await load(conn, size, log);
     } finally {
       await sql`set session_replication_role = default`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
     }
     const t = Date.now();
     // Before migration 0007 there are no kept counts to rebuild.
@@ -295,7 +298,44 @@ async function load(db: Db, size: Size, log: (s: string) => void): Promise<void>
     });
   }
 
+  await placeActivity(db, size, users, step);
   log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Sessions and condition reports (issue 20) at approved public places over the last year. Authors
+ * are skewed like followees (gen-u-1 logs thousands of sessions: the profile whose stats are timed);
+ * a fifth of sessions are followers-only or private, so the visibility rule has work to do.
+ */
+async function placeActivity(db: Db, size: Size, users: number, step: (label: string, run: () => Promise<unknown>) => Promise<void>) {
+  const places = sql`(select id, discipline_id, row_number() over (order by id) as i from places where status = 'approved' and visibility = 'public')`;
+  const placeCount = await count(db, sql<{ n: number }>`select count(*)::int as n from places where status = 'approved' and visibility = 'public'`);
+  if (placeCount === 0) return;
+  const author = sql`'gen-u-' || (1 + floor(${users}::int * power(random(), 2))::int)`;
+  const haveSessions = await count(db, sql<{ n: number }>`select count(*)::int as n from ride_sessions where author_id like 'gen-u-%'`);
+  if (size.sessions > haveSessions) {
+    await step(`sessions ${haveSessions + 1}..${size.sessions}`, () =>
+      sql`
+        insert into ride_sessions (author_id, place_id, discipline_id, started_at, duration_minutes, note, visibility, created_at)
+        select ${author}, pl.id, pl.discipline_id, s.t, 30 + (s.n % 8) * 15, case when s.n % 4 = 0 then 'Generated session.' end,
+          (array['public','public','public','public','followers','public','public','public','public','private'])[1 + s.n % 10], s.t
+        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n::bigint * 7919 % ${placeCount}::int)::int as i
+              from generate_series(${haveSessions + 1}::int, ${size.sessions}::int) n) s
+        join ${places} pl on pl.i = s.i`.execute(db),
+    );
+  }
+  const haveReports = await count(db, sql<{ n: number }>`select count(*)::int as n from condition_reports where author_id like 'gen-u-%'`);
+  if (size.conditionReports > haveReports) {
+    await step(`condition reports ${haveReports + 1}..${size.conditionReports}`, () =>
+      sql`
+        insert into condition_reports (place_id, author_id, kind, "values", note, created_at, expires_at)
+        select pl.id, ${author}, 'water', jsonb_build_object('size', (array['flat','small','medium','big'])[1 + s.n % 4], 'wind', 'light', 'crowd', 'some'),
+          case when s.n % 3 = 0 then 'Generated report.' end, s.t, s.t + interval '6 hours'
+        from (select n, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' as t, 1 + (n::bigint * 104729 % ${placeCount}::int)::int as i
+              from generate_series(${haveReports + 1}::int, ${size.conditionReports}::int) n) s
+        join ${places} pl on pl.i = s.i`.execute(db),
+    );
+  }
 }
 
 // Stand-alone: npx tsx bench/lib/generate.ts --size large --database-url postgres://…

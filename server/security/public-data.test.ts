@@ -82,6 +82,8 @@ const URLS: Record<string, () => string> = {
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,
   '/api/profiles/{id}/following': () => `/api/profiles/${author.id}/following`,
+  '/api/profiles/{id}/sessions': () => `/api/profiles/${author.id}/sessions`,
+  '/api/profiles/{id}/session-stats': () => `/api/profiles/${author.id}/session-stats`,
   '/api/conversations/{id}': () => `/api/conversations/${ids.conversation}`,
   '/api/conversations/{id}/messages': () => `/api/conversations/${ids.conversation}/messages`,
   ...Object.fromEntries(

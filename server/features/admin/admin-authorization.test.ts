@@ -85,6 +85,8 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/messages/{id}/read': async () => ({ url: `/api/admin/messages/${await newMessage()}/read`, body: { read: true } }),
 
   'GET /api/admin/content/{kind}': async () => ({ url: '/api/admin/content/teams?q=crew' }),
+  'GET /api/admin/sessions': async () => ({ url: '/api/admin/sessions?page=1' }),
+  'GET /api/admin/condition-reports': async () => ({ url: '/api/admin/condition-reports?page=1' }),
   'GET /api/admin/teams/{id}': async () => ({ url: `/api/admin/teams/${await newTeam()}` }),
   'POST /api/admin/teams': async () => ({ url: '/api/admin/teams', body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [rider.id], disciplineIds: ['surfing'] } }),
   'PUT /api/admin/teams/{id}': async () => ({ url: `/api/admin/teams/${await newTeam()}`, body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [], disciplineIds: [] } }),

@@ -12,7 +12,8 @@ import {
   type FeedReason,
 } from '../../../common/feed.ts';
 import type { DB } from '../../db/schema.ts';
-import { CONTENT_TABLES, iso } from '../../lib/content.ts';
+import { CONTENT_TABLES, iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { sessionVisibleTo } from '../sessions/index.ts';
 
 type Db = Kysely<DB>;
 
@@ -49,6 +50,9 @@ type Row = {
   member_id: string | null;
   member_name: string | null;
   member_avatar_url: string | null;
+  place_id: string | null;
+  duration_minutes: number | null;
+  tricks: { id: string; name: string }[] | null;
 };
 
 /**
@@ -61,7 +65,8 @@ type Row = {
  * - approved events of followed disciplines starting within FEED_UPCOMING_DAYS, once more,
  *   dated FEED_UPCOMING_DAYS before their start (a fixed time keeps pages stable); only events
  *   announced before that moment, as the others' own item is already that recent;
- * - people who joined one of the user's approved teams after the user did (reason team).
+ * - people who joined one of the user's approved teams after the user did (reason team);
+ * - sessions of followed people that the user may see (reason person), dated when they started.
  * Never the user's own items, nor anything of a person they blocked or who blocked them.
  */
 export async function loadFeed(db: Db, userId: string, query: FeedFilters): Promise<FeedPage> {
@@ -94,7 +99,8 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
   const contentColumns = (type: ContentType) => sql`
     ${'content'}::text as kind, ${type}::text as type, c.id::text collate "C" as id, c.created_at as at, c.discipline_id,
     ${sql.ref(`c.${TITLE[type]}`)} as title, substr(${sql.ref(`c.${BODY[type]}`)}, 1, ${BODY_HEAD}) as body,
-    ${HAS_IMAGE[type] ? sql.ref('c.image_url') : sql`null::text`} as image_url, null::timestamptz as start_date, c.author_id`;
+    ${HAS_IMAGE[type] ? sql.ref('c.image_url') : sql`null::text`} as image_url, null::timestamptz as start_date, c.author_id,
+    null::text as place_id, null::int as duration_minutes`;
 
   const contentFilter = (type: ContentType) => sql`
     c.status = 'approved' and c.author_id is distinct from ${userId}
@@ -130,7 +136,8 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
       from discipline_followers df
       cross join lateral (
         select ${'upcoming_event'}::text as kind, 'event'::text as type, c.id::text collate "C" as id, ${upcomingAt} as at, c.discipline_id,
-               c.name as title, substr(c.description, 1, ${BODY_HEAD}) as body, c.image_url, c.start_date, c.author_id
+               c.name as title, substr(c.description, 1, ${BODY_HEAD}) as body, c.image_url, c.start_date, c.author_id,
+               null::text as place_id, null::int as duration_minutes
           from events c
          where c.discipline_id = df.discipline_id
            and c.start_date > now() and ${upcomingAt} <= now() and c.created_at < ${upcomingAt}
@@ -142,19 +149,35 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
 
   const memberId = sql`(m.team_id::text || ':' || o.user_id) collate "C"`;
   branches.push(sql`
-    select x.kind, x.type, x.id, x.at, x.discipline_id, x.title, x.body, x.image_url, x.start_date, x.author_id,
+    select x.kind, x.type, x.id, x.at, x.discipline_id, x.title, x.body, x.image_url, x.start_date, x.author_id, x.place_id, x.duration_minutes,
            'team' as reason_type, m.team_id::text as reason_id, m.team_id, x.member_id
       from team_members m
       join teams t on t.id = m.team_id and t.status = 'approved'
       cross join lateral (
         select ${'member'}::text as kind, null::text as type, ${memberId} as id, o.joined_at as at, null::text as discipline_id,
                null::text as title, null::text as body, null::text as image_url, null::timestamptz as start_date, null::text as author_id,
-               o.user_id as member_id
+               null::text as place_id, null::int as duration_minutes, o.user_id as member_id
           from team_members o
          where o.team_id = m.team_id and o.joined_at > m.joined_at and o.user_id <> ${userId} and ${notBlocked(sql.ref('o.user_id'))}
            ${after(sql.ref('o.joined_at'), 'member', memberId)}
          order by o.joined_at desc, id desc limit ${take}) x
      where m.user_id = ${userId}`);
+
+  // What the reader sees as a follower: an admin's feed does not fill with followed people's private sessions.
+  const reader: Viewer = { id: userId, role: 'user' };
+  branches.push(sql`
+    select x.*, 'person' as reason_type, uf.followee_id as reason_id, null::uuid as team_id, null::text as member_id
+      from user_follows uf
+      cross join lateral (
+        select ${'session'}::text as kind, null::text as type, s.id::text collate "C" as id, s.started_at as at, s.discipline_id,
+               pl.name as title, s.note as body, null::text as image_url, null::timestamptz as start_date, s.author_id,
+               s.place_id::text as place_id, s.duration_minutes
+          from ride_sessions s
+          join places pl on pl.id = s.place_id
+         where s.author_id = uf.followee_id and s.started_at <= now() and ${sessionVisibleTo('s', reader)}
+           ${after(sql.ref('s.started_at'), 'session', sql`s.id::text collate "C"`)}
+         order by s.started_at desc, s.id::text collate "C" desc limit ${take}) x
+     where uf.follower_id = ${userId}`);
 
   const unionSql = sql.join(branches, sql` union all `);
 
@@ -165,7 +188,12 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
            f.author_id, a.name as author_name, a.avatar_url as author_avatar_url,
            f.reason_type, f.reason_id, d.name as discipline_name, d.names as discipline_names,
            t.id::text as team_id, t.name as team_name, t.logo_url as team_logo_url,
-           f.member_id, mp.name as member_name, mp.avatar_url as member_avatar_url
+           f.member_id, mp.name as member_name, mp.avatar_url as member_avatar_url, f.place_id, f.duration_minutes,
+           -- The id as a uuid (only a session's is one) reaches the tricks through their key.
+           case when f.kind = 'session' then coalesce((
+             select json_agg(json_build_object('id', tk.id, 'name', tk.name) order by tk.name)
+               from ride_session_tricks st join tricks tk on tk.id = st.trick_id
+              where st.session_id = (case when f.kind = 'session' then f.id::uuid end) and ${visibleTo('trick', 'tk', reader)}), '[]'::json) end as tricks
       from (
         select * from (${unionSql}) u
          order by u.at desc, u.kind collate "C" desc, u.id collate "C" desc
@@ -201,6 +229,20 @@ function toItem(row: Row): FeedItem {
       kind: 'member',
       team: { id: row.team_id ?? '', name: row.team_name ?? '', logoUrl: row.team_logo_url },
       member: { id: row.member_id ?? '', name: row.member_name ?? '', avatarUrl: row.member_avatar_url },
+      createdAt,
+      reason,
+    };
+  }
+  if (row.kind === 'session') {
+    return {
+      kind: 'session',
+      id: row.id,
+      place: { id: row.place_id ?? '', name: row.title ?? '' },
+      disciplineId: row.discipline_id ?? '',
+      durationMinutes: row.duration_minutes,
+      excerpt: plainExcerpt(row.body ?? ''),
+      tricks: row.tricks ?? [],
+      author: { id: row.author_id ?? '', name: row.author_name ?? '', avatarUrl: row.author_avatar_url },
       createdAt,
       reason,
     };

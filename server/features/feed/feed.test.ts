@@ -131,7 +131,7 @@ describe('GET /api/feed', () => {
     }
     const { items, nextCursor } = await feed(me);
     expect(nextCursor).toBeNull();
-    expect(items.map((i) => (i.kind === 'member' ? '' : `${i.kind}:${i.type}:${i.id}`))).toEqual(types.map((t) => `content:${t}:${added[t]!.id}`).reverse());
+    expect(items.map((i) => (i.kind === 'member' || i.kind === 'session' ? '' : `${i.kind}:${i.type}:${i.id}`))).toEqual(types.map((t) => `content:${t}:${added[t]!.id}`).reverse());
     const article = items.find((i) => i.kind === 'content' && i.type === 'article');
     expect(article).toEqual({
       kind: 'content',

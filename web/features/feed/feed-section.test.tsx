@@ -93,6 +93,30 @@ describe('feed section', () => {
     expect(urls).toEqual(['/api/feed?limit=20', '/api/feed?limit=20&cursor=next1']);
   });
 
+  test('a followed rider’s session: where, how long, the tricks landed, the note, because the reader follows them', async () => {
+    const session: FeedItem = {
+      kind: 'session',
+      id: 's1',
+      place: { id: 'p1', name: 'La Gravière' },
+      disciplineId: 'surfing',
+      durationMinutes: 90,
+      excerpt: 'Glassy at dawn',
+      tricks: [{ id: 't1', name: 'Cutback' }],
+      author: ANA,
+      createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      reason: { type: 'person', userId: ANA.id, name: ANA.name },
+    };
+    stubFeed({ '/api/feed?limit=20': { status: 200, body: { items: [session], nextCursor: null } } });
+    renderFeed();
+    const [card] = await screen.findAllByTestId('feed-item');
+    expect(within(card!).getByRole('link', { name: 'Ana Rider rode at La Gravière' }).getAttribute('href')).toBe('/discipline/surfing/places/p1');
+    expect(within(card!).getByText('Because you follow Ana Rider')).toBeTruthy();
+    expect(within(card!).getByText('Session')).toBeTruthy();
+    expect(within(card!).getByText('Landed: Cutback')).toBeTruthy();
+    expect(within(card!).getByText('Glassy at dawn')).toBeTruthy();
+    expect(within(card!).getByText(/1 h 30 min ·/)).toBeTruthy();
+  });
+
   test('the discipline in the reason is named in the reader’s language', async () => {
     stubFeed({ '/api/feed?limit=20': { status: 200, body: { items: [ARTICLE], nextCursor: null } } });
     i18next.addResourceBundle('es', 'translation', { feed: { reason: { discipline: 'Porque sigues {{name}}' } } });

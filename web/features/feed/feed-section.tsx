@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
@@ -7,6 +8,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useFormatDate, useLocalizedName, useRelativeTime } from '../../lib/localized.ts';
+import { useDurationText } from '../sessions/index.ts';
 import { useFeed } from './feed.api.ts';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 
@@ -120,6 +122,8 @@ function FeedCard({ item }: { item: FeedItem }) {
     );
   }
 
+  if (item.kind === 'session') return <SessionCard item={item} time={time} />;
+
   const upcoming = item.kind === 'upcoming_event';
   return (
     <article className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="feed-item">
@@ -149,6 +153,36 @@ function FeedCard({ item }: { item: FeedItem }) {
         </p>
       </div>
       {item.imageUrl && <img src={item.imageUrl} alt="" loading="lazy" className="hidden h-20 w-20 shrink-0 rounded-lg object-cover sm:block" />}
+    </article>
+  );
+}
+
+/** A followed rider's session: where, how long, the tricks landed and their note. */
+function SessionCard({ item, time }: { item: Extract<FeedItem, { kind: 'session' }>; time: ReactNode }) {
+  const { t } = useTranslation();
+  const duration = useDurationText();
+  return (
+    <article className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="feed-item">
+      <Link to={`/profile/${encodeURIComponent(item.author.id)}`} className="shrink-0" aria-label={item.author.name}>
+        <Avatar person={item.author} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <ReasonLine reason={item.reason} />
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <span className={`${BADGE} bg-sky-100 text-sky-800`}>{t('feed.types.session')}</span>
+        </div>
+        <h3 className="mt-1 text-lg font-semibold break-words">
+          <Link dir="auto" to={contentPath('place', item.disciplineId, item.place.id)} className="hover:text-brand-700 hover:underline">
+            {t('feed.sessionAt', { name: item.author.name, place: item.place.name })}
+          </Link>
+        </h3>
+        {item.tricks.length > 0 && <p className="mt-1 text-sm text-slate-700">{t('sessionLog.landed', { tricks: item.tricks.map((x) => x.name).join(', ') })}</p>}
+        {item.excerpt && <p dir="auto" className="mt-1 line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>}
+        <p className="mt-2 text-sm text-slate-500">
+          {item.durationMinutes !== null && `${duration(item.durationMinutes)} · `}
+          {time}
+        </p>
+      </div>
     </article>
   );
 }

@@ -19,6 +19,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useFollowDiscipline } from '../disciplines/index.ts';
+import { ProfileSessions } from '../sessions/index.ts';
 import { TrickProgression } from '../tricks/index.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { ActivityList } from './activity-list.tsx';
@@ -200,6 +201,7 @@ export default function OwnProfilePage() {
       />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
         {editing ? <EditProfileForm profile={profile} onDone={stopEditing} /> : profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        <ProfileSessions userId={profile.id} />
         <Tabs
           label={t('profile.tabsLabel')}
           active={tab}

@@ -15,6 +15,7 @@ import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../../lib/session.ts';
 import { useBlockPerson, useStartConversation } from '../messages/index.ts';
+import { ProfileSessions } from '../sessions/index.ts';
 import { TrickProgression } from '../tricks/index.ts';
 import { ActivityList } from './activity-list.tsx';
 import { ProfileHero } from './profile-hero.tsx';
@@ -159,6 +160,9 @@ export default function PublicProfilePage() {
             <dd className="text-2xl font-bold" data-testid="condition-reports-count">{formatNumber(profile.conditionReports)}</dd>
           </div>
         </dl>
+        <div className="mb-8">
+          <ProfileSessions userId={profile.id} />
+        </div>
         <Tabs
           label={t('profile.tabsLabel')}
           active={tab}
