@@ -9,6 +9,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { useDurationText } from './session-format.ts';
 import { SessionForm } from './session-form.tsx';
 import { useDeleteSession, usePlaceSessions } from './sessions.api.ts';
 
@@ -71,6 +72,7 @@ function SessionList({ title, empty, sessions, testId }: { title: string; empty:
 
 function SessionItem({ session }: { session: Session }) {
   const { t } = useTranslation();
+  const duration = useDurationText();
   const age = useRelativeTime();
   const remove = useDeleteSession();
   const onDelete = () =>
@@ -91,7 +93,7 @@ function SessionItem({ session }: { session: Session }) {
             <time dateTime={session.startedAt} suppressHydrationWarning>
               {age(session.startedAt)}
             </time>
-            {session.durationMinutes !== null && <> · {t('sessions.minutes', { minutes: session.durationMinutes })}</>}
+            {session.durationMinutes !== null && <> · {duration(session.durationMinutes)}</>}
             {session.visibility !== 'public' && <> · {t(`sessions.visibilityValue.${session.visibility}`)}</>}
           </span>
         </div>
