@@ -97,15 +97,15 @@ export async function feedCreatedAt(db: Db, userId: string): Promise<Date | unde
  * The person a feed token belongs to, or undefined. The row is found by the token's SHA-256, which a
  * guesser cannot steer byte by byte; the hashes are then compared in constant time all the same.
  */
-export async function feedOwner(db: Db, token: string): Promise<NonNullable<Viewer> | undefined> {
+export async function feedOwner(db: Db, token: string): Promise<(NonNullable<Viewer> & { language: string | null }) | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const hash = hashOf(token);
   const row = await db
     .selectFrom('calendar_feeds as f')
     .innerJoin('profiles as u', 'u.id', 'f.user_id')
-    .select(['f.token_hash', 'u.id', 'u.role', 'u.banned'])
+    .select(['f.token_hash', 'u.id', 'u.role', 'u.banned', 'u.preferred_language'])
     .where('f.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row || row.banned || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
-  return { id: row.id, role: row.role === 'admin' ? 'admin' : 'user' };
+  return { id: row.id, role: row.role === 'admin' ? 'admin' : 'user', language: row.preferred_language };
 }

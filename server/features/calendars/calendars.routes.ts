@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarFeedSchema, calendarFeedStatusSchema } from '../../../common/calendars.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
+import { isLanguageCode } from '../../../common/languages.ts';
 import { disciplineParams, idParams, requireDiscipline, viewerOf } from '../../lib/content-routes.ts';
 import { assertFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
@@ -56,8 +57,9 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/calendar/:token.ics', { config: { cache: 'no-store' }, schema: { tags, params: tokenParams, produces: ['text/calendar'] } }, async (request, reply) => {
     const person = assertFound(await feedOwner(app.db, request.params.token), 'NOT_FOUND');
     reply.header('x-robots-tag', 'noindex');
-    const language = await readerLanguage(request);
-    const events = await personalCalendar(app.db, person, publicUrl);
+    // A calendar app asks in no particular language: the person's own, else what the app's system asks for.
+    const language = isLanguageCode(person.language) ? person.language : await readerLanguage(request);
+    const events = await personalCalendar(app.db, { id: person.id, role: person.role }, publicUrl);
     return sendIcs(reply, writeCalendar({ name: translate(language, 'calendars.personalCalendar'), host, events, feed: true }));
   });
 

@@ -182,6 +182,10 @@ describe('a person’s feed of their RSVPs', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
     const { events, calendar } = parse(res);
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('My events · Stoked');
+    // In the person's own language, whatever the calendar app asks for.
+    await db().updateTable('profiles').set({ preferred_language: 'de' }).where('id', '=', rider.id).execute();
+    const german = await kit.t.app.inject({ url: pathOf(feed), headers: { 'accept-language': 'fr' } });
+    expect(parse(german).calendar.getFirstPropertyValue('x-wr-calname')).toBe('Meine Events · Stoked');
     const byId = new Map(events.map((e) => [e.event.uid.split('@')[0], e.component.getFirstPropertyValue('status')]));
     expect(Object.fromEntries(byId)).toEqual({ [going.id]: 'CONFIRMED', [full.id]: 'TENTATIVE' });
 
