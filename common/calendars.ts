@@ -2,15 +2,9 @@ import { z } from 'zod';
 
 /**
  * Calendars (issue 21, item 5): an .ics file of each event, a feed of a discipline's events and a
- * person's feed of their RSVPs at a secret address. Shared by the API and the web app.
+ * person's feed of their RSVPs at a secret address. Shared by the API and the web app; the links the
+ * pages draw are in ./calendars-basics.ts (no zod in a visitor's first load).
  */
-
-/** The API paths of the calendars, for the links of the pages. */
-export const eventCalendarPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/calendar.ics`;
-export const disciplineCalendarPath = (disciplineId: string) => `/api/disciplines/${encodeURIComponent(disciplineId)}/events/calendar.ics`;
-
-/** A calendar app subscribes with webcal:, which is https: under another name (RFC-less but universal). */
-export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
 
 /** Whether the person has a feed, and since when: its address is shown only once, when made. */
 export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { webcalUrl } from '../../../common/calendars.ts';
+import { webcalUrl } from '../../../common/calendars-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

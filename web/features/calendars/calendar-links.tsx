@@ -1,4 +1,4 @@
-import { disciplineCalendarPath, eventCalendarPath, webcalUrl } from '../../../common/calendars.ts';
+import { disciplineCalendarPath, eventCalendarPath, webcalUrl } from '../../../common/calendars-basics.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
