@@ -221,14 +221,18 @@ describe('a person’s feed of their RSVPs', () => {
     expect((await kit.t.app.inject({ url: pathOf(third) })).statusCode).toBe(200);
   });
 
-  test('visitors may not make one; a banned person’s feed stops; deleting the account removes it', async () => {
+  test('visitors may not make one; a banned person’s feed stops; deleting one’s account removes it', async () => {
     expectError(await call('POST', '/api/me/calendar-feed', null), 401, 'UNAUTHORIZED');
     expectError(await call('DELETE', '/api/me/calendar-feed', null), 401, 'UNAUTHORIZED');
     const rider = await user();
     const feed = await feedOf(rider);
     await db().updateTable('profiles').set({ banned: true }).where('id', '=', rider.id).execute();
     expectError(await kit.t.app.inject({ url: pathOf(feed) }), 404, 'NOT_FOUND');
-    await db().deleteFrom('profiles').where('id', '=', rider.id).execute();
+    await db().updateTable('profiles').set({ banned: false }).where('id', '=', rider.id).execute();
+    expect((await kit.t.app.inject({ url: pathOf(feed) })).statusCode).toBe(200);
+    const deleted = await call('POST', '/api/auth/delete-user', rider, { password: rider.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expectError(await kit.t.app.inject({ url: pathOf(feed) }), 404, 'NOT_FOUND');
     expect(await db().selectFrom('calendar_feeds').select('user_id').where('user_id', '=', rider.id).executeTakeFirst()).toBeUndefined();
   });
 
