@@ -21,6 +21,8 @@ import { setupAdminRoutes } from './features/admin/setup-admin.routes.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { calendarsForms } from './features/calendars/calendars.forms.ts';
+import { calendarsRoutes } from './features/calendars/calendars.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
 import { feedRoutes } from './features/feed/feed.routes.ts';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(conditionsRoutes);
   await app.register(sessionsRoutes);
   await app.register(sessionStatsRoutes);
+  await app.register(calendarsRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
   await app.register(adminApi, {
@@ -205,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...reactionsForms,
     ...conditionsForms,
     ...sessionsForms,
+    ...calendarsForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,

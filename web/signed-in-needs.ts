@@ -7,6 +7,7 @@ import { adminModerationQueries } from './features/admin/admin-moderation.api.ts
 import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf, MODERATION_SUBTABS } from './features/admin/admin-tabs.ts';
 import { articleQueries } from './features/articles/articles.api.ts';
 import { disciplineQueries } from './lib/disciplines.ts';
+import { calendarQueries } from './features/calendars/calendars.api.ts';
 import { eventQueries } from './features/events/events.api.ts';
 import { feedQueries } from './features/feed/feed.api.ts';
 import { conversationQueries } from './features/messages/messages.api.ts';
@@ -32,9 +33,10 @@ export const frameNeeds: SignedInNeeds = () => [notificationQueries.latest(), co
 /** The home page's feed section. */
 export const homeNeeds: SignedInNeeds = () => [feedQueries.all()];
 
-/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists. */
+/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists; the settings tab's preferences and calendar feed when the address opens it. */
 export const ownProfileNeeds: SignedInNeeds = ({ user, search }) => [
   profileQueries.own(),
+  ...(search.get('tab') === 'settings' ? [notificationQueries.preferences(), calendarQueries.feed()] : []),
   profileQueries.public(user.id),
   profileQueries.activity(user.id),
   profileQueries.people(user.id, 'followers'),

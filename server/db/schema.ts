@@ -18,6 +18,7 @@ import type {
   TrickProgressTable,
   TricksTable,
 } from './schema-content.ts';
+import type { CalendarFeedsTable } from './schema-calendars.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
@@ -319,6 +320,7 @@ export interface DB {
   ride_sessions: RideSessionsTable;
   ride_session_tricks: RideSessionTricksTable;
   ride_session_companions: RideSessionCompanionsTable;
+  calendar_feeds: CalendarFeedsTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;

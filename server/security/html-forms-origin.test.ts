@@ -166,6 +166,17 @@ describe('every action form: origin, visitors, redirects', () => {
       }),
     ),
     {
+      action: 'create-calendar-feed',
+      setup: async (rider) => ({ fields: {}, unchanged: async () => expect((await call('GET', '/api/me/calendar-feed', rider)).json()).toMatchObject({ active: false }) }),
+    },
+    {
+      action: 'revoke-calendar-feed',
+      setup: async (rider) => {
+        expect((await call('POST', '/api/me/calendar-feed', rider)).statusCode).toBe(201);
+        return { fields: {}, unchanged: async () => expect((await call('GET', '/api/me/calendar-feed', rider)).json()).toMatchObject({ active: true }) };
+      },
+    },
+    {
       action: 'follow-person',
       setup: async (rider) => {
         const other = await user();

@@ -37,6 +37,8 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/events/${ids.events}/rsvp`, follower));
   // Held at the place: the place's list of events is read with one in it.
   await db().updateTable('events').set({ place_id: ids.places! }).where('id', '=', ids.events!).execute();
+  // The follower's calendar feed, read with the event they go to in it.
+  ids.calendar = new URL((await ok(await call('POST', '/api/me/calendar-feed', follower), 201)).url as string).pathname;
   await ok(await call('PUT', `/api/tricks/${ids.tricks}/progress`, follower, { state: 'landed' }));
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, author));
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, follower));
@@ -78,6 +80,9 @@ const URLS: Record<string, () => string> = {
   '/api/content/{type}/{id}/comments': () => `/api/content/place/${ids.places}/comments`,
   '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,
   '/api/places/{id}/sessions': () => `/api/places/${ids.places}/sessions`,
+  '/api/events/{id}/calendar.ics': () => `/api/events/${ids.events}/calendar.ics`,
+  '/api/disciplines/{id}/events/calendar.ics': () => `/api/disciplines/${DISCIPLINE}/events/calendar.ics`,
+  '/api/calendar/{token}.ics': () => ids.calendar!,
   '/api/profiles/{id}': () => `/api/profiles/${author.id}`,
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,
@@ -110,7 +115,9 @@ async function secrets() {
   const hashes = accounts.rows.map((a) => a.password).filter((p): p is string => !!p);
   expect(hashes.length).toBeGreaterThanOrEqual(7);
   expect(sessions.length).toBeGreaterThanOrEqual(7);
-  return { profiles, tokens: sessions.map((s) => s.token), hashes };
+  const feeds = (await db().selectFrom('calendar_feeds').select('token_hash').execute()).map((f) => f.token_hash);
+  expect(feeds.length).toBeGreaterThanOrEqual(1);
+  return { profiles, tokens: sessions.map((s) => s.token), hashes, feeds };
 }
 
 describe('no e-mail or auth data in public answers', () => {
@@ -127,7 +134,7 @@ describe('no e-mail or auth data in public answers', () => {
     ['the follower', (): User | null => follower],
   ] as const)('as %s', async (_label, whoOf) => {
     const who = whoOf();
-    const { profiles, tokens, hashes } = await secrets();
+    const { profiles, tokens, hashes, feeds } = await secrets();
     const paths = publicGets();
     expect(paths.length).toBeGreaterThanOrEqual(30);
     let answered = 0;
@@ -141,6 +148,7 @@ describe('no e-mail or auth data in public answers', () => {
       for (const p of profiles) if (p.id !== mine) expect(body, `${url} shows ${p.email}`).not.toContain(p.email.toLowerCase());
       for (const t of tokens) expect(res.body, `${url} shows a session token`).not.toContain(t);
       for (const h of hashes) expect(res.body, `${url} shows a password hash`).not.toContain(h.slice(-24));
+      for (const f of feeds) expect(res.body, `${url} shows a calendar feed's hash`).not.toContain(f);
       expect(body, url).not.toContain('$argon2');
       expect(body, url).not.toContain('$scrypt');
       expect(body, url).not.toMatch(/email_?verified|"password"|"token"|"ip_?address"|"ban_?reason"/);

@@ -184,6 +184,8 @@ const ROWS: Record<string, Row> = {
       return { url: `/api/conversations/${id}/read`, body: { messageId: Number(m.id) } };
     },
   },
+  'POST /api/me/calendar-feed': { ...SIGNED_IN, build: async () => ({ url: '/api/me/calendar-feed' }) },
+  'DELETE /api/me/calendar-feed': { ...SIGNED_IN, build: async () => ({ url: '/api/me/calendar-feed' }) },
   // Blocks between the two people no other row relies on.
   'PUT /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
   'DELETE /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },

@@ -17,6 +17,7 @@ import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EventPlaceWarning } from './event-place-warning.tsx';
+import { AddToCalendarLink } from '../calendars/index.ts';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
@@ -102,6 +103,7 @@ export default function EventPage() {
             <Attendance event={event} />
             <div className="flex flex-wrap items-center gap-3">
               <RsvpButton event={event} size="lg" />
+              <AddToCalendarLink eventId={event.id} />
               {event.myRsvp === 'going' && <span className="text-sm font-semibold text-emerald-700">{t('events.youAreGoing')}</span>}
               {event.myRsvp === 'waitlist' && (
                 <span className="text-sm font-semibold text-amber-700">

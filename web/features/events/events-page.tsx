@@ -12,6 +12,7 @@ import { EventCard } from './event-card.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 import { eventFiltersFrom, useEventList } from './events.api.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { SubscribeLink } from '../calendars/index.ts';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
@@ -45,6 +46,7 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
       }
       toolbar={
         <>
+          <SubscribeLink disciplineId={discipline.id} />
           {view === 'grid' && (
             <ViewToggle
               label={t('events.whenLabel')}

@@ -157,7 +157,8 @@ export default function OwnProfilePage() {
   const navigate = useNavigate();
   const editing = params.has('edit');
   const stopEditing = () => void navigate('/profile', { replace: true });
-  const [tab, setTab] = useState('activity');
+  // ?tab=settings opens that tab (a form sent without scripts comes back to it).
+  const [tab, setTab] = useState(params.get('tab') ?? 'activity');
   usePageMeta(t('nav.profile'));
 
   if (meLoading || (user && isLoading)) return <PageSpinner />;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Calendars (issue 21, item 5): an .ics file of each event, a feed of a discipline's events and a
+ * person's feed of their RSVPs at a secret address. Shared by the API and the web app; the links the
+ * pages draw are in ./calendars-basics.ts (no zod in a visitor's first load).
+ */
+
+/** Whether the person has a feed, and since when: its address is shown only once, when made. */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+/** A new feed's address (the only time it is told). */
+export const calendarFeedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { contentPath } from '../../../common/content-basics.ts';
+import type { DB } from '../../db/schema.ts';
+import { visibleTo, type Viewer } from '../../lib/content.ts';
+import type { IcsEvent } from './calendars.ics.ts';
+
+type Db = Kysely<DB>;
+
+/** At most this many events in a discipline's or a person's feed. */
+export const FEED_EVENTS_LIMIT = 500;
+/** How far back a feed reaches: a calendar keeps last week's contest where it was. */
+const PAST_DAYS = 30;
+
+/** The events of a calendar, with their place when it is one everyone may see (GEO shows only a public spot). */
+function calendarEvents(db: Db, viewer: Viewer) {
+  return db
+    .selectFrom('events as c')
+    .leftJoin('places as p', (join) => join.onRef('p.id', '=', 'c.place_id').on('p.visibility', '=', 'public').on(visibleTo('place', 'p', null)))
+    .select(['c.id', 'c.discipline_id', 'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.status', 'c.created_at', 'c.updated_at', 'p.latitude', 'p.longitude'])
+    .where(visibleTo('event', 'c', viewer));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof calendarEvents>['execute']>>[number];
+
+const toIcs = (row: Row, publicUrl: string, waitlisted = false): IcsEvent => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  location: row.location,
+  start: new Date(row.start_date),
+  end: new Date(row.end_date),
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+  url: `${publicUrl}${contentPath('event', row.discipline_id, row.id)}`,
+  status: row.status === 'rejected' ? 'CANCELLED' : row.status !== 'approved' || waitlisted ? 'TENTATIVE' : 'CONFIRMED',
+  geo: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+});
+
+/** One event as `viewer` may see it (approved, or their own, or any for an admin), with whether it is approved. */
+export async function calendarEvent(db: Db, id: string, viewer: Viewer, publicUrl: string): Promise<IcsEvent | undefined> {
+  const row = await calendarEvents(db, viewer).where('c.id', '=', id).executeTakeFirst();
+  return row && toIcs(row, publicUrl);
+}
+
+const recent = () => sql<Date>`now() - ${`${PAST_DAYS} days`}::interval`;
+
+/** A discipline's approved events, upcoming and of the last 30 days, in start order. */
+export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl: string): Promise<IcsEvent[]> {
+  const rows = await calendarEvents(db, null)
+    .where('c.discipline_id', '=', disciplineId)
+    .where('c.end_date', '>=', recent())
+    .orderBy('c.start_date', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(FEED_EVENTS_LIMIT)
+    .execute();
+  return rows.map((row) => toIcs(row, publicUrl));
+}
+
+/** The events `person` RSVPed to (going or waiting), upcoming and of the last 30 days, that they may still see. */
+export async function personalCalendar(db: Db, person: NonNullable<Viewer>, publicUrl: string): Promise<IcsEvent[]> {
+  const rows = await calendarEvents(db, person)
+    .innerJoin('event_attendees as ea', (join) => join.onRef('ea.event_id', '=', 'c.id').on('ea.user_id', '=', person.id))
+    .select('ea.status as rsvp')
+    .where('c.end_date', '>=', recent())
+    .orderBy('c.start_date', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(FEED_EVENTS_LIMIT)
+    .execute();
+  return rows.map((row) => toIcs(row, publicUrl, row.rsvp === 'waitlist'));
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** A new secret address token for `userId`, replacing any earlier one (whose address stops working). Only its hash is stored. */
+export async function createFeedToken(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('calendar_feeds')
+    .values({ user_id: userId, token_hash: hashOf(token) })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hashOf(token), created_at: sql`now()` }))
+    .execute();
+  return token;
+}
+
+export async function deleteFeedToken(db: Db, userId: string): Promise<boolean> {
+  const gone = await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+export async function feedCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('calendar_feeds').select('created_at').where('user_id', '=', userId).executeTakeFirst();
+  return row && new Date(row.created_at);
+}
+
+/**
+ * The person a feed token belongs to, or undefined. The row is found by the token's SHA-256, which a
+ * guesser cannot steer byte by byte; the hashes are then compared in constant time all the same.
+ */
+export async function feedOwner(db: Db, token: string): Promise<(NonNullable<Viewer> & { language: string | null }) | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const hash = hashOf(token);
+  const row = await db
+    .selectFrom('calendar_feeds as f')
+    .innerJoin('profiles as u', 'u.id', 'f.user_id')
+    .select(['f.token_hash', 'u.id', 'u.role', 'u.banned', 'u.preferred_language'])
+    .where('f.token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row || row.banned || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+  return { id: row.id, role: row.role === 'admin' ? 'admin' : 'user', language: row.preferred_language };
+}

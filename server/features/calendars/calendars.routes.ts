@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calendarFeedSchema, calendarFeedStatusSchema } from '../../../common/calendars.ts';
+import { UUID_PATTERN } from '../../../common/content.ts';
+import { isLanguageCode } from '../../../common/languages.ts';
+import { disciplineParams, idParams, requireDiscipline, viewerOf } from '../../lib/content-routes.ts';
+import { assertFound } from '../../lib/errors.ts';
+import { translate } from '../../lib/mail-texts.ts';
+import { readerLanguage } from '../../lib/reader-language.ts';
+import { requireUser } from '../../lib/session.ts';
+import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar } from './calendars.db.ts';
+import { fileSlug, writeCalendar } from './calendars.ics.ts';
+
+// New addresses per person: a few a day is plenty (each replaces the last); a loop stops with a 429.
+const FEEDS_PER_HOUR = 10;
+
+const tokenParams = z.object({ token: z.string().max(100) });
+
+/** .ics files of events and the feeds calendar apps subscribe to (issue 21, item 5). */
+export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['calendars'];
+  const publicUrl = app.config.publicUrl;
+  const host = new URL(publicUrl).host;
+  const feedUrl = (token: string) => `${publicUrl}/api/calendar/${token}.ics`;
+
+  const sendIcs = (reply: FastifyReply, body: string, filename?: string) => {
+    reply.header('content-type', 'text/calendar; charset=utf-8');
+    if (filename) reply.header('content-disposition', `attachment; filename="${filename}.ics"`);
+    return reply.send(body);
+  };
+
+  // Public for an approved event read by a visitor; a signed-in author's own pending one is private (server/lib/http-cache.ts).
+  r.get('/api/events/:id/calendar.ics', { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } }, async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const id = request.params.id;
+    const event = assertFound(UUID_PATTERN.test(id) ? await calendarEvent(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
+    const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: event.name });
+    return sendIcs(reply, writeCalendar({ name, host, events: [event] }), fileSlug(event.name));
+  });
+
+  r.get(
+    '/api/disciplines/:id/events/calendar.ics',
+    { config: { cache: 'public' }, schema: { tags, params: disciplineParams, produces: ['text/calendar'] } },
+    async (request, reply) => {
+      await requireDiscipline(app, request.params.id);
+      const language = await readerLanguage(request);
+      const discipline = await app.db.selectFrom('disciplines').select(['name', 'names']).where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      const name = translate(language, 'calendars.disciplineCalendar', { discipline: discipline.names[language] || discipline.name });
+      const events = await disciplineCalendar(app.db, request.params.id, publicUrl);
+      return sendIcs(reply, writeCalendar({ name, host, events, feed: true }), `${fileSlug(request.params.id)}-events`);
+    },
+  );
+
+  // The address is the key (calendar apps send no cookie): never kept by a cache, never indexed.
+  r.get('/api/calendar/:token.ics', { config: { cache: 'no-store' }, schema: { tags, params: tokenParams, produces: ['text/calendar'] } }, async (request, reply) => {
+    const person = assertFound(await feedOwner(app.db, request.params.token), 'NOT_FOUND');
+    reply.header('x-robots-tag', 'noindex');
+    // A calendar app asks in no particular language: the person's own, else what the app's system asks for.
+    const language = isLanguageCode(person.language) ? person.language : await readerLanguage(request);
+    const events = await personalCalendar(app.db, { id: person.id, role: person.role }, publicUrl);
+    return sendIcs(reply, writeCalendar({ name: translate(language, 'calendars.personalCalendar'), host, events, feed: true }));
+  });
+
+  r.get('/api/me/calendar-feed', { config: { cache: 'private' }, schema: { tags, response: { 200: calendarFeedStatusSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    const createdAt = await feedCreatedAt(app.db, user.id);
+    return { active: !!createdAt, createdAt: createdAt?.toISOString() ?? null };
+  });
+
+  // The answer holds the secret address: no-store.
+  r.post('/api/me/calendar-feed', { config: { cache: 'no-store' }, schema: { tags, response: { 201: calendarFeedSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await app.limiter.consume(`calendar-feed:user:${user.id}`, { max: FEEDS_PER_HOUR, windowSeconds: 3600 });
+    const token = await createFeedToken(app.db, user.id);
+    return reply.status(201).send({ url: feedUrl(token), createdAt: new Date().toISOString() });
+  });
+
+  r.delete('/api/me/calendar-feed', { schema: { tags, response: { 204: z.null() } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await deleteFeedToken(app.db, user.id);
+    return reply.status(204).send(null);
+  });
+}
