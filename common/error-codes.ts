@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'PLACE_TEAM_NOT_YOURS',
   'CONDITIONS_WRONG_FIELDS',
   'CONDITIONS_MISSING_VALUE',
+  'PHOTOS_TOO_MANY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -138,4 +139,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PLACE_TEAM_NOT_YOURS: 'Choose a crew you belong to.',
   CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
+  PHOTOS_TOO_MANY: 'An item can have up to 10 photos: delete one before adding another.',
 };

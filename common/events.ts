@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema } from './content.ts';
 import { personSchema } from './teams.ts';
 import { EVENT_PAGE_SIZE } from './paging.ts';
@@ -63,6 +64,7 @@ export const eventSchema = z.object({
   price: z.number(),
   maxAttendees: z.number().nullable(),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   /** People going. */
   attendees: z.number(),
   waitlisted: z.number(),

@@ -49,6 +49,7 @@ import { articlesRoutes } from './features/articles/articles.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
+import { photosForms, photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(articlesRoutes);
   await app.register(reactionsRoutes);
   await app.register(conditionsRoutes);
+  await app.register(photosRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
   await app.register(adminApi, {
@@ -195,12 +197,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...placesForms,
     ...reactionsForms,
     ...conditionsForms,
+    ...photosForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,
     ...notificationsForms,
     ...setupAdminForms,
   });
+  registerPhotoUploadForm(app);
   await registerWebPages(app, config.webDist);
 
   return app;

@@ -19,6 +19,7 @@ import type {
   TricksTable,
 } from './schema-content.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
+import type { PhotosTable } from './schema-photos.ts';
 import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
@@ -319,6 +320,7 @@ export interface DB {
   ride_sessions: RideSessionsTable;
   ride_session_tricks: RideSessionTricksTable;
   ride_session_companions: RideSessionCompanionsTable;
+  photos: PhotosTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;

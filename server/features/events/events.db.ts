@@ -2,6 +2,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { EVENT_ATTENDEES_LIMIT, type Event, type EventAttendees, type EventList, type eventInputSchema, type eventListQuerySchema, type eventUpdateSchema } from '../../../common/events.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
@@ -19,7 +20,7 @@ type Db = Kysely<DB>;
 function events(db: Db, viewer: Viewer) {
   const me = viewer?.id ?? null;
   return visibleItems(db, 'event', viewer).select([
-    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url',
+    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url', coverColumn('event', 'c'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
     sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = c.id and ea.user_id = ${me})`.as('my_rsvp'),
@@ -43,6 +44,7 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
     price: Number(row.price),
     maxAttendees: row.max_attendees === null ? null : Number(row.max_attendees),
     imageUrl: row.image_url,
+    coverUrl: row.cover_url,
     attendees: Number(row.going_count),
     waitlisted: Number(row.waitlist_count),
     myRsvp: row.my_rsvp ?? null,

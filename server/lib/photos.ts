@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import { PHOTO_SUBJECT_TYPES, type Photo, type PhotoSubjectType } from '../../common/photos.ts';
+import type { DB } from '../db/schema.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * Reading photos where items are read (their gallery, their card's cover) and removing their files
+ * where items are deleted. Writing them is server/features/photos.
+ */
+
+type Db = Kysely<DB>;
+export type PhotoSubject = { type: PhotoSubjectType; id: string };
+
+/** Whether `type` (a content type, or one of the others) can have photos: tricks cannot. */
+export const isPhotoSubject = (type: string): type is PhotoSubjectType => (PHOTO_SUBJECT_TYPES as readonly string[]).includes(type);
+
+type PhotoRow = { id: string; alt: string; variants: Record<string, string>; width: number; height: number };
+
+export const toPhoto = (row: PhotoRow): Photo => ({
+  id: row.id,
+  alt: row.alt,
+  width: row.width,
+  height: row.height,
+  variants: Object.entries(row.variants)
+    .map(([width, url]) => ({ width: Number(width), url }))
+    .sort((a, b) => a.width - b.width),
+});
+
+export const PHOTO_COLUMNS = ['id', 'alt', 'variants', 'width', 'height'] as const;
+
+/** The gallery of `subject`, cover first (one range of photos_subject_idx). */
+export async function photosOf(db: Db, subject: PhotoSubject): Promise<Photo[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select(PHOTO_COLUMNS)
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toPhoto);
+}
+
+/**
+ * The card's picture of the content row at `alias`: its cover's smallest variant, else the address
+ * typed in its form (image_url). One step down photos_subject_idx per row, so lists stay cheap.
+ */
+export const coverColumn = (type: PhotoSubjectType, alias: string) =>
+  sql<string | null>`coalesce((select v.value from photos p cross join lateral jsonb_each_text(p.variants) v
+    where p.subject_type = ${type} and p.subject_id = ${sql.ref(`${alias}.id`)}
+    order by p.position, p.created_at, (v.key)::int limit 1), ${sql.ref(`${alias}.image_url`)})`.as('cover_url');
+
+/** The files of every photo that deleting `subject` takes along: its own, and for a place its reports' and sessions'. */
+async function photoFilesUnder(db: Db, subject: PhotoSubject): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('variants')
+    .where((eb) => {
+      const own = eb.and([eb('subject_type', '=', subject.type), eb('subject_id', '=', subject.id)]);
+      if (subject.type !== 'place') return own;
+      return eb.or([
+        own,
+        eb.and([eb('subject_type', '=', 'condition_report'), eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('place_id', '=', subject.id))]),
+        eb.and([eb('subject_type', '=', 'session'), eb('subject_id', 'in', eb.selectFrom('ride_sessions').select('id').where('place_id', '=', subject.id))]),
+      ]);
+    })
+    .execute();
+  return rows.flatMap((row) => Object.values(row.variants));
+}
+
+/** Removes stored files, never throwing (storage.remove logs what it could not delete). */
+export async function removePhotoFiles(storage: Storage, variants: Record<string, string>[]): Promise<void> {
+  await Promise.all(variants.flatMap((v) => Object.values(v)).map((url) => storage.remove(url)));
+}
+
+/**
+ * Deletes an item with `remove`, then the files of the photos it took along (a trigger of migration
+ * 0018 deletes their rows, whichever statement deletes the item). The addresses are read first.
+ */
+export async function deleteWithPhotos(app: { db: Db; storage: Storage }, subject: PhotoSubject, remove: () => Promise<void>): Promise<void> {
+  const files = await photoFilesUnder(app.db, subject);
+  await remove();
+  await Promise.all(files.map((url) => app.storage.remove(url)));
+}
