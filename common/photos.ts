@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { PHOTO_ALT_MAX, type Photo } from './photos-basics.ts';
 import { cleanLine } from './text.ts';
 
-/**
- * Photos of content items, sessions and condition reports (issue 20, item 5): up to MAX_PHOTOS each,
- * uploaded through the image pipeline and kept as WebP in a few widths. Shared by the API and the web.
- */
+/** Photos' schemas, shared by the API and the web (constants, the Photo type and helpers: ./photos-basics.ts). */
 
-export const PHOTO_SUBJECT_TYPES = ['place', 'event', 'review', 'article', 'shop', 'session', 'condition_report'] as const;
-export type PhotoSubjectType = (typeof PHOTO_SUBJECT_TYPES)[number];
-
-export const MAX_PHOTOS = 10;
-export const PHOTO_ALT_MAX = 200;
-/** The widths each photo is kept in (a smaller original is kept at its own width, never enlarged). */
-export const PHOTO_WIDTHS = [400, 800, 1600] as const;
+export { MAX_PHOTOS, PHOTO_ALT_MAX, PHOTO_SUBJECT_TYPES, PHOTO_WIDTHS, type Photo, type PhotoSubjectType } from './photos-basics.ts';
 
 export const photoAlt = z
   .string()
@@ -25,23 +17,14 @@ export type PhotoUpdate = z.input<typeof photoUpdateSchema>;
 
 export const photoSchema = z.object({
   id: z.string(),
-  /** Empty when the uploader wrote none: the page uses the item's name. */
   alt: z.string(),
-  /** Smallest first; each `url` is a WebP `width` pixels wide (the srcset). */
   variants: z.array(z.object({ width: z.number(), url: z.string() })),
-  /** Of the largest variant, for layout before the picture arrives. */
   width: z.number(),
   height: z.number(),
-});
-export type Photo = z.infer<typeof photoSchema>;
+}) satisfies z.ZodType<Photo>;
 
 /**
  * What an item with photos carries: its card's picture (the cover's small variant, else the typed
  * image address) and, on its own page, its gallery in order (the first is the cover).
  */
 export const galleryFields = { coverUrl: z.string().nullable(), photos: z.array(photoSchema).optional() };
-
-/** The `srcset` of a photo. */
-export const photoSrcSet = (photo: Photo) => photo.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-/** The variant closest above `width` (else the largest): a thumbnail's src. */
-export const photoUrl = (photo: Photo, width: number) => (photo.variants.find((v) => v.width >= width) ?? photo.variants.at(-1))?.url ?? '';

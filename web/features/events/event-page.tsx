@@ -12,7 +12,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
-import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+import { eventKeys, useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
@@ -89,6 +90,7 @@ export default function EventPage() {
             </div>
             <Attendees event={event} />
           </div>
+          <ItemPhotos type="event" id={event.id} name={event.name} photos={event.photos} canEdit={canEdit} queryKey={eventKeys.all} />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
             {canEdit && (
