@@ -30,15 +30,24 @@ export const PHOTO_COLUMNS = ['id', 'alt', 'variants', 'width', 'height'] as con
 
 /** The gallery of `subject`, cover first (one range of photos_subject_idx). */
 export async function photosOf(db: Db, subject: PhotoSubject): Promise<Photo[]> {
+  return (await galleriesOf(db, subject.type, [subject.id])).get(subject.id) ?? [];
+}
+
+/** The galleries of several subjects of one type (a place's condition reports), in one query: id → photos. */
+export async function galleriesOf(db: Db, type: PhotoSubjectType, ids: string[]): Promise<Map<string, Photo[]>> {
+  const galleries = new Map<string, Photo[]>();
+  if (!ids.length) return galleries;
   const rows = await db
     .selectFrom('photos')
-    .select(PHOTO_COLUMNS)
-    .where('subject_type', '=', subject.type)
-    .where('subject_id', '=', subject.id)
+    .select(['subject_id', ...PHOTO_COLUMNS])
+    .where('subject_type', '=', type)
+    .where('subject_id', 'in', ids)
+    .orderBy('subject_id')
     .orderBy('position')
     .orderBy('created_at')
     .execute();
-  return rows.map(toPhoto);
+  for (const row of rows) galleries.set(row.subject_id, [...(galleries.get(row.subject_id) ?? []), toPhoto(row)]);
+  return galleries;
 }
 
 /**

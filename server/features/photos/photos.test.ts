@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import type { PlaceConditions } from '../../../common/conditions.ts';
 import type { Place, PlaceList } from '../../../common/places.ts';
 import type { Photo } from '../../../common/photos.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
@@ -162,6 +163,9 @@ describe('changing and deleting photos', () => {
       .executeTakeFirstOrThrow();
     const reportPhoto = await upload(`/api/photos/condition_report/${reportId}`, author, await photoOf(500, 400));
     expect(reportPhoto.statusCode, reportPhoto.body).toBe(201);
+    // The report shows its photo to anyone who sees the place.
+    const conditions = (await call('GET', `/api/places/${place.id}/conditions`, author)).json() as PlaceConditions;
+    expect(conditions.reports[0]?.photos).toEqual([reportPhoto.json()]);
     const files = [...photo.variants, ...(reportPhoto.json() as Photo).variants].map((v) => fileOf(v.url));
     expect(files.every((f) => existsSync(f))).toBe(true);
 

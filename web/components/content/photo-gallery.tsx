@@ -15,7 +15,18 @@ import { PhotoLightbox } from './photo-lightbox.tsx';
  * for the item's author (`onChanged` given), each with "make cover" and "delete" as plain forms
  * that run in place once the app runs, then `onChanged` refreshes the item.
  */
-export function PhotoGallery({ photos, name, onChanged }: { photos: Photo[] | undefined; name: string; onChanged?: () => unknown }) {
+export function PhotoGallery({
+  photos,
+  name,
+  onChanged,
+  grid = 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4',
+}: {
+  photos: Photo[] | undefined;
+  name: string;
+  onChanged?: () => unknown;
+  /** The grid's columns (Tailwind classes): smaller thumbnails where the gallery is a detail (a report). */
+  grid?: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -33,7 +44,7 @@ export function PhotoGallery({ photos, name, onChanged }: { photos: Photo[] | un
 
   return (
     <section aria-label={t('photos.title')} className="space-y-2" data-testid="photo-gallery">
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+      <ul className={`grid gap-2 ${grid}`}>
         {photos.map((photo, index) => (
           <li key={photo.id} className="space-y-1">
             <button
@@ -48,7 +59,7 @@ export function PhotoGallery({ photos, name, onChanged }: { photos: Photo[] | un
               <img
                 src={photoUrl(photo, 400)}
                 srcSet={photoSrcSet(photo)}
-                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                sizes="(min-width: 640px) 25vw, 50vw"
                 width={photo.width}
                 height={photo.height}
                 alt={photo.alt || name}
