@@ -111,7 +111,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
     const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
-    return reply.status(201).send(await findVisible(get, id, user));
+    return reply.status(201).send(await shown(id, user));
   });
 
   r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
