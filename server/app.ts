@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('limiter', createRateLimiter(database.db));
   app.decorate('storage', createStorage(config, app.log));
   const removeFiles = async (user: DeletedUser) => {
-    await Promise.all([app.storage.remove(user.avatarUrl), app.storage.remove(user.bannerUrl)]);
+    await Promise.all([user.avatarUrl, user.bannerUrl, ...user.photoUrls].map((url) => app.storage.remove(url)));
   };
   app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 

@@ -77,6 +77,21 @@ async function photoFilesUnder(db: Db, subject: PhotoSubject): Promise<string[]>
   return rows.flatMap((row) => Object.values(row.variants));
 }
 
+/** The files of the photos on `userId`'s condition reports and sessions, which deleting the account takes along (on delete cascade). */
+export async function photoFilesOfAccount(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('variants')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('subject_type', '=', 'condition_report'), eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('author_id', '=', userId))]),
+        eb.and([eb('subject_type', '=', 'session'), eb('subject_id', 'in', eb.selectFrom('ride_sessions').select('id').where('author_id', '=', userId))]),
+      ]),
+    )
+    .execute();
+  return rows.flatMap((row) => Object.values(row.variants));
+}
+
 /** Removes stored files, never throwing (storage.remove logs what it could not delete). */
 export async function removePhotoFiles(storage: Storage, variants: Record<string, string>[]): Promise<void> {
   await Promise.all(variants.flatMap((v) => Object.values(v)).map((url) => storage.remove(url)));

@@ -176,6 +176,22 @@ describe('changing and deleting photos', () => {
   });
 });
 
+test('deleting an account removes the files of its reports’ photos, which go with it', async () => {
+  const rider = await user();
+  const place = await placeBy(kit.admin);
+  const { id: reportId } = await kit.t.app.db
+    .insertInto('condition_reports')
+    .values({ place_id: place.id, author_id: rider.id, kind: 'ground', values: JSON.stringify({ surface: 'dry' }), expires_at: new Date(Date.now() + 3_600_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const added = await upload(`/api/photos/condition_report/${reportId}`, rider, await photoOf(500, 400));
+  expect(added.statusCode, added.body).toBe(201);
+  const files = (added.json() as Photo).variants.map((v) => fileOf(v.url));
+  expect((await call('DELETE', `/api/admin/users/${rider.id}`, kit.admin)).statusCode).toBeLessThan(300);
+  expect(await rowsOf(reportId)).toEqual([]);
+  expect(files.filter((f) => existsSync(f))).toEqual([]);
+});
+
 describe('sessions and the plain form', () => {
   test('a session’s author adds a photo; someone who cannot see the private session gets 404', async () => {
     const author = await user();
