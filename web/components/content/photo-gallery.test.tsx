@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Photo } from '../../../common/photos-basics.ts';
@@ -9,7 +9,7 @@ import { PhotoGallery } from './photo-gallery.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
 
-stubAdminApi({ fallback: { status: 200, body: {} } });
+const { writes } = stubAdminApi({ fallback: { status: 200, body: {} } });
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
@@ -71,5 +71,25 @@ describe('the gallery and its lightbox', () => {
     key('ArrowRight');
     expect(shown()).toBe('Bowl');
     expect(screen.getByRole('button', { name: ar.photos.next })).toBeTruthy();
+  });
+
+  test('the author makes a photo the cover and describes one; a reader has no such buttons', async () => {
+    const { unmount } = renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" />);
+    expect(screen.queryByRole('button', { name: 'Make cover' })).toBeNull();
+    unmount();
+    const changed = vi.fn();
+    renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" onChanged={changed} />);
+    // The first is the cover already: two others can become it.
+    expect(screen.getAllByRole('button', { name: 'Make cover' })).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Make cover' })[1]!);
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    const alt = screen.getAllByRole('textbox', { name: 'Description (alt text)' })[1]!;
+    fireEvent.change(alt, { target: { value: 'Ledge at noon' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(2));
+    expect(writes()).toEqual([
+      { method: 'PATCH', url: '/api/photos/p3', body: { cover: true } },
+      { method: 'PATCH', url: '/api/photos/p2', body: { alt: 'Ledge at noon' } },
+    ]);
   });
 });

@@ -83,6 +83,20 @@ export function PhotoGallery({
                     {t('photos.delete')}
                   </Button>
                 </ActionForm>
+                <details className="w-full text-sm">
+                  <summary className="cursor-pointer px-3 font-semibold text-slate-700">{t('photos.editAlt')}</summary>
+                  <ActionForm
+                    action="describe-photo"
+                    fields={{ photoId: photo.id }}
+                    onSubmit={(data) => act(api(photoPath(photo), { method: 'PATCH', body: { alt: String(data.get('alt') ?? '') } }), 'photos.described')}
+                    className="mt-1 flex gap-1"
+                  >
+                    <input name="alt" defaultValue={photo.alt} maxLength={PHOTO_ALT_MAX} dir="auto" aria-label={t('photos.alt')} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm" />
+                    <Button type="submit" variant="outline" size="sm">
+                      {t('photos.save')}
+                    </Button>
+                  </ActionForm>
+                </details>
               </div>
             )}
           </li>
