@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PHOTO_SUBJECT_TYPES, type Photo, type PhotoSubjectType } from '../../common/photos.ts';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from './storage.ts';
@@ -50,14 +50,25 @@ export async function galleriesOf(db: Db, type: PhotoSubjectType, ids: string[])
   return galleries;
 }
 
+/** The smallest variant of the cover of the subject of `type` and `id` (SQL expressions): one step down photos_subject_idx. */
+const coverSql = (type: PhotoSubjectType | RawBuilder<unknown>, id: RawBuilder<unknown>) =>
+  sql<string | null>`(select v.value from photos p cross join lateral jsonb_each_text(p.variants) v
+    where p.subject_type = ${type} and p.subject_id = ${id}
+    order by p.position, p.created_at, (v.key)::int limit 1)`;
+
 /**
  * The card's picture of the content row at `alias`: its cover's smallest variant, else the address
  * typed in its form (image_url). One step down photos_subject_idx per row, so lists stay cheap.
  */
 export const coverColumn = (type: PhotoSubjectType, alias: string) =>
-  sql<string | null>`coalesce((select v.value from photos p cross join lateral jsonb_each_text(p.variants) v
-    where p.subject_type = ${type} and p.subject_id = ${sql.ref(`${alias}.id`)}
-    order by p.position, p.created_at, (v.key)::int limit 1), ${sql.ref(`${alias}.image_url`)})`.as('cover_url');
+  sql<string | null>`coalesce(${coverSql(type, sql.ref(`${alias}.id`))}, ${sql.ref(`${alias}.image_url`)})`.as('cover_url');
+
+/**
+ * The same for a feed row of a content item (`type` and `id` as text columns, `imageUrl` its typed
+ * address), read for the page's rows only; other rows (members joining) have no cover.
+ */
+export const feedCover = (isContent: RawBuilder<unknown>, type: RawBuilder<unknown>, id: RawBuilder<unknown>, imageUrl: RawBuilder<unknown>) =>
+  sql<string | null>`coalesce(case when ${isContent} then ${coverSql(type, sql`${id}::uuid`)} end, ${imageUrl})`;
 
 /** The files of every photo that deleting `subject` takes along: its own, and for a place its reports' and sessions'. */
 async function photoFilesUnder(db: Db, subject: PhotoSubject): Promise<string[]> {

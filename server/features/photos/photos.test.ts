@@ -124,6 +124,15 @@ describe('adding photos', () => {
   });
 });
 
+test('the feed’s card of an item shows its cover too', async () => {
+  const reader = await user();
+  expect((await call('PUT', '/api/disciplines/skateboarding/follow', reader)).statusCode).toBeLessThan(300);
+  const place = await placeBy(kit.admin, { imageUrl: 'https://example.com/typed.jpg' });
+  const photo = await addTo(place.id, kit.admin);
+  const feed = (await call('GET', '/api/feed', reader)).json() as { items: { id: string; imageUrl: string | null }[] };
+  expect(feed.items.find((i) => i.id === place.id)?.imageUrl).toBe(photo.variants[0]!.url);
+});
+
 describe('changing and deleting photos', () => {
   test('the author describes a photo, makes another the cover, deletes one with its files; a stranger cannot', async () => {
     const author = await user();
