@@ -133,6 +133,17 @@ test('the feed’s card of an item shows its cover too', async () => {
   expect(feed.items.find((i) => i.id === place.id)?.imageUrl).toBe(photo.variants[0]!.url);
 });
 
+test('uploads share the hourly limit of avatars and logos: past it, 429 and nothing stored', async () => {
+  const author = await user();
+  const place = await placeBy(author);
+  for (let i = 0; i < 60; i += 1) await kit.t.app.limiter.consume(`upload:user:${author.id}`, { max: 60, windowSeconds: 3600 });
+  const before = storedFiles();
+  const res = await upload(`/api/photos/place/${place.id}`, author, await photoOf(500, 400));
+  expect({ status: res.statusCode, code: (res.json() as { code: string }).code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+  expect(storedFiles()).toEqual(before);
+  expect(await rowsOf(place.id)).toEqual([]);
+});
+
 describe('changing and deleting photos', () => {
   test('the author describes a photo, makes another the cover, deletes one with its files; a stranger cannot', async () => {
     const author = await user();
