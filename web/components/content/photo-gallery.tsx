@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
 import { MAX_PHOTOS, PHOTO_ALT_MAX, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
@@ -114,27 +114,36 @@ export function PhotoGallery({
 export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: { subjectType: PhotoSubjectType; subjectId: string; count: number; onUploaded: () => unknown }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const [busy, setBusy] = useState(false);
+  // Which upload of how many is under way; null when none.
+  const [progress, setProgress] = useState<{ n: number; total: number } | null>(null);
+  // Several files at once once the app runs (it sends them one by one); the plain form carries one.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const hint = useId();
   if (count >= MAX_PHOTOS) return <p className="text-sm text-slate-500">{t('errors.PHOTOS_TOO_MANY')}</p>;
   const target = `${encodeURIComponent(subjectType)}/${encodeURIComponent(subjectId)}`;
+  const busy = progress !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const file = data.get('file');
-    if (!(file instanceof Blob) || file.size === 0) return;
-    setBusy(true);
+    const files = data.getAll('file').filter((file): file is File => file instanceof Blob && file.size > 0);
+    if (!files.length) return;
+    const alt = String(data.get('alt') ?? '');
     try {
-      await apiUpload(`/api/photos/${target}`, file, { method: 'POST', fields: { alt: String(data.get('alt') ?? '') } });
+      for (const [index, file] of files.entries()) {
+        setProgress({ n: index + 1, total: files.length });
+        await apiUpload(`/api/photos/${target}`, file, { method: 'POST', fields: { alt } });
+      }
       form.reset();
-      await onUploaded();
-      notify('success', t('photos.added'));
+      notify('success', files.length > 1 ? t('photos.addedMany', { n: String(files.length) }) : t('photos.added'));
     } catch (e) {
+      // Those sent before the refusal (an 11th photo, a file that is no picture) are kept.
       notify('error', errorText(t, e));
     } finally {
-      setBusy(false);
+      setProgress(null);
+      await onUploaded();
     }
   };
 
@@ -152,7 +161,7 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
       <p className="text-sm text-slate-500">{t('photos.limit', { max: String(MAX_PHOTOS) })}</p>
       <label className="block space-y-1">
         <span className="text-sm font-medium text-slate-700">{t('photos.file')}</span>
-        <input type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" required disabled={busy} className="block w-full text-sm" />
+        <input type="file" name="file" multiple={scripted} accept="image/jpeg,image/png,image/webp,image/gif,image/avif" required disabled={busy} className="block w-full text-sm" />
       </label>
       <label className="block space-y-1">
         <span className="text-sm font-medium text-slate-700">{t('photos.alt')}</span>
@@ -163,7 +172,7 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
       </label>
       <div className="flex justify-end">
         <Button type="submit" busy={busy}>
-          {busy ? t('photos.uploading') : t('photos.upload')}
+          {progress ? t('photos.uploading', { n: String(progress.n), total: String(progress.total) }) : t('photos.upload')}
         </Button>
       </div>
     </form>
