@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, ratingSummarySchema, reactionSummarySchema } from './content.ts';
 import { ARTICLE_PAGE_SIZE } from './paging.ts';
 
@@ -31,6 +32,7 @@ const summaryFields = {
   ...contentItemFields,
   title: z.string(),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   /** The start of the text with its Markdown syntax removed. */
   excerpt: z.string(),
   reactions: reactionSummarySchema,

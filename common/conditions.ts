@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
+import { photoSchema } from './photos.ts';
 import { CONDITION_CHOICES, CONDITION_KINDS, CONDITION_NOTE_MAX, type ConditionField, type ConditionKind } from './conditions-basics.ts';
 
 /**
@@ -50,6 +51,8 @@ export const conditionReportSchema = conditionSummarySchema.extend({
   likes: z.number(),
   liked: z.boolean(),
   canDelete: z.boolean(),
+  /** A report's photo (issue 20, item 5): at most a few, shown as a thumbnail. */
+  photos: z.array(photoSchema),
 });
 export type ConditionReport = z.infer<typeof conditionReportSchema>;
 

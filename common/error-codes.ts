@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'SESSION_PLACE_NOT_PUBLIC',
   'EVENT_PLACE_NOT_PUBLIC',
   'PLACE_NOT_FOUND',
+  'PHOTOS_TOO_MANY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -150,4 +151,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SESSION_PLACE_NOT_PUBLIC: 'A session at a crew or private spot cannot be public: choose followers or only me.',
   EVENT_PLACE_NOT_PUBLIC: 'An event can only be held at a place everyone can see.',
   PLACE_NOT_FOUND: 'Place not found.',
+  PHOTOS_TOO_MANY: 'An item can have up to 10 photos: delete one before adding another.',
 };

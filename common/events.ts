@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema, UUID_PATTERN } from './content.ts';
 import { ACCESS_STATUSES } from './place-access-basics.ts';
 import { personSchema } from './teams.ts';
@@ -80,6 +81,7 @@ export const eventSchema = z.object({
   price: z.number(),
   maxAttendees: z.number().nullable(),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   /** People going. */
   attendees: z.number(),
   waitlisted: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, reactionSummarySchema, UUID_PATTERN } from './content.ts';
 import { PLACE_PAGE_SIZE } from './paging.ts';
 import { ACCESS_STATUSES, accessSummarySchema } from './place-access.ts';
@@ -48,6 +49,7 @@ export const placeSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   visibility: z.enum(PLACE_VISIBILITIES),
   /** The crew of a 'crew' place, null otherwise (or when the team is gone). */
   team: z.object({ id: z.string(), name: z.string() }).nullable(),

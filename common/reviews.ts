@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { REVIEW_PAGE_SIZE } from './paging.ts';
 import {
   boundedNumber,
@@ -90,6 +91,7 @@ export const reviewSchema = z.object({
   pros: z.array(z.string()),
   cons: z.array(z.string()),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   reactions: reactionSummarySchema,
   /** Readers' 1-5 ratings of the review. */
   readerRating: ratingSummarySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryFields } from './photos.ts';
 import { SHOP_PAGE_SIZE } from './paging.ts';
 import {
   boundedNumber,
@@ -88,6 +89,7 @@ export const shopSchema = z.object({
   phone: z.string().nullable(),
   website: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  ...galleryFields,
   reactions: reactionSummarySchema,
   /** Readers' 1-5 ratings: the card's 'rating' and 'review count' are its average and count. */
   rating: ratingSummarySchema,

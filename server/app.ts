@@ -56,6 +56,7 @@ import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
 import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
 import { sessionsForms } from './features/sessions/sessions.forms.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { photosForms, photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -117,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('limiter', createRateLimiter(database.db));
   app.decorate('storage', createStorage(config, app.log));
   const removeFiles = async (user: DeletedUser) => {
-    await Promise.all([app.storage.remove(user.avatarUrl), app.storage.remove(user.bannerUrl)]);
+    await Promise.all([user.avatarUrl, user.bannerUrl, ...user.photoUrls].map((url) => app.storage.remove(url)));
   };
   app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionsRoutes);
   await app.register(sessionStatsRoutes);
   await app.register(calendarsRoutes);
+  await app.register(photosRoutes);
   if (!config.s3) serveLocalUploads(app, localUploadsDir(config));
   // Every /api/admin/ route module, behind the one admin guard: a new one is added to this list.
   await app.register(adminApi, {
@@ -209,12 +211,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...conditionsForms,
     ...sessionsForms,
     ...calendarsForms,
+    ...photosForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,
     ...notificationsForms,
     ...setupAdminForms,
   });
+  registerPhotoUploadForm(app);
   await registerWebPages(app, config.webDist);
 
   return app;

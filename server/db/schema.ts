@@ -20,6 +20,7 @@ import type {
 } from './schema-content.ts';
 import type { CalendarFeedsTable } from './schema-calendars.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
+import type { PhotosTable } from './schema-photos.ts';
 import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
@@ -321,6 +322,7 @@ export interface DB {
   ride_session_tricks: RideSessionTricksTable;
   ride_session_companions: RideSessionCompanionsTable;
   calendar_feeds: CalendarFeedsTable;
+  photos: PhotosTable;
   reviews: ReviewsTable;
   tricks: TricksTable;
   trick_progress: TrickProgressTable;

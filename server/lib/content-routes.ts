@@ -5,6 +5,7 @@ import type { ContentType } from '../../common/content-basics.ts';
 import { UUID_PATTERN } from '../../common/content.ts';
 import { CONTENT_TABLES, disciplineExists, type Viewer } from './content.ts';
 import { fail } from './errors.ts';
+import { deleteWithPhotos, isPhotoSubject, photosOf } from './photos.ts';
 import { proposeRevision, withPendingRevision } from './revisions.ts';
 import { currentUser, requireUser } from './session.ts';
 
@@ -95,10 +96,12 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   // A section's addresses are named after its table.
   const type = (Object.keys(CONTENT_TABLES) as ContentType[]).find((t) => CONTENT_TABLES[t] === c.section);
   if (!type) throw new Error(`No content table for section ${c.section}`);
-  /** The item as `viewer` sees it, with its pending revision for its author and admins. */
+  const photoType = isPhotoSubject(type) ? type : undefined;
+  /** The item as `viewer` sees it, with its gallery and, for its author and admins, its pending revision. */
   const shown = async (id: string, viewer: Viewer) => {
     const found = await findVisible(get, id, viewer);
-    return withPendingRevision(app.db, { type, id }, found, viewer?.role === 'admin' || found.mine);
+    const photos = photoType ? { photos: await photosOf(app.db, { type: photoType, id }) } : {};
+    return withPendingRevision(app.db, { type, id }, { ...found, ...photos }, viewer?.role === 'admin' || found.mine);
   };
 
   /** The `answer` to a creation or an edit, with its warnings when the section gives any. */
@@ -119,7 +122,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
     const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
-    return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await findVisible(get, id, user)));
+    return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await shown(id, user)));
   });
 
   r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
@@ -141,7 +144,8 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
 
   r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const { user } = await requireEditor(request, get, request.params.id);
-    await c.remove(app.db, request.params.id, user);
+    const remove = () => c.remove(app.db, request.params.id, user);
+    await (photoType ? deleteWithPhotos(app, { type: photoType, id: request.params.id }, remove) : remove());
     return reply.status(204).send(null);
   });
 

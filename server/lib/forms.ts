@@ -54,7 +54,7 @@ function failure(body: string, retryAfter: unknown): Flash {
 }
 
 /** The headers of the sender that the API judges a request by: who (cookies), from where (origin), in which language. */
-function senderHeaders(request: FastifyRequest): Record<string, string> {
+export function senderHeaders(request: FastifyRequest): Record<string, string> {
   const pass = ['cookie', 'origin', 'sec-fetch-site', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'host'];
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of pass) {
@@ -96,28 +96,41 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
       remoteAddress: request.ip,
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-    // A sign-in or sign-out sets or ends the session: its cookies go to the browser as they are.
-    const cookies = answer.headers['set-cookie'];
-    if (cookies) reply.header('set-cookie', cookies);
-    const ok = answer.statusCode >= 200 && answer.statusCode < 300;
-    let location = back;
-    let flash: Flash | undefined;
-    if (ok) {
-      const json = answer.body ? safeJson(answer.body) : null;
-      flash = typeof action.done === 'function' ? action.done(json, fields) : action.done;
-      if (action.to) location = safeBack(action.to(json, fields, back));
-    } else if (answer.statusCode === 401 && !action.authenticates) {
-      // A visitor's action: they log in, then come back to where they were.
-      flash = { kind: 'error', title: 'content.loginRequired' };
-      location = `/login?next=${encodeURIComponent(back)}`;
-    } else {
-      const error = failure(answer.body, answer.headers['retry-after']);
-      flash = action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
-      if (action.failTo) location = safeBack(action.failTo(fields, back));
-    }
-    if (flash) flashCookie(reply, flash, secure);
-    return reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+    return answerForm(request, reply, action, answer, fields, back);
   });
+}
+
+/** Sends the sender of a form back (303) with the API's answer to it as a flash message. */
+export function answerForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  action: FormAction,
+  answer: { statusCode: number; body: string; headers: Record<string, string | string[] | number | undefined> },
+  fields: FormFields,
+  back: string,
+) {
+  const secure = request.protocol === 'https';
+  // A sign-in or sign-out sets or ends the session: its cookies go to the browser as they are.
+  const cookies = answer.headers['set-cookie'];
+  if (cookies) reply.header('set-cookie', cookies);
+  const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+  let location = back;
+  let flash: Flash | undefined;
+  if (ok) {
+    const json = answer.body ? safeJson(answer.body) : null;
+    flash = typeof action.done === 'function' ? action.done(json, fields) : action.done;
+    if (action.to) location = safeBack(action.to(json, fields, back));
+  } else if (answer.statusCode === 401 && !action.authenticates) {
+    // A visitor's action: they log in, then come back to where they were.
+    flash = { kind: 'error', title: 'content.loginRequired' };
+    location = `/login?next=${encodeURIComponent(back)}`;
+  } else {
+    const error = failure(answer.body, answer.headers['retry-after']);
+    flash = action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
+    if (action.failTo) location = safeBack(action.failTo(fields, back));
+  }
+  if (flash) flashCookie(reply, flash, secure);
+  return reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 }
 
 function safeJson(text: string): unknown {
@@ -128,7 +141,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-function pathOfReferer(request: FastifyRequest): string | undefined {
+export function pathOfReferer(request: FastifyRequest): string | undefined {
   const referer = request.headers.referer;
   if (!referer) return undefined;
   try {

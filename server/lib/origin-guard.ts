@@ -4,7 +4,6 @@ import { fail } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WRITE_TYPES = ['application/json', 'multipart/form-data'];
-const FORM_ROUTE = `${FORM_ACTION_PREFIX}:action`;
 
 export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): string[] {
   const host = request.headers.host;
@@ -16,8 +15,8 @@ export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): str
  * a JSON or multipart body, which a cross-site form cannot send without a CORS preflight.
  * It guards every write whatever its path: the router decodes and matches paths (`/%61pi/…` is
  * `/api/…`), so a test of the raw URL string would let spellings of an API path through.
- * The HTML forms' route (server/lib/forms.ts), which a cross-site form could reach, takes their
- * urlencoded body only with this site's Origin: a form sent from anywhere else, or by a client
+ * The HTML forms' routes (server/lib/forms.ts, and the photo upload's multipart one), which a cross-site
+ * form could reach, take their body only with this site's Origin: a form sent from anywhere else, or by a client
  * that names no origin, is refused.
  */
 export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string[]): void {
@@ -26,7 +25,7 @@ export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string
     const origin = request.headers.origin;
     if (origin !== undefined && !sameSiteOrigins(request, allowedOrigins).includes(origin)) fail('BAD_ORIGIN');
     if (request.headers['sec-fetch-site'] === 'cross-site') fail('BAD_ORIGIN');
-    if (request.routeOptions.url === FORM_ROUTE) {
+    if (request.routeOptions.url?.startsWith(FORM_ACTION_PREFIX)) {
       if (origin === undefined) fail('BAD_ORIGIN');
       return;
     }

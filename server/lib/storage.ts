@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { fail } from './errors.ts';
 
 /** The storage buckets of spec §7; with S3 they are key prefixes in the one configured bucket. */
-export const BUCKETS = ['avatars', 'banners', 'site-assets', 'backgrounds', 'logos'] as const;
+export const BUCKETS = ['avatars', 'banners', 'site-assets', 'backgrounds', 'logos', 'photos'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export type StoredObject = { data: Buffer; contentType: string; extension: string };

@@ -11,6 +11,19 @@ import { formsTestKit } from '../test/forms-kit.ts';
 
 const { t, call, user, team, place, event, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf } = formsTestKit();
 
+/** A photo of a place of `rider`'s (its file address is made up) and how to read its row back. */
+async function photoOf(rider: User) {
+  const variants = JSON.stringify({ 400: '/uploads/photos/00000000-0000-4000-8000-000000000003.webp' });
+  const subjectId = await place(rider);
+  const row = await t.app.db
+    .insertInto('photos')
+    .values({ subject_type: 'place', subject_id: subjectId, position: 0, alt: 'Kept', variants, width: 400, height: 300, author_id: rider.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const read = () => t.app.db.selectFrom('photos').select(['id', 'alt', 'position']).where('subject_id', '=', subjectId).execute();
+  return { photoId: row.id, unchanged: async () => expect(await read()).toEqual([{ id: row.id, alt: 'Kept', position: 0 }]) };
+}
+
 const reportsAt = async (placeId: string, who: User) => ((await call('GET', `/api/places/${placeId}/conditions`, who)).json() as PlaceConditions).reports;
 const sessionsAt = async (placeId: string, who: User) => ((await call('GET', `/api/places/${placeId}/sessions`, who)).json() as PlaceSessions).outNow;
 /** A session at a fresh place whose author (following `rider`) tagged `rider`. */
@@ -138,6 +151,15 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { reportId: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
       },
     },
+    ...(['cover-photo', 'describe-photo', 'delete-photo'] as const).map(
+      (action): Case => ({
+        action,
+        setup: async (rider) => {
+          const { photoId, unchanged } = await photoOf(rider);
+          return { fields: { photoId, alt: 'Changed' }, unchanged };
+        },
+      }),
+    ),
     {
       action: 'log-session',
       setup: async (rider) => {

@@ -166,3 +166,31 @@ describe('sessions', () => {
     expect(victimTag.status).toBe('pending');
   });
 });
+
+describe('photos', () => {
+  test('PATCH /api/photos/{id} by the item’s author changes its alt text or cover only: subject, position, files and author stay', async () => {
+    const author = await kit.user();
+    const placeId = await insertContent(db(), CONTENT[0]!, author, `Spot ${token()}`);
+    const otherId = await insertContent(db(), CONTENT[0]!, victim, `Spot ${token()}`);
+    const variants = JSON.stringify({ 400: '/uploads/photos/00000000-0000-4000-8000-000000000004.webp' });
+    const { id } = await db()
+      .insertInto('photos')
+      .values({ subject_type: 'place', subject_id: placeId, position: 0, variants, width: 400, height: 300, author_id: author.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await db().selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const res = await call('PATCH', `/api/photos/${id}`, author, {
+      alt: 'Ledge',
+      ...extras(),
+      subjectId: otherId,
+      subject_id: otherId,
+      subjectType: 'event',
+      position: 7,
+      variants: { 400: 'https://evil.example/x.webp' },
+      width: 1,
+    });
+    const after = await db().selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (!refusedOrDone(res, 200)) return expect(after).toEqual(before);
+    expect(after).toEqual({ ...before, alt: 'Ledge' });
+  });
+});

@@ -169,6 +169,10 @@ const ROWS: Record<string, Row> = {
   'POST /api/sessions': { ...SIGNED_IN, build: async () => ({ url: '/api/sessions', body: { placeId: await place(), when: 'now' } }) },
   'DELETE /api/sessions/{id}': { ...AUTHORS, build: async () => ({ url: `/api/sessions/${await rideSession()}` }) },
   'POST /api/sessions/{id}/companion': { allowed: ['user'], refused: ['leader', 'author'], build: async () => ({ url: `/api/sessions/${await rideSession(users.user)}/companion`, body: { accept: true } }) },
+  // Photos (issue 20, item 5): added, changed and deleted by the item's author or an admin.
+  'POST /api/photos/{subjectType}/{subjectId}': { ...AUTHORS, build: async () => ({ url: `/api/photos/place/${await place()}`, multipart: true }) },
+  'PATCH /api/photos/{id}': { ...AUTHORS, build: async () => ({ url: `/api/photos/${await photo()}`, body: { alt: `Alt ${kit.token()}` } }) },
+  'DELETE /api/photos/{id}': { ...AUTHORS, build: async () => ({ url: `/api/photos/${await photo()}` }) },
 
   // Someone else's notification or conversation answers 404 (its existence is not revealed): see their own tests.
   'POST /api/notifications/{id}/read': { allowed: ['author'], build: async () => ({ url: `/api/notifications/${await notificationFor(users.author)}/read` }) },
@@ -192,6 +196,17 @@ const ROWS: Record<string, Row> = {
 };
 
 /** A current report by the author on a fresh place. */
+/** A photo of a fresh place of the author's (its file addresses are made up: nothing is stored). */
+async function photo(): Promise<string> {
+  const variants = JSON.stringify({ 400: '/uploads/photos/00000000-0000-4000-8000-000000000002.webp' });
+  const row = await db()
+    .insertInto('photos')
+    .values({ subject_type: 'place', subject_id: await place(), position: 0, variants, width: 400, height: 300, author_id: users.author.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function conditionReport(): Promise<string> {
   const values = JSON.stringify({ size: 'big', wind: 'none', crowd: 'empty' });
   const row = await db()

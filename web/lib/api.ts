@@ -23,8 +23,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 }
 
 /** Sends one file as multipart/form-data (field `file`); the browser sets the content type with its boundary. */
-export async function apiUpload<T>(path: string, file: Blob, init: { method?: string; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiUpload<T>(path: string, file: Blob, init: { method?: string; signal?: AbortSignal; fields?: Record<string, string> } = {}): Promise<T> {
   const form = new FormData();
+  // The text fields first: the server reads the parts in order, the file last.
+  for (const [name, value] of Object.entries(init.fields ?? {})) form.append(name, value);
   form.append('file', file);
   return send<T>(path, { method: init.method ?? 'PUT', headers: { accept: 'application/json' }, body: form, signal: init.signal });
 }

@@ -4,9 +4,10 @@ import { hasNextPage } from '../../../common/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageRows } from '../../lib/content.ts';
 import { containsText } from '../../lib/like.ts';
+import { photoFilesOfAccount } from '../../lib/photos.ts';
 
 type Db = Kysely<DB>;
-export type DeletedAccount = { id: string; avatarUrl: string | null; bannerUrl: string | null };
+export type DeletedAccount = { id: string; avatarUrl: string | null; bannerUrl: string | null; photoUrls: string[] };
 
 const COLUMNS = ['p.id', 'p.name', 'p.email', 'p.role', 'p.avatar_url', 'p.created_at'] as const;
 type Row = { id: string; name: string; email: string; role: 'user' | 'admin'; avatar_url: string | null; created_at: Date };
@@ -75,7 +76,9 @@ export async function deleteAccount(db: Db, id: string): Promise<DeletedAccount 
     const leads = await tx.selectFrom('teams').select('id').where('leader_id', '=', id).limit(1).executeTakeFirst();
     if (leads) return 'leads-a-team';
     if (isLastAdmin(admins, id)) return 'last-admin';
+    // Read before the rows go: the account's reports and sessions take their photos along (migration 0018's triggers).
+    const photoUrls = await photoFilesOfAccount(tx, id);
     await tx.deleteFrom('profiles').where('id', '=', id).execute();
-    return { id, avatarUrl: user.avatar_url, bannerUrl: user.banner_url };
+    return { id, avatarUrl: user.avatar_url, bannerUrl: user.banner_url, photoUrls };
   });
 }

@@ -11,6 +11,7 @@ import {
   type articleUpdateSchema,
 } from '../../../common/articles.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { itemFields, newestFirstPage, publicTotal, ratingColumns, toRating, type Viewer, visibleItems } from '../../lib/content.ts';
 import { contributions } from '../../lib/content-store.ts';
 import { containsText } from '../../lib/like.ts';
@@ -23,7 +24,7 @@ type Db = Kysely<DB>;
 
 function articles(db: Db, viewer: Viewer) {
   return visibleItems(db, 'article', viewer).select([
-    'c.title', 'c.image_url',
+    'c.title', 'c.image_url', coverColumn('article', 'c'),
     ...ratingColumns('article', 'c.id', viewer),
   ]);
 }
@@ -34,6 +35,7 @@ const toSummary = (row: ArticleRow, body: string, viewer: Viewer): ArticleSummar
   ...itemFields(row, viewer),
   title: row.title,
   imageUrl: row.image_url,
+  coverUrl: row.cover_url,
   excerpt: markdownExcerpt(body),
   rating: toRating(row),
 });

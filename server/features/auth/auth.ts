@@ -64,7 +64,7 @@ const tables = {
   },
 } as const;
 
-export type DeletedUser = { id: string; avatarUrl: string | null; bannerUrl: string | null };
+export type DeletedUser = { id: string; avatarUrl: string | null; bannerUrl: string | null; photoUrls: string[] };
 
 /** Whom an account mail goes to, in the language saved on the account. */
 const recipient = (user: { email: string; name: string; preferred_language?: unknown }) => ({

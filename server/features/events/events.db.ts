@@ -14,6 +14,7 @@ import {
 } from '../../../common/events.ts';
 import { todayUtc } from '../../../common/place-access.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
@@ -32,7 +33,7 @@ type Db = Kysely<DB>;
 function events(db: Db, viewer: Viewer) {
   const me = viewer?.id ?? null;
   return visibleItems(db, 'event', viewer).select([
-    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url',
+    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url', coverColumn('event', 'c'),
     // Its place, for whoever may see that place: a place made secret later drops out of the public event.
     sql<EventPlace | null>`(select json_build_object('id', p.id, 'name', p.name, 'disciplineId', p.discipline_id, 'accessStatus', ${accessNow('p', todayUtc())})
       from places p where p.id = c.place_id and ${visibleTo('place', 'p', viewer)})`.as('place'),
@@ -59,6 +60,7 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
     price: Number(row.price),
     maxAttendees: row.max_attendees === null ? null : Number(row.max_attendees),
     imageUrl: row.image_url,
+    coverUrl: row.cover_url,
     attendees: Number(row.going_count),
     waitlisted: Number(row.waitlist_count),
     myRsvp: row.my_rsvp ?? null,

@@ -13,6 +13,7 @@ import {
 } from '../../../common/feed.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES, iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { feedCover } from '../../lib/photos.ts';
 import { sessionVisibleTo } from '../sessions/index.ts';
 
 type Db = Kysely<DB>;
@@ -184,7 +185,7 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
   return sql<Row>`
     select f.kind, f.type, f.id, f.at,
            to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
-           f.discipline_id, f.title, f.body, f.image_url, f.start_date,
+           f.discipline_id, f.title, f.body, ${feedCover(sql`f.kind in ('content', 'upcoming_event')`, sql.ref('f.type'), sql.ref('f.id'), sql.ref('f.image_url'))} as image_url, f.start_date,
            f.author_id, a.name as author_name, a.avatar_url as author_avatar_url,
            f.reason_type, f.reason_id, d.name as discipline_name, d.names as discipline_names,
            t.id::text as team_id, t.name as team_name, t.logo_url as team_logo_url,

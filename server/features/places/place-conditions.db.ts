@@ -3,6 +3,7 @@ import { KIND_CATEGORIES, type ConditionKind } from '../../../common/conditions-
 import type { ConditionReport, ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
 import type { DB } from '../../db/schema.ts';
 import { iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { galleriesOf } from '../../lib/photos.ts';
 
 type Db = Kysely<DB>;
 
@@ -58,7 +59,9 @@ export async function currentReports(db: Db, place: { id: string; kind: Conditio
     .orderBy('r.created_at', 'desc')
     .limit(RECENT_REPORTS)
     .execute();
+  const photos = await galleriesOf(db, 'condition_report', rows.map((row) => row.id));
   const reports: ConditionReport[] = rows.map((row) => ({
+    photos: photos.get(row.id) ?? [],
     id: row.id,
     kind: row.kind,
     values: row.values,

@@ -7,6 +7,7 @@ import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
+import { deleteWithPhotos } from '../../lib/photos.ts';
 import { requireUser } from '../../lib/session.ts';
 import { addReport, currentReports, deleteReport, getReport, reportablePlace, setReportLike } from './place-conditions.db.ts';
 
@@ -56,7 +57,7 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/condition-reports/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const { user, report } = await visibleReport(request, request.params.id);
     if (user.role !== 'admin' && report.author_id !== user.id) fail('FORBIDDEN');
-    await deleteReport(app.db, report.id);
+    await deleteWithPhotos(app, { type: 'condition_report', id: report.id }, () => deleteReport(app.db, report.id));
     return reply.status(204).send(null);
   });
 

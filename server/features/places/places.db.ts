@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ConditionSummary } from '../../../common/conditions.ts';
 import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type PlaceVisibility, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { queueForApproval } from '../../lib/approval-queue.ts';
 import { contributionColumns, iso, itemFields, updateContribution, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
@@ -15,7 +16,7 @@ type Db = Kysely<DB>;
 
 function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
-    'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', 'c.visibility', 'c.team_id',
+    'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', coverColumn('place', 'c'), 'c.visibility', 'c.team_id',
     sql<string | null>`(select t.name from teams t where t.id = c.team_id)`.as('team_name'),
     ...accessColumns(todayUtc()),
     latestConditions(),
@@ -38,6 +39,7 @@ const toPlace = (row: PlaceRow, viewer: Viewer): Place => ({
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
   imageUrl: row.image_url,
+  coverUrl: row.cover_url,
   visibility: row.visibility,
   team: row.team_id && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
   access: accessSummaryOf(row, todayUtc()),

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Review, reviewInputSchema, reviewListQuerySchema, reviewUpdateSchema } from '../../../common/reviews.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { itemFields, ratingColumns, stringList, toRating, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
 
@@ -9,7 +10,7 @@ type Db = Kysely<DB>;
 
 function reviews(db: Db, viewer: Viewer) {
   return visibleItems(db, 'review', viewer).select([
-    'c.product_name', 'c.brand', 'c.category', 'c.content', 'c.rating', 'c.overall_score', 'c.price', 'c.pros', 'c.cons', 'c.image_url',
+    'c.product_name', 'c.brand', 'c.category', 'c.content', 'c.rating', 'c.overall_score', 'c.price', 'c.pros', 'c.cons', 'c.image_url', coverColumn('review', 'c'),
     // As text: pg would turn a date into a Date at local midnight, shifting the day in some zones.
     sql<string | null>`to_char(c.release_date, 'YYYY-MM-DD')`.as('release_day'),
     ...ratingColumns('review', 'c.id', viewer),
@@ -33,6 +34,7 @@ const toReview = (row: ReviewRow, viewer: Viewer): Review => ({
   pros: stringList(row.pros),
   cons: stringList(row.cons),
   imageUrl: row.image_url,
+  coverUrl: row.cover_url,
   readerRating: toRating(row),
 });
 

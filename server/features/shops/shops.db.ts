@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Shop, shopInputSchema, shopListQuerySchema, shopUpdateSchema } from '../../../common/shops.ts';
 import type { DB } from '../../db/schema.ts';
+import { coverColumn } from '../../lib/photos.ts';
 import { itemFields, ratingColumns, stringList, toRating, type Viewer, visibleItems } from '../../lib/content.ts';
 import { sectionStore } from '../../lib/content-store.ts';
 
@@ -9,7 +10,7 @@ type Db = Kysely<DB>;
 
 function shops(db: Db, viewer: Viewer) {
   return visibleItems(db, 'shop', viewer).select([
-    'c.name', 'c.description', 'c.location', 'c.established_year', 'c.sponsored_athletes', 'c.specialties', 'c.brands', 'c.email', 'c.phone', 'c.website', 'c.image_url',
+    'c.name', 'c.description', 'c.location', 'c.established_year', 'c.sponsored_athletes', 'c.specialties', 'c.brands', 'c.email', 'c.phone', 'c.website', 'c.image_url', coverColumn('shop', 'c'),
     ...ratingColumns('shop', 'c.id', viewer),
   ]);
 }
@@ -29,6 +30,7 @@ const toShop = (row: ShopRow, viewer: Viewer): Shop => ({
   phone: row.phone,
   website: row.website,
   imageUrl: row.image_url,
+  coverUrl: row.cover_url,
   rating: toRating(row),
 });
 

@@ -28,6 +28,7 @@ const PLACE = {
   latitude: 21.66,
   longitude: -158.05,
   imageUrl: null,
+  coverUrl: null,
   visibility: 'public' as const,
   team: null,
   reactions: { likes: 0, comments: 0, liked: false },

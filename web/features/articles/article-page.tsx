@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../common/articles.ts';
@@ -17,7 +18,8 @@ import { errorText } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton, RatingInput } from '../reactions/index.ts';
 import { ArticleBody } from './article-body.tsx';
-import { useArticle, useDeleteArticle } from './articles.api.ts';
+import { articleKeys, useArticle, useDeleteArticle } from './articles.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ArticleFormDialog = lazyNamed(() => import('./article-form-dialog.tsx'), 'ArticleFormDialog');
@@ -88,12 +90,16 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
         </div>
       </header>
 
-      {article.imageUrl && (
-        <img src={article.imageUrl} alt="" referrerPolicy="no-referrer" className="mt-6 max-h-[28rem] w-full rounded-2xl object-cover" />
+      {pictureOf(article) && (
+        <img src={pictureOf(article)!} alt="" referrerPolicy="no-referrer" className="mt-6 max-h-[28rem] w-full rounded-2xl object-cover" />
       )}
 
       <div className="mt-6">
         <ArticleBody markdown={article.content} />
+      </div>
+
+      <div className="mt-8">
+        <ItemPhotos type="article" id={article.id} name={article.title} photos={article.photos} canEdit={canEdit} queryKey={articleKeys.all} />
       </div>
 
       <section className="mt-10 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4" aria-label={t('articles.reactionsLabel')}>

@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import { contentPath } from '../../../common/content-basics.ts';
@@ -34,7 +35,7 @@ export function TypeBadge({ type }: { type: EventType }) {
 }
 
 export function EventPicture({ event, className = 'h-44' }: { event: Event; className?: string }) {
-  return <ItemPicture src={event.imageUrl} className={className} placeholder="from-orange-400 via-rose-500 to-purple-700" icon={TYPE_ICONS[event.type]} />;
+  return <ItemPicture src={pictureOf(event)} className={className} placeholder="from-orange-400 via-rose-500 to-purple-700" icon={TYPE_ICONS[event.type]} />;
 }
 
 /** 'Jan 5, 2026', or 'Jan 5, 2026 – Jan 7, 2026' when it ends on another day; with times when `withTime`. */

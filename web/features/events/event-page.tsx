@@ -13,7 +13,8 @@ import { eventShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { Attendance, EventDates, EventPicture, RsvpButton, TypeBadge, usePriceText } from './event-card.tsx';
-import { useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+import { eventKeys, useDeleteEvent, useEvent, useEventAttendees } from './events.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EventPlaceWarning } from './event-place-warning.tsx';
@@ -113,6 +114,7 @@ export default function EventPage() {
             </div>
             <Attendees event={event} />
           </div>
+          <ItemPhotos type="event" id={event.id} name={event.name} photos={event.photos} canEdit={canEdit} queryKey={eventKeys.all} />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
             {canEdit && (

@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
 import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
 import { LikeToggle } from '../../components/content/like-toggle.tsx';
+import { PhotoGallery, PhotoUploadForm } from '../../components/content/photo-gallery.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { apiUpload } from '../../lib/api.ts';
 import { formatCount } from '../../lib/intl.ts';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
@@ -67,15 +70,32 @@ export function PlaceConditionsSection({ placeId }: { placeId: string }) {
 function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind }) {
   const { t } = useTranslation();
   const report = useReportConditions(placeId);
+  const client = useQueryClient();
   // A new key empties the form after a report is sent.
   const [round, setRound] = useState(0);
 
+  const { user } = useMe();
+  // The photo field shows once the app runs: the plain form cannot carry a file (a report's own upload form can).
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+
   const submit = (form: FormData) => {
+    const photo = form.get('photo');
     const answers = Object.fromEntries(CONDITION_FIELDS[kind].map((field) => [field, String(form.get(field) ?? '')]));
     const input = { kind, ...answers, note: String(form.get('note') ?? '') } as ConditionReportInput;
     report.mutate(input, {
-      onSuccess: () => {
+      onSuccess: async (answer) => {
         setRound((n) => n + 1);
+        const made = answer.reports.find((r) => r.author.id === user?.id);
+        if (made && photo instanceof Blob && photo.size > 0) {
+          try {
+            await apiUpload(`/api/photos/condition_report/${encodeURIComponent(made.id)}`, photo, { method: 'POST' });
+            await client.invalidateQueries();
+          } catch (e) {
+            notify('error', t('places.conditions.error'), errorText(t, e));
+            return;
+          }
+        }
         notify('success', t('places.conditions.reported'));
       },
       onError: (e) => notify('error', t('places.conditions.error'), errorText(t, e)),
@@ -105,6 +125,12 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
         <span className="text-sm font-medium text-slate-700">{t('places.conditions.note')}</span>
         <input name="note" maxLength={CONDITION_NOTE_MAX} dir="auto" className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
       </label>
+      {scripted && (
+        <label className="block space-y-1">
+          <span className="text-sm font-medium text-slate-700">{t('places.conditions.photo')}</span>
+          <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" />
+        </label>
+      )}
       <div className="flex justify-end">
         <Button type="submit" busy={report.isPending}>
           {t('places.conditions.send')}
@@ -138,6 +164,7 @@ function ReportItem({ report }: { report: ConditionReport }) {
         </div>
         <p className="text-sm text-slate-800">{conditionParts(t, report).join(' · ')}</p>
         {report.note && <p dir="auto" className="break-words text-slate-700">{report.note}</p>}
+        <ReportPhotos report={report} />
         <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
           <ReportLike report={report} />
           {report.canDelete && (
@@ -165,5 +192,26 @@ function ReportLike({ report }: { report: ConditionReport }) {
       label={(liked) => t(liked ? 'places.conditions.unlikeNamed' : 'places.conditions.likeNamed', { name: report.author.name })}
       testId="report-like"
     />
+  );
+}
+
+/** A report's photo as a thumbnail; its reporter (or an admin) may add one, without scripts too. */
+function ReportPhotos({ report }: { report: ConditionReport }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries();
+  const name = conditionParts(t, report).join(' · ');
+  return (
+    <>
+      <PhotoGallery photos={report.photos} name={name} onChanged={report.canDelete ? refresh : undefined} grid="grid-cols-3 sm:grid-cols-5" />
+      {report.canDelete && report.photos.length === 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold text-brand-700">{t('places.conditions.addPhoto')}</summary>
+          <div className="mt-2">
+            <PhotoUploadForm subjectType="condition_report" subjectId={report.id} count={0} onUploaded={refresh} />
+          </div>
+        </details>
+      )}
+    </>
   );
 }

@@ -16,7 +16,8 @@ import { useMe } from '../../lib/session.ts';
 import { CommentsSection, LikeButton } from '../reactions/index.ts';
 import { PlaceSessionsSection } from '../sessions/index.ts';
 import { PlaceEvents } from '../events/index.ts';
-import { useDeletePlace, usePlace } from './places.api.ts';
+import { placeKeys, useDeletePlace, usePlace } from './places.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
 import { PlaceConditionsSection } from './place-conditions.tsx';
@@ -69,6 +70,7 @@ export default function PlacePage() {
               </span>
             </p>
           )}
+          <ItemPhotos type="place" id={place.id} name={place.name} photos={place.photos} canEdit={canEdit} queryKey={placeKeys.all} />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
             {canEdit && (

@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../common/photos-basics.ts';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -132,7 +133,7 @@ export function PlaceLine({ place }: { place: Pick<Place, 'id' | 'disciplineId' 
 
 /** `priority`: the picture is likely the largest thing on screen, so it loads at once, first. */
 export function PlacePicture({ place, className, priority = false }: { place: Place; className: string; priority?: boolean }) {
-  return <ItemPicture src={place.imageUrl} className={className} placeholder="from-sky-400 via-brand-600 to-indigo-700" icon="📍" priority={priority} />;
+  return <ItemPicture src={pictureOf(place)} className={className} placeholder="from-sky-400 via-brand-600 to-indigo-700" icon="📍" priority={priority} />;
 }
 
 function PlaceCard({ place, priority }: { place: Place; priority: boolean }) {

@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { Review } from '../../../common/reviews.ts';
@@ -17,7 +18,8 @@ import { useMe } from '../../lib/session.ts';
 import { useDisciplineHub } from '../../lib/disciplines.ts';
 import { CommentsSection, LikeButton, RatingInput } from '../reactions/index.ts';
 import { CategoryBadge, OverallScore, PointList, PreciseStars } from './review-parts.tsx';
-import { useDeleteReview, useReview } from './reviews.api.ts';
+import { reviewKeys, useDeleteReview, useReview } from './reviews.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ReviewFormDialog = lazyNamed(() => import('./review-form-dialog.tsx'), 'ReviewFormDialog');
@@ -72,7 +74,7 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
     <div className="mx-auto max-w-3xl px-4 py-10">
       <BackLink to={listUrl}>{t('content.backToList', { section: t('nav.reviews') })}</BackLink>
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-detail">
-        {review.imageUrl && <img src={review.imageUrl} alt="" referrerPolicy="no-referrer" className="h-64 w-full object-cover sm:h-80" />}
+        {pictureOf(review) && <img src={pictureOf(review)!} alt="" referrerPolicy="no-referrer" className="h-64 w-full object-cover sm:h-80" />}
         <div className="space-y-6 p-6 sm:p-8">
           <header className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -130,6 +132,8 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
               <PointList kind="cons" items={review.cons} />
             </div>
           )}
+
+          <ItemPhotos type="review" id={review.id} name={review.productName} photos={review.photos} canEdit={canEdit} queryKey={reviewKeys.all} />
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />

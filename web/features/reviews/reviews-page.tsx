@@ -59,7 +59,7 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
   const formatPrice = useFormatPrice();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-card">
-      <ItemPicture src={review.imageUrl} className="h-44" placeholder="from-amber-300 via-orange-500 to-rose-600" icon="⭐" />
+      <ItemPicture src={review.coverUrl} className="h-44" placeholder="from-amber-300 via-orange-500 to-rose-600" icon="⭐" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">

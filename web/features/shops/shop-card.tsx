@@ -71,7 +71,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="shop-card">
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        <ItemPicture src={shop.imageUrl} className="h-40" placeholder="from-emerald-400 via-brand-600 to-indigo-700" icon="🛍️" />
+        <ItemPicture src={shop.coverUrl} className="h-40" placeholder="from-emerald-400 via-brand-600 to-indigo-700" icon="🛍️" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <CardTitle to={href} status={shop.status} testId="shop-link">

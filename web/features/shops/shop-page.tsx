@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -20,7 +21,8 @@ import { useDisciplineHub } from '../../lib/disciplines.ts';
 import { CommentsSection, LikeButton, RatingInput } from '../reactions/index.ts';
 import { Chips, ShopFacts, ShopRating } from './shop-card.tsx';
 import { ContactButtons, ContactDetails } from './shop-contact.tsx';
-import { useDeleteShop, useShop } from './shops.api.ts';
+import { shopKeys, useDeleteShop, useShop } from './shops.api.ts';
+import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 const ShopFormDialog = lazyNamed(() => import('./shop-form-dialog.tsx'), 'ShopFormDialog');
@@ -69,8 +71,8 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
     <div className="mx-auto max-w-4xl px-4 py-10">
       <BackLink to={listUrl}>{t('content.backToList', { section: t('nav.shops') })}</BackLink>
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="shop-detail">
-        {shop.imageUrl ? (
-          <img src={shop.imageUrl} alt="" referrerPolicy="no-referrer" className="h-64 w-full object-cover" />
+        {pictureOf(shop) ? (
+          <img src={pictureOf(shop)!} alt="" referrerPolicy="no-referrer" className="h-64 w-full object-cover" />
         ) : (
           <div className="flex h-48 w-full items-center justify-center bg-gradient-to-br from-emerald-400 via-brand-600 to-indigo-700 text-6xl" aria-hidden="true">
             🛍️
@@ -110,6 +112,8 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <ContactDetails shop={shop} />
             </section>
           )}
+
+          <ItemPhotos type="shop" id={shop.id} name={shop.name} photos={shop.photos} canEdit={canEdit} queryKey={shopKeys.all} />
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <div className="flex flex-wrap items-center gap-2">

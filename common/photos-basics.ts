@@ -1,0 +1,31 @@
+/**
+ * What pages need of photos (issue 20, item 5) without their schemas: nothing here imports zod, so a
+ * page showing a gallery does not load the forms' validation with it (common/photos.ts has those).
+ */
+
+export const PHOTO_SUBJECT_TYPES = ['place', 'event', 'review', 'article', 'shop', 'session', 'condition_report'] as const;
+export type PhotoSubjectType = (typeof PHOTO_SUBJECT_TYPES)[number];
+
+export const MAX_PHOTOS = 10;
+export const PHOTO_ALT_MAX = 200;
+/** The widths each photo is kept in (a smaller original is kept at its own width, never enlarged). */
+export const PHOTO_WIDTHS = [400, 800, 1600] as const;
+
+export type Photo = {
+  id: string;
+  /** Empty when the uploader wrote none: the page uses the item's name. */
+  alt: string;
+  /** Smallest first; each `url` is a WebP `width` pixels wide (the srcset). */
+  variants: { width: number; url: string }[];
+  /** Of the largest variant, for layout before the picture arrives. */
+  width: number;
+  height: number;
+};
+
+/** The `srcset` of a photo. */
+export const photoSrcSet = (photo: Photo) => photo.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+/** The variant closest above `width` (else the largest): a thumbnail's src. */
+export const photoUrl = (photo: Photo, width: number) => (photo.variants.find((v) => v.width >= width) ?? photo.variants.at(-1))?.url ?? '';
+
+/** An item's picture: on its page (gallery loaded) its cover at about `width` px, on a card the cover's small variant or typed address. */
+export const pictureOf = (item: { coverUrl: string | null; photos?: Photo[] }, width = 1600) => (item.photos?.[0] ? photoUrl(item.photos[0], width) : item.coverUrl);
