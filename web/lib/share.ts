@@ -6,18 +6,19 @@ import type { Review } from '../../common/reviews.ts';
 import type { Shop } from '../../common/shops.ts';
 import type { TeamDetail } from '../../common/teams.ts';
 import type { Trick } from '../../common/tricks.ts';
+import { pictureOf } from '../../common/photos-basics.ts';
 import type { ShareOptions } from './page-meta.ts';
 
 /**
  * Each kind of page's share preview and schema.org description (issue 21, item 6), passed to
- * usePageMeta. Only what the page itself shows the public: never an e-mail, a private team's
+ * usePageMeta; an item's picture is its first photo, large (else its typed image address). Only what the page itself shows the public: never an e-mail, a private team's
  * members or a secret spot's position to anyone who could not open the page.
  */
 
 const person = (p: { name: string } | null | undefined) => (p ? { '@type': 'Person', name: p.name } : undefined);
 
 export const eventShare = (event: Event): ShareOptions => ({
-  image: event.imageUrl,
+  image: pictureOf(event),
   structured: {
     // schema.org's SportsEvent is for competitions; meetups, festivals and workshops are events.
     '@type': event.type === 'Competition' ? 'SportsEvent' : 'Event',
@@ -34,7 +35,7 @@ export const eventShare = (event: Event): ShareOptions => ({
 });
 
 export const placeShare = (place: Place): ShareOptions => ({
-  image: place.imageUrl,
+  image: pictureOf(place),
   structured: {
     '@type': 'SportsActivityLocation',
     name: place.name,
@@ -45,13 +46,13 @@ export const placeShare = (place: Place): ShareOptions => ({
 
 export const articleShare = (article: Article): ShareOptions => ({
   kind: 'article',
-  image: article.imageUrl,
+  image: pictureOf(article),
   structured: { '@type': 'Article', headline: article.title, description: article.excerpt, datePublished: article.createdAt, author: person(article.author) },
 });
 
 export const reviewShare = (review: Review): ShareOptions => ({
   kind: 'article',
-  image: review.imageUrl,
+  image: pictureOf(review),
   structured: {
     '@type': 'Review',
     name: review.productName,
@@ -64,7 +65,7 @@ export const reviewShare = (review: Review): ShareOptions => ({
 });
 
 export const shopShare = (shop: Shop): ShareOptions => ({
-  image: shop.imageUrl,
+  image: pictureOf(shop),
   structured: {
     '@type': 'SportingGoodsStore',
     name: shop.name,
