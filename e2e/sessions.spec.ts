@@ -50,3 +50,32 @@ test('a rider logs a session now with a landed trick and a photo: out now with i
   await expect(rider).toHaveURL(new RegExp(`/discipline/surfing/tricktionary/${trick.id}$`));
   await expect(rider.getByRole('button', { name: 'Mark as landed' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the session is logged with the plain form, which says photos come after; its author adds one with the session’s own form', async ({ browser }) => {
+    const tag = uniqueTag();
+    const place = await createPlace(await adminApi(browser), 'surfing', `Plain Session Point ${tag}`);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await newMember(context.request, `Plain Sessioner ${tag}`);
+    const rider = await context.newPage();
+    await rider.goto(`/discipline/surfing/places/${place.id}`);
+    const form = rider.getByTestId('session-form');
+    await expect(form).toContainText('You can add photos to your session once it is logged.');
+    await expect(form.getByLabel('Photo (optional)')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Log session' }).click();
+    const item = rider.getByTestId('sessions-out-now').getByTestId('session-item');
+    await expect(item).toHaveCount(1);
+
+    await item.getByTestId('session-add-photos').locator('summary').click();
+    const upload = item.getByTestId('photo-upload');
+    const wave = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
+    await upload.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: wave });
+    await upload.getByLabel('Description (alt text)').fill('Orange sunset');
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect(rider).toHaveURL(new RegExp(`/discipline/surfing/places/${place.id}$`));
+    await expect(rider.getByTestId('sessions-out-now').getByTestId('session-item').getByRole('img', { name: 'Orange sunset' })).toBeVisible();
+    await context.close();
+  });
+});

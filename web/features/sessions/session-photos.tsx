@@ -20,7 +20,7 @@ export function SessionPhotos({ session }: { session: Session }) {
       <PhotoGallery photos={session.photos} name={name} onChanged={session.canDelete ? refresh : undefined} grid="grid-cols-3 sm:grid-cols-5" />
       {session.canDelete && (
         <details className="text-sm" data-testid="session-add-photos">
-          <summary className="cursor-pointer font-semibold text-brand-700">{t('sessions.addPhotos')}</summary>
+          <summary className="cursor-pointer font-semibold text-brand-700">{t('photos.add')}</summary>
           <div className="mt-2">
             <PhotoUploadForm subjectType="session" subjectId={session.id} count={session.photos.length} onUploaded={refresh} />
           </div>
