@@ -107,6 +107,8 @@ export const feedItemSchema = z.discriminatedUnion('kind', [
     /** Plain text, at most FEED_EXCERPT_LENGTH characters. */
     excerpt: z.string(),
     tricks: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Its first photo's smallest variant, if it has photos. */
+    imageUrl: z.string().nullable(),
     author: personSchema,
     createdAt: z.string(),
     reason: feedReasonSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoSchema } from './photos.ts';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
 
@@ -64,6 +65,8 @@ export const sessionSchema = z.object({
   tricks: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Only those who accepted the tag. */
   companions: z.array(personSchema),
+  /** Its photos in order (issue 20, item 5), shown as thumbnails; the author adds them after logging it. */
+  photos: z.array(photoSchema),
   canDelete: z.boolean(),
   createdAt: z.string(),
 });

@@ -64,8 +64,8 @@ export const coverColumn = (type: PhotoSubjectType, alias: string) =>
   sql<string | null>`coalesce(${coverSql(type, sql.ref(`${alias}.id`))}, ${sql.ref(`${alias}.image_url`)})`.as('cover_url');
 
 /**
- * The same for a feed row of a content item (`type` and `id` as text columns, `imageUrl` its typed
- * address), read for the page's rows only; other rows (members joining) have no cover.
+ * The same for a feed row of a content item or a session (`type` and `id` as text columns,
+ * `imageUrl` its typed address), read for the page's rows only; other rows (members joining) have no cover.
  */
 export const feedCover = (isContent: RawBuilder<unknown>, type: RawBuilder<unknown>, id: RawBuilder<unknown>, imageUrl: RawBuilder<unknown>) =>
   sql<string | null>`coalesce(case when ${isContent} then ${coverSql(type, sql`${id}::uuid`)} end, ${imageUrl})`;

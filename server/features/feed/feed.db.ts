@@ -185,7 +185,7 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
   return sql<Row>`
     select f.kind, f.type, f.id, f.at,
            to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
-           f.discipline_id, f.title, f.body, ${feedCover(sql`f.kind in ('content', 'upcoming_event')`, sql.ref('f.type'), sql.ref('f.id'), sql.ref('f.image_url'))} as image_url, f.start_date,
+           f.discipline_id, f.title, f.body, ${feedCover(sql`f.kind in ('content', 'upcoming_event', 'session')`, sql`case when f.kind = 'session' then 'session' else f.type end`, sql.ref('f.id'), sql.ref('f.image_url'))} as image_url, f.start_date,
            f.author_id, a.name as author_name, a.avatar_url as author_avatar_url,
            f.reason_type, f.reason_id, d.name as discipline_name, d.names as discipline_names,
            t.id::text as team_id, t.name as team_name, t.logo_url as team_logo_url,
@@ -243,6 +243,7 @@ function toItem(row: Row): FeedItem {
       durationMinutes: row.duration_minutes,
       excerpt: plainExcerpt(row.body ?? ''),
       tricks: row.tricks ?? [],
+      imageUrl: row.image_url,
       author: { id: row.author_id ?? '', name: row.author_name ?? '', avatarUrl: row.author_avatar_url },
       createdAt,
       reason,

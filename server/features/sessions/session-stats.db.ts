@@ -8,7 +8,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { pageRows, toPage, type Viewer } from '../../lib/content.ts';
 import { sessionVisibleTo } from './session-visibility.ts';
-import { toSession, visibleSessions } from './sessions.db.ts';
+import { toSessions, visibleSessions } from './sessions.db.ts';
 
 type Db = Kysely<DB>;
 
@@ -19,11 +19,7 @@ const hours = (minutes: number | string | null) => Math.round(Number(minutes ?? 
 export async function listProfileSessions(db: Db, authorId: string, viewer: Viewer, filters: { page: number; limit: number }): Promise<ProfileSessionPage> {
   const query = visibleSessions(db, viewer).where('s.author_id', '=', authorId).orderBy('s.started_at', 'desc').orderBy('s.id', 'desc');
   const { rows, total, totalCapped } = await pageRows(db, query, filters.page, filters.limit);
-  return toPage(
-    rows.map((row) => toSession(row, viewer)),
-    { total, totalCapped },
-    filters,
-  );
+  return toPage(await toSessions(db, rows, viewer), { total, totalCapped }, filters);
 }
 
 type StatsRow = {

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/client.ts';
 import { isVisible, iso, visibleTo, type Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifications.ts';
+import { galleriesOf } from '../../lib/photos.ts';
 import { visiblePerson } from '../../lib/people.ts';
 import { setTrickProgress } from '../tricks/index.ts';
 import { sessionVisibleTo } from './session-visibility.ts';
@@ -19,7 +20,7 @@ const FUTURE_SLACK_MS = 60_000;
 /**
  * The sessions `viewer` may see, with their place, author, tricks and accepted companions: every read
  * of sessions (the place page, a profile's log, the feed, the admin) starts here and adds its own
- * filter, order and limit, then maps each row with `toSession`. `s` is ride_sessions.
+ * filter, order and limit, then maps the rows with `toSessions`. `s` is ride_sessions.
  */
 export function visibleSessions(db: Db, viewer: Viewer) {
   return db
@@ -46,9 +47,10 @@ export function visibleSessions(db: Db, viewer: Viewer) {
 
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof visibleSessions>['executeTakeFirstOrThrow']>>;
 
-/** A row of `visibleSessions` in the API's shape (common/sessions.ts). */
-export function toSession(row: SessionRow, viewer: Viewer): Session {
-  return {
+/** Rows of `visibleSessions` in the API's shape (common/sessions.ts), with their photos read in one query for them all. */
+export async function toSessions(db: Db, rows: SessionRow[], viewer: Viewer): Promise<Session[]> {
+  const photos = await galleriesOf(db, 'session', rows.map((row) => row.id));
+  return rows.map((row) => ({
     id: row.id,
     place: { id: row.place_id, name: row.place_name },
     disciplineId: row.discipline_id,
@@ -59,9 +61,10 @@ export function toSession(row: SessionRow, viewer: Viewer): Session {
     author: { id: row.author_id, name: row.author_name, avatarUrl: row.author_avatar_url },
     tricks: row.tricks,
     companions: row.companions,
+    photos: photos.get(row.id) ?? [],
     canDelete: !!viewer && (viewer.role === 'admin' || viewer.id === row.author_id),
     createdAt: iso(row.created_at),
-  };
+  }));
 }
 
 /** The place, when `viewer` may see it, with what a session there needs. */
@@ -78,16 +81,18 @@ export type SessionPlace = NonNullable<Awaited<ReturnType<typeof sessionPlace>>>
 /** Who rides at the place now (started within the last hours) and the sessions before, as `viewer` may see them. */
 export async function placeSessions(db: Db, placeId: string, viewer: Viewer): Promise<PlaceSessions> {
   const since = sql<Date>`now() - make_interval(hours => ${SESSION_OUT_NOW_HOURS})`;
-  const [outNow, recent] = await Promise.all([
+  const [outNowRows, recentRows] = await Promise.all([
     visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '>', since).orderBy('s.started_at', 'desc').limit(OUT_NOW_MAX).execute(),
     visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '<=', since).orderBy('s.started_at', 'desc').limit(RECENT_MAX).execute(),
   ]);
-  return { outNow: outNow.map((row) => toSession(row, viewer)), recent: recent.map((row) => toSession(row, viewer)) };
+  // One read of the photos for both lists.
+  const sessions = await toSessions(db, [...outNowRows, ...recentRows], viewer);
+  return { outNow: sessions.slice(0, outNowRows.length), recent: sessions.slice(outNowRows.length) };
 }
 
 export async function getSession(db: Db, id: string, viewer: Viewer): Promise<Session | undefined> {
   const row = await visibleSessions(db, viewer).where('s.id', '=', id).executeTakeFirst();
-  return row && toSession(row, viewer);
+  return row && (await toSessions(db, [row], viewer))[0];
 }
 
 /**

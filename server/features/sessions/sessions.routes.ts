@@ -5,6 +5,7 @@ import { UUID_PATTERN } from '../../../common/content.ts';
 import { companionAnswerSchema, placeSessionsSchema, sessionInputSchema, sessionSchema } from '../../../common/sessions.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
+import { deleteWithPhotos } from '../../lib/photos.ts';
 import { requireUser } from '../../lib/session.ts';
 import { answerTag, createSession, deleteSession, findSession, getSession, placeSessions, sessionPlace } from './sessions.db.ts';
 
@@ -48,7 +49,8 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
     const valid = id(request.params.id);
     const session = assertFound(valid ? await findSession(app.db, valid, user) : undefined);
     if (user.role !== 'admin' && session.author_id !== user.id) fail('FORBIDDEN');
-    await deleteSession(app.db, session.id);
+    // The admin's moderation list deletes through here too.
+    await deleteWithPhotos(app, { type: 'session', id: session.id }, () => deleteSession(app.db, session.id));
     return reply.status(204).send(null);
   });
 

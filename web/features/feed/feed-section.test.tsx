@@ -102,6 +102,7 @@ describe('feed section', () => {
       durationMinutes: 90,
       excerpt: 'Glassy at dawn',
       tricks: [{ id: 't1', name: 'Cutback' }],
+      imageUrl: '/uploads/photos/s1-400.webp',
       author: ANA,
       createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
       reason: { type: 'person', userId: ANA.id, name: ANA.name },
@@ -115,6 +116,8 @@ describe('feed section', () => {
     expect(within(card!).getByText('Landed: Cutback')).toBeTruthy();
     expect(within(card!).getByText('Glassy at dawn')).toBeTruthy();
     expect(within(card!).getByText(/1 h 30 min ·/)).toBeTruthy();
+    // Its first photo, as a content card's cover.
+    expect(card!.querySelector('img[src="/uploads/photos/s1-400.webp"]')).toBeTruthy();
   });
 
   test('the discipline in the reason is named in the reader’s language', async () => {

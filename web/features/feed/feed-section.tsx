@@ -183,6 +183,7 @@ function SessionCard({ item, time }: { item: Extract<FeedItem, { kind: 'session'
           {time}
         </p>
       </div>
+      {item.imageUrl && <img src={item.imageUrl} alt="" loading="lazy" className="hidden h-20 w-20 shrink-0 rounded-lg object-cover sm:block" />}
     </article>
   );
 }

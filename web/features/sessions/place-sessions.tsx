@@ -11,6 +11,7 @@ import { useMe } from '../../lib/session.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useDurationText } from './session-format.ts';
 import { SessionForm } from './session-form.tsx';
+import { SessionPhotos } from './session-photos.tsx';
 import { useDeleteSession, usePlaceSessions } from './sessions.api.ts';
 
 type SectionPlace = { id: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
@@ -126,6 +127,7 @@ function SessionItem({ session }: { session: Session }) {
             {session.note}
           </p>
         )}
+        <SessionPhotos session={session} />
         {session.canDelete && (
           <div className="flex justify-end pt-1">
             <ActionForm action="delete-session" fields={{ sessionId: session.id }} onSubmit={onDelete}>

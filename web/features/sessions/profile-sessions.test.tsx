@@ -29,6 +29,7 @@ const SESSION: Session = {
   author: ANA,
   tricks: [{ id: 't1', name: 'Cutback' }],
   companions: [{ id: 'u-nina', name: 'Nina', avatarUrl: null }],
+  photos: [{ id: 'ph1', alt: '', width: 800, height: 600, variants: [{ width: 400, url: '/uploads/photos/ph1-400.webp' }] }],
   canDelete: false,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
@@ -80,6 +81,10 @@ describe('a profile’s sessions part', () => {
     expect(entry.textContent).toMatch(/surfing · .+ · 45 min · Followers only/);
     expect(within(entry).getByText('Landed: Cutback')).toBeTruthy();
     expect(within(entry).getByRole('link', { name: /Nina/ }).getAttribute('href')).toBe('/profile/u-nina');
+    // Its photo as a thumbnail named after the session; only its author may add more.
+    expect(within(entry).getByRole('img', { name: 'Ana Rider’s session at La Gravière' }).getAttribute('src')).toBe('/uploads/photos/ph1-400.webp');
+    expect(within(entry).getByRole('button', { name: 'Open photo 1 of 1' })).toBeTruthy();
+    expect(within(entry).queryByTestId('session-add-photos')).toBeNull();
     // Page 2 of 2: back to the first (its address without the parameter), none further.
     expect(within(part).getByRole('link', { name: 'Newer sessions' }).getAttribute('href')).toBe('/profile/u-ana?tab=x');
     expect(within(part).queryByRole('link', { name: 'Older sessions' })).toBeNull();

@@ -10,6 +10,7 @@ import { useDisciplines } from '../../lib/disciplines.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDate, useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { useDurationText } from './session-format.ts';
+import { SessionPhotos } from './session-photos.tsx';
 import { sessionLogPageFrom, useSessionLog, useSessionStats } from './session-stats.api.ts';
 
 /**
@@ -213,6 +214,9 @@ function SessionEntry({ session }: { session: Session }) {
           ))}
         </div>
       )}
+      <div className="mt-2 space-y-2">
+        <SessionPhotos session={session} />
+      </div>
     </article>
   );
 }

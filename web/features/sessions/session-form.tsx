@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { SESSION_COMPANIONS_MAX, SESSION_DURATION_MAX, SESSION_NOTE_MAX, SESSION_VISIBILITIES, type SessionInput } from '../../../common/sessions.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
-import { useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
+import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
 
 const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
 const pill =
@@ -44,16 +46,32 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   const [when, setWhen] = useState<'now' | 'earlier'>('now');
   const choices = (tricks.data?.items ?? []).filter((trick) => trick.status === 'approved');
   const people = following.data ?? [];
+  const client = useQueryClient();
+  // The photo field shows once the app runs: the plain form cannot carry a file (the session's own upload form can).
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
-  const submit = (form: FormData) =>
+  const submit = (form: FormData) => {
+    const photo = form.get('photo');
     log.mutate(inputOf(place.id, form), {
-      onSuccess: () => {
+      onSuccess: async (made) => {
         setRound((n) => n + 1);
         setWhen('now');
+        if (photo instanceof Blob && photo.size > 0) {
+          // The session stays logged when its photo is refused; its author can add one on it.
+          try {
+            await apiUpload(`/api/photos/session/${encodeURIComponent(made.id)}`, photo, { method: 'POST' });
+            await client.invalidateQueries({ queryKey: sessionKeys.all });
+          } catch (e) {
+            notify('error', t('sessions.photoError'), errorText(t, e));
+            return;
+          }
+        }
         notify('success', t('sessions.logged'));
       },
       onError: (e) => notify('error', t('sessions.error'), errorText(t, e)),
     });
+  };
 
   return (
     <ActionForm key={round} action="log-session" fields={{ placeId: place.id }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="session-form">
@@ -146,6 +164,14 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
         </div>
         {secret && <p className="text-xs text-slate-500">{t('sessions.secretPlace')}</p>}
       </fieldset>
+      {scripted ? (
+        <label className="block space-y-1">
+          <span className="text-sm font-medium text-slate-700">{t('sessions.photo')}</span>
+          <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" data-testid="session-photo" />
+        </label>
+      ) : (
+        <p className="text-xs text-slate-500">{t('sessions.photoLater')}</p>
+      )}
       <div className="flex justify-end">
         <Button type="submit" busy={log.isPending}>
           {t('sessions.send')}
