@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './content.ts';
+import { PROFILE_SESSIONS_PAGE_SIZE } from './session-stats-basics.ts';
 import { sessionSchema } from './sessions.ts';
 
 /**
@@ -8,11 +9,7 @@ import { sessionSchema } from './sessions.ts';
  * counts their public sessions only).
  */
 
-export const PROFILE_SESSIONS_PAGE_SIZE = 10;
-/** The bar chart's span: sessions per week over this many weeks, this one included. */
-export const SESSION_STATS_WEEKS = 12;
-/** The spots listed under the stats, most sessions first. */
-export const SESSION_STATS_TOP_SPOTS = 5;
+export { PROFILE_SESSIONS_PAGE_SIZE, SESSION_STATS_TOP_SPOTS, SESSION_STATS_WEEKS } from './session-stats-basics.ts';
 
 export const sessionPlaceSchema = z.object({ id: z.string(), name: z.string(), disciplineId: z.string() });
 

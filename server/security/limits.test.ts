@@ -44,6 +44,13 @@ beforeAll(async () => {
     .execute();
   await db().insertInto('team_members').values(teams.map((t) => ({ team_id: t.id, user_id: t.leader_id, role: 'leader' as const }))).execute();
   await db().insertInto('comments').values(ids.map((id, i) => ({ item_type: 'place', item_id: placeId, author_id: id, body: `Comment ${i}` }))).execute();
+  // P0's public sessions at the place (their log, the admin's moderation list) and reports on it.
+  const hoursAgo = (i: number) => new Date(Date.now() - (i + 1) * 3_600_000);
+  await db().insertInto('ride_sessions').values(ids.map((_, i) => ({ author_id: P0, place_id: placeId, discipline_id: DISCIPLINE, started_at: hoursAgo(i), duration_minutes: 60 }))).execute();
+  await db()
+    .insertInto('condition_reports')
+    .values(ids.map((id) => ({ place_id: placeId, author_id: id, kind: 'water' as const, values: JSON.stringify({ size: 'small', wind: 'light', crowd: 'empty' }), expires_at: new Date(Date.now() + 3_600_000) })))
+    .execute();
   await db()
     .insertInto('contact_messages')
     .values(ids.map((id) => ({ name: 'Limit', email: `${id}@example.com`, subject: 'Hi', message: 'Hello' })))
@@ -71,6 +78,9 @@ const CASES: Record<string, () => LimitCase> = {
   'GET /api/admin/users': () => ({ url: '/api/admin/users', max: 50, admin: true }),
   'GET /api/admin/content/{kind}': () => ({ url: '/api/admin/content/teams', max: 50, admin: true }),
   'GET /api/admin/messages': () => ({ url: '/api/admin/messages', max: 100, admin: true }),
+  'GET /api/profiles/{id}/sessions': () => ({ url: `/api/profiles/${P0}/sessions`, max: 50 }),
+  'GET /api/admin/sessions': () => ({ url: '/api/admin/sessions', max: 50, admin: true }),
+  'GET /api/admin/condition-reports': () => ({ url: '/api/admin/condition-reports', max: 50, admin: true }),
 };
 
 const itemsOf = (body: unknown): unknown[] => (Array.isArray(body) ? body : (body as { items: unknown[] }).items);

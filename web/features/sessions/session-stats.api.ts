@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_SESSIONS_PAGE_SIZE, type ProfileSessionPage, type SessionStats } from '../../../common/session-stats.ts';
+import { PROFILE_SESSIONS_PAGE_SIZE } from '../../../common/session-stats-basics.ts';
+import type { ProfileSessionPage, SessionStats } from '../../../common/session-stats.ts';
 import { api } from '../../lib/api.ts';
 
 // Under the profile's key: what refreshes a profile refreshes its sessions too.
