@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
-import { PhotoLightbox } from './photo-lightbox.tsx';
+import { PhotoImage, PhotoLightbox } from './photo-lightbox.tsx';
 
 /**
  * An item's photos (issue 20, item 5): thumbnails in its page's grid, each opening the lightbox;
@@ -56,13 +56,11 @@ export function PhotoGallery({
               className="block w-full overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               aria-label={t('photos.open', { n: String(index + 1), total: String(photos.length) })}
             >
-              <img
-                src={photoUrl(photo, 400)}
-                srcSet={photoSrcSet(photo)}
+              <PhotoImage
+                photo={photo}
+                name={name}
+                width={400}
                 sizes="(min-width: 640px) 25vw, 50vw"
-                width={photo.width}
-                height={photo.height}
-                alt={photo.alt || name}
                 loading="lazy"
                 className="aspect-[4/3] h-auto w-full object-cover transition-transform hover:scale-105"
               />

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { KeyboardEvent } from 'react';
+import type { ComponentProps, KeyboardEvent } from 'react';
 import { photoSrcSet, photoUrl, type Photo } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 
@@ -60,16 +60,7 @@ export function PhotoLightbox({
             <>
               <Dialog.Title className="sr-only">{photo.alt || name}</Dialog.Title>
               <figure className="flex max-h-full max-w-full flex-col items-center gap-3">
-                <img
-                  src={photoUrl(photo, 1600)}
-                  srcSet={photoSrcSet(photo)}
-                  sizes="100vw"
-                  width={photo.width}
-                  height={photo.height}
-                  alt={photo.alt || name}
-                  className="max-h-[80vh] w-auto max-w-full rounded-lg object-contain"
-                  data-testid="lightbox-photo"
-                />
+                <PhotoImage photo={photo} name={name} width={1600} sizes="100vw" className="max-h-[80vh] w-auto max-w-full rounded-lg object-contain" data-testid="lightbox-photo" />
                 <figcaption dir="auto" className="text-center text-sm text-white">
                   {photo.alt && <span className="me-2">{photo.alt}</span>}
                   <span className="text-slate-300">{t('photos.counter', { n: String(index! + 1), total: String(count) })}</span>
@@ -94,4 +85,12 @@ export function PhotoLightbox({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * A photo at about `width` px with every size it has for the browser to choose from (`sizes`), its
+ * own proportions (no layout shift) and its description, else the item's name, as alt text.
+ */
+export function PhotoImage({ photo, name, width, ...props }: { photo: Photo; name: string; width: number } & Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'width' | 'height' | 'alt'>) {
+  return <img src={photoUrl(photo, width)} srcSet={photoSrcSet(photo)} width={photo.width} height={photo.height} alt={photo.alt || name} {...props} />;
 }

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Session } from '../../../common/sessions.ts';
 import type { ProfileSessionPage, SessionStats } from '../../../common/session-stats.ts';
-import { TranslationProvider } from '../../lib/i18n-binding.tsx';
 import en from '../../locales/en.json';
+import { renderAt } from '../../test/test-kit.tsx';
 import { ProfileSessions } from './profile-sessions.tsx';
 
 const ANA = { id: 'u-ana', name: 'Ana Rider', avatarUrl: null };
@@ -44,17 +42,7 @@ function stub(answers: Record<string, unknown>) {
   );
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/profile/:id', element: <ProfileSessions userId="u-ana" /> }], { initialEntries: [path] });
-  return render(
-    <TranslationProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </TranslationProvider>,
-  );
-}
+const renderLog = (path: string) => renderAt(path, <ProfileSessions userId="u-ana" />);
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
@@ -68,7 +56,7 @@ describe('a profile’s sessions part', () => {
   test('figures, the weeks chart summarised for screen readers, spots and the log with its page links', async () => {
     const page: ProfileSessionPage = { items: [SESSION], total: 12, totalCapped: false, page: 2, pageSize: 10 };
     stub({ '/api/profiles/u-ana/session-stats': STATS, '/api/profiles/u-ana/sessions?page=2&limit=10': page });
-    renderAt('/profile/u-ana?tab=x&sessions=2');
+    renderLog('/profile/u-ana?tab=x&sessions=2');
     const part = await screen.findByTestId('profile-sessions');
     expect(within(part).getByRole('heading', { name: 'Sessions' })).toBeTruthy();
     expect((await within(part).findByTestId('sessions-streak')).textContent).toBe('3');
@@ -92,7 +80,7 @@ describe('a profile’s sessions part', () => {
 
   test('no sessions yet: a line says so', async () => {
     stub({ '/api/profiles/u-ana/session-stats': { ...STATS, totals: { sessions: 0, hours: 0, spots: 0, tricksLanded: 0 }, byDiscipline: [], bySpot: [] } });
-    renderAt('/profile/u-ana');
+    renderLog('/profile/u-ana');
     expect(await screen.findByText('No sessions yet.')).toBeTruthy();
   });
 });

@@ -108,43 +108,14 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
         <span className="text-sm font-medium text-slate-700">{t('sessions.note')}</span>
         <input name="note" maxLength={SESSION_NOTE_MAX} dir="auto" className={inputClass} />
       </label>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">{t('sessions.tricks')}</legend>
-        {choices.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('sessions.noTricks')}</p>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {choices.map((trick) => (
-              <label key={trick.id} className="cursor-pointer">
-                <input type="checkbox" name="trickId" value={trick.id} className="peer sr-only" />
-                <span dir="auto" className={pill}>
-                  {trick.name}
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">{t('sessions.companions')}</legend>
-        {people.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('sessions.noCompanions')}</p>
-        ) : (
-          <>
-            <div className="flex flex-wrap gap-2">
-              {people.map((person) => (
-                <label key={person.id} className="cursor-pointer">
-                  <input type="checkbox" name="companionId" value={person.id} className="peer sr-only" />
-                  <span dir="auto" className={pill}>
-                    {person.name}
-                  </span>
-                </label>
-              ))}
-            </div>
-            <p className="text-xs text-slate-500">{t('sessions.companionsHint', { max: SESSION_COMPANIONS_MAX })}</p>
-          </>
-        )}
-      </fieldset>
+      <CheckboxPills legend={t('sessions.tricks')} empty={t('sessions.noTricks')} name="trickId" options={choices} />
+      <CheckboxPills
+        legend={t('sessions.companions')}
+        empty={t('sessions.noCompanions')}
+        name="companionId"
+        options={people}
+        hint={t('sessions.companionsHint', { max: SESSION_COMPANIONS_MAX })}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">{t('sessions.visibility')}</legend>
         <div className="flex flex-wrap gap-2">
@@ -178,5 +149,31 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
         </Button>
       </div>
     </ActionForm>
+  );
+}
+
+/** A set of checkboxes drawn as pills (tricks landed, companions), or a line saying there is none to pick. */
+function CheckboxPills({ legend, empty, name, options, hint }: { legend: string; empty: string; name: string; options: { id: string; name: string }[]; hint?: string }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      {options.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2">
+            {options.map((option) => (
+              <label key={option.id} className="cursor-pointer">
+                <input type="checkbox" name={name} value={option.id} className="peer sr-only" />
+                <span dir="auto" className={pill}>
+                  {option.name}
+                </span>
+              </label>
+            ))}
+          </div>
+          {hint && <p className="text-xs text-slate-500">{hint}</p>}
+        </>
+      )}
+    </fieldset>
   );
 }

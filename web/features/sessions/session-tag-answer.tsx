@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { formActionPath } from '../../../common/forms.ts';
-import { ActionForm } from '../../components/ui/action-form.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AnswerForm } from '../../components/ui/answer-form.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useAnswerTag } from './sessions.api.ts';
@@ -34,33 +31,13 @@ export function SessionTagAnswer({ sessionId, answered }: { sessionId: string; a
     );
 
   return (
-    <ActionForm action="accept-session-tag" fields={{ sessionId }} className="flex gap-2" testId="session-tag-answer">
-      <Button
-        type="submit"
-        size="sm"
-        disabled={answer.isPending}
-        onClick={(event) => {
-          event.preventDefault();
-          send(true);
-        }}
-      >
-        {answer.isPending && answer.variables?.accept && <Spinner className="h-4 w-4 border-2" />}
-        {t('sessions.tag.accept')}
-      </Button>
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        formAction={formActionPath('decline-session-tag')}
-        disabled={answer.isPending}
-        onClick={(event) => {
-          event.preventDefault();
-          send(false);
-        }}
-      >
-        {answer.isPending && answer.variables?.accept === false && <Spinner className="h-4 w-4 border-2" />}
-        {t('sessions.tag.decline')}
-      </Button>
-    </ActionForm>
+    <AnswerForm
+      accept={{ action: 'accept-session-tag', label: t('sessions.tag.accept') }}
+      decline={{ action: 'decline-session-tag', label: t('sessions.tag.decline') }}
+      fields={{ sessionId }}
+      pending={answer.isPending ? answer.variables?.accept : undefined}
+      onAnswer={send}
+      testId="session-tag-answer"
+    />
   );
 }

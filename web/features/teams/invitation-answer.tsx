@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { formActionPath } from '../../../common/forms.ts';
-import { ActionForm } from '../../components/ui/action-form.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AnswerForm } from '../../components/ui/answer-form.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useAnswerInvitation } from './teams.api.ts';
 
@@ -35,35 +32,13 @@ export function InvitationAnswer({ teamId, teamName }: { teamId: string; teamNam
     );
 
   return (
-    <ActionForm action="accept-invitation" fields={{ teamId, teamName }} className="flex gap-2" testId="invitation-answer">
-      <Button
-        type="submit"
-        size="sm"
-        disabled={answer.isPending}
-        onClick={(event) => {
-          event.preventDefault();
-          send('accept');
-        }}
-        aria-label={t('teams.invitation.acceptTeam', { team: teamName })}
-      >
-        {answer.isPending && answer.variables?.answer === 'accept' && <Spinner className="h-4 w-4 border-2" />}
-        {t('teams.invitation.accept')}
-      </Button>
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        formAction={formActionPath('decline-invitation')}
-        disabled={answer.isPending}
-        onClick={(event) => {
-          event.preventDefault();
-          send('decline');
-        }}
-        aria-label={t('teams.invitation.declineTeam', { team: teamName })}
-      >
-        {answer.isPending && answer.variables?.answer === 'decline' && <Spinner className="h-4 w-4 border-2" />}
-        {t('teams.invitation.decline')}
-      </Button>
-    </ActionForm>
+    <AnswerForm
+      accept={{ action: 'accept-invitation', label: t('teams.invitation.accept'), ariaLabel: t('teams.invitation.acceptTeam', { team: teamName }) }}
+      decline={{ action: 'decline-invitation', label: t('teams.invitation.decline'), ariaLabel: t('teams.invitation.declineTeam', { team: teamName }) }}
+      fields={{ teamId, teamName }}
+      pending={answer.isPending ? answer.variables?.answer === 'accept' : undefined}
+      onAnswer={(accepted) => send(accepted ? 'accept' : 'decline')}
+      testId="invitation-answer"
+    />
   );
 }
