@@ -101,8 +101,6 @@ export interface PageRequest {
   visitor?: boolean;
   /** Aborted when the page is too late: the render stops rather than going on unseen. */
   signal?: AbortSignal;
-  /** Resolves when the page, its data in, may render: the server limits renders at once, not reads. */
-  renderTurn?: () => Promise<void>;
   /**
    * How many writes this server has answered: site-wide answers kept from an earlier page are
    * reused only while it is unchanged (and for SITE_WIDE_REUSE_MS at most, for other servers' writes).
@@ -164,7 +162,7 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
-async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false, writes, renderTurn }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
   reuseSiteWide(queryClient, writes);
   // The site's settings (the language depends on them) are read once, with the route's data: the
@@ -176,8 +174,6 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   const settings = await settingsRead;
   const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), acceptedLanguages);
   const router = createStaticRouter(handler.dataRoutes, context);
-  await renderTurn?.();
-  signal?.throwIfAborted();
   let meta: PageMeta | undefined;
   const element = (
     <PageMetaSink.Provider value={(m) => (meta = m)}>

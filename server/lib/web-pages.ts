@@ -31,10 +31,6 @@ const RENDER_DEADLINE_MS = 2000;
 // same run each): unlimited 93 pages/s with p99 4.5 s; 1 at a time 199/s, p99 0.6 s; 2 at a time
 // 216/s, p99 0.45 s; 3 161/s; 4 194/s. Two lets one page's data loads overlap another's render.
 const RENDER_CONCURRENCY = 2;
-// Pages reading their data at once: a signed-in page waits on the database for most of its time
-// (its session, then its reads: 40 ms of wall time for 13 ms of CPU), which a render turn held
-// from the start would leave the CPU idle for. Bounded by the database pool's size, about.
-const PAGES_AT_ONCE = 12;
 const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -170,30 +166,17 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     return payload;
   });
 
-  const reading = queueGate(PAGES_AT_ONCE);
-  const rendering = queueGate(RENDER_CONCURRENCY);
+  const gate = queueGate(RENDER_CONCURRENCY);
   const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
-    await reading.enter();
-    // A page late for its deadline may get its turn after its answer went: it hands the turn on.
-    const turn: { state: 'waiting' | 'held' | 'over' } = { state: 'waiting' };
-    const renderTurn = async () => {
-      await rendering.enter();
-      if (turn.state === 'over') {
-        rendering.leave();
-        throw new Error('The page was answered without it');
-      }
-      turn.state = 'held';
-    };
+    await gate.enter();
     try {
-      return await renderNow(request, reply, renderTurn);
+      return await renderNow(request, reply);
     } finally {
-      if (turn.state === 'held') rendering.leave();
-      turn.state = 'over';
-      reading.leave();
+      gate.leave();
     }
   };
-  const renderNow = async (request: FastifyRequest, reply: FastifyReply, renderTurn: () => Promise<void>): Promise<RenderedPage | null> => {
+  const renderNow = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     const abort = new AbortController();
     // A signed-in person's session is read once for all the page's API calls.
@@ -217,7 +200,6 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         fetchApi: pageFetch(app, request, language, session?.headers ?? {}),
         visitor: !session,
         signal: abort.signal,
-        renderTurn,
         writes,
       })]);
     } catch (error) {
