@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
 import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
 import { LikeToggle } from '../../components/content/like-toggle.tsx';
+import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { PhotoGallery, PhotoUploadForm } from '../../components/content/photo-gallery.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -151,32 +152,25 @@ function ReportItem({ report }: { report: ConditionReport }) {
     });
 
   return (
-    <li className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="condition-report">
-      <Avatar person={report.author} />
-      <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <Link dir="auto" to={`/profile/${report.author.id}`} className="font-semibold text-slate-900 hover:underline">
-            {report.author.name}
-          </Link>
-          <time className="text-xs text-slate-500" dateTime={report.createdAt} suppressHydrationWarning>
-            {age(report.createdAt)}
-          </time>
-        </div>
+    <PersonPost
+      author={report.author}
+      meta={
+        <time dateTime={report.createdAt} suppressHydrationWarning>
+          {age(report.createdAt)}
+        </time>
+      }
+      testId="condition-report"
+    >
         <p className="text-sm text-slate-800">{conditionParts(t, report).join(' · ')}</p>
         {report.note && <p dir="auto" className="break-words text-slate-700">{report.note}</p>}
         <ReportPhotos report={report} />
         <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
           <ReportLike report={report} />
           {report.canDelete && (
-            <ActionForm action="delete-condition-report" fields={{ reportId: report.id }} onSubmit={onDelete}>
-              <Button type="submit" variant="ghost" size="sm" disabled={remove.isPending}>
-                {t('places.conditions.delete')}
-              </Button>
-            </ActionForm>
+            <DeletePostForm action="delete-condition-report" fields={{ reportId: report.id }} onDelete={onDelete} pending={remove.isPending} label={t('places.conditions.delete')} />
           )}
         </div>
-      </div>
-    </li>
+    </PersonPost>
   );
 }
 

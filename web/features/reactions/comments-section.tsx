@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
+import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -90,27 +91,12 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
       ) : (
         <ul className="mt-6 space-y-4">
           {items.map((c) => (
-            <li key={c.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="comment">
-              <Avatar person={c.author} />
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <Link dir="auto" to={`/profile/${c.author.id}`} className="font-semibold text-slate-900 hover:underline">
-                    {c.author.name}
-                  </Link>
-                  <time className="text-xs text-slate-500" dateTime={c.createdAt}>
-                    {formatDate(c.createdAt)}
-                  </time>
-                </div>
-                <p dir="auto" className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
-                {c.canDelete && (
-                  <ActionForm action="delete-comment" fields={{ commentId: c.id }} className="mt-2 flex justify-end" onSubmit={() => onDelete(c.id)}>
-                    <Button type="submit" variant="ghost" size="sm" disabled={remove.isPending}>
-                      {t('common.delete')}
-                    </Button>
-                  </ActionForm>
-                )}
-              </div>
-            </li>
+            <PersonPost key={c.id} author={c.author} meta={<time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>} testId="comment">
+              <p dir="auto" className="break-words whitespace-pre-line text-slate-800">{c.body}</p>
+              {c.canDelete && (
+                <DeletePostForm action="delete-comment" fields={{ commentId: c.id }} onDelete={() => onDelete(c.id)} pending={remove.isPending} label={t('common.delete')} className="mt-2 flex justify-end" />
+              )}
+            </PersonPost>
           ))}
         </ul>
       )}

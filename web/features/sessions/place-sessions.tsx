@@ -9,6 +9,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { useDurationText } from './session-format.ts';
 import { SessionForm } from './session-form.tsx';
 import { SessionPhotos } from './session-photos.tsx';
@@ -82,22 +83,17 @@ function SessionItem({ session }: { session: Session }) {
       onError: (e) => notify('error', t('sessions.error'), errorText(t, e)),
     });
 
+  const meta = (
+    <>
+      <time dateTime={session.startedAt} suppressHydrationWarning>
+        {age(session.startedAt)}
+      </time>
+      {session.durationMinutes !== null && <> · {duration(session.durationMinutes)}</>}
+      {session.visibility !== 'public' && <> · {t(`sessions.visibilityValue.${session.visibility}`)}</>}
+    </>
+  );
   return (
-    <li className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="session-item">
-      <Avatar person={session.author} />
-      <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <Link dir="auto" to={`/profile/${session.author.id}`} className="font-semibold text-slate-900 hover:underline">
-            {session.author.name}
-          </Link>
-          <span className="text-xs text-slate-500">
-            <time dateTime={session.startedAt} suppressHydrationWarning>
-              {age(session.startedAt)}
-            </time>
-            {session.durationMinutes !== null && <> · {duration(session.durationMinutes)}</>}
-            {session.visibility !== 'public' && <> · {t(`sessions.visibilityValue.${session.visibility}`)}</>}
-          </span>
-        </div>
+    <PersonPost author={session.author} meta={meta} testId="session-item">
         {session.companions.length > 0 && (
           <p className="text-sm text-slate-600">
             {t('sessions.with')}{' '}
@@ -129,15 +125,8 @@ function SessionItem({ session }: { session: Session }) {
         )}
         <SessionPhotos session={session} />
         {session.canDelete && (
-          <div className="flex justify-end pt-1">
-            <ActionForm action="delete-session" fields={{ sessionId: session.id }} onSubmit={onDelete}>
-              <Button type="submit" variant="ghost" size="sm" disabled={remove.isPending}>
-                {t('sessions.delete')}
-              </Button>
-            </ActionForm>
-          </div>
+          <DeletePostForm action="delete-session" fields={{ sessionId: session.id }} onDelete={onDelete} pending={remove.isPending} label={t('sessions.delete')} className="flex justify-end pt-1" />
         )}
-      </div>
-    </li>
+    </PersonPost>
   );
 }
