@@ -66,6 +66,7 @@ import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
 import { registerForms } from './lib/forms.ts';
+import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage.ts';
@@ -89,8 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger ??
       (config.env === 'development'
-        ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-        : { level: config.logLevel }),
+        ? { level: config.logLevel, serializers: logSerializers, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : { level: config.logLevel, serializers: logSerializers }),
     trustProxy: config.trustProxy ? OWN_PROXIES : false,
     bodyLimit: 1024 * 1024,
     // Route lookups ignore a trailing slash, as users type URLs both ways.
