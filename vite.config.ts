@@ -1,13 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { localeParts } from './scripts/locale-parts-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { webManifests } from './scripts/web-manifest-plugin.ts';
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [localeParts(), react(), tailwindcss(), precompress()],
+  plugins: [localeParts(), react(), tailwindcss(), webManifests(fileURLToPath(new URL('./web/locales', import.meta.url))), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -23,6 +23,9 @@ export const LANGUAGE_COOKIE = 'stoked-language';
  */
 export const LANGUAGE_PARAM = 'lang';
 
+/** The web app manifest of each interface language (written by the build): a page links the one of its language. */
+export const webManifestPath = (language: string) => `/manifest-${language}.webmanifest`;
+
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 }

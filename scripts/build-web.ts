@@ -5,7 +5,7 @@ import { pageRendererOf } from '../server/lib/web-pages.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
 const stamp = path.join(dist, '.build-stamp');
-const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'package-lock.json'];
+const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'scripts/web-manifest-plugin.ts', 'package-lock.json'];
 
 
 function newestMtime(entry: string): number {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chunksWith, firstLoad, kb, LEAFLET, mapChunks, readManifest, ROUTES, ZOD, type Manifest } from '../scripts/bundle-stats.ts';
 import { buildWeb } from '../scripts/build-web.ts';
+import { LANGUAGE_CODES, languageDir, webManifestPath } from '../common/languages.ts';
 
 /** The production build's size budget, and that it carries no server secret (sizes are deterministic; npm run bench:web prints them all). */
 
@@ -81,5 +82,22 @@ describe('production bundle', () => {
       for (const shape of SECRET_SHAPES) if (shape.test(text)) leaks.push(`${path.relative(outDir, file)}: ${shape}`);
     }
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('installable', () => {
+  test('a web app manifest per language: its name and description, direction, standalone, icons of 192 and 512 px that the build holds', async () => {
+    const sharp = (await import('sharp')).default;
+    for (const language of LANGUAGE_CODES) {
+      const file = path.join(outDir, webManifestPath(language));
+      const app = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', `${language}.json`), 'utf8')) as { app: { name: string; description: string } }).app;
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name: string; description: string; lang: string; dir: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+      expect(manifest, language).toMatchObject({ name: app.name, description: app.description, lang: language, dir: languageDir(language), display: 'standalone', start_url: `/?lang=${language}` });
+      for (const icon of manifest.icons) {
+        const { width, height } = await sharp(path.join(outDir, icon.src)).metadata();
+        expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+      }
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, type LanguageCode } from '../../common/languages.ts';
+import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, webManifestPath, type LanguageCode } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
@@ -48,6 +48,7 @@ function askedLanguage(request: FastifyRequest): LanguageCode | undefined {
 export function fillTemplate(template: string, page: Page, pageUrl: string, named = false): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="${webManifestPath(page.lang)}"`)
     // The settings come with the page; the app fetches them only when it starts without it.
     .replace(/<link rel="preload" href="\/api\/settings"[^>]*>\s*/, '')
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => {
