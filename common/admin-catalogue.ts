@@ -91,10 +91,12 @@ export const disciplineUsageSchema = z.object({
   reviews: z.number(),
   tricks: z.number(),
   shops: z.number(),
+  /** Riders' sessions logged at its places: deleting the discipline would delete them. */
+  sessions: z.number(),
   followers: z.number(),
 });
 export type DisciplineUsage = z.infer<typeof disciplineUsageSchema>;
-export const BLOCKING_USAGE = ['teams', 'articles', 'events', 'places', 'reviews', 'tricks', 'shops'] as const satisfies readonly (keyof DisciplineUsage)[];
+export const BLOCKING_USAGE = ['teams', 'articles', 'events', 'places', 'reviews', 'tricks', 'shops', 'sessions'] as const satisfies readonly (keyof DisciplineUsage)[];
 
 export const isInUse = (usage: DisciplineUsage) => BLOCKING_USAGE.some((key) => usage[key] > 0);
 

@@ -8,6 +8,8 @@ describe('the request log', () => {
     expect(redactUrl('/api/calendar/Zm9vYmFyLXNlY3JldA.ics')).toBe('/api/calendar/[secret]');
     expect(redactUrl('/confirm-email?token=abc.def&next=%2F')).toBe('/confirm-email?token=[secret]&next=%2F');
     expect(redactUrl('/reset-password?lang=fr&TOKEN=abc')).toBe('/reset-password?lang=fr&TOKEN=[secret]');
+    expect(redactUrl('/api/auth/reset-password/Abc123?callbackURL=%2Freset-password')).toBe('/api/auth/reset-password/[secret]?callbackURL=%2Freset-password');
+    expect(redactUrl('/%61pi/calendar/Zm9vYmFy.ics')).toBe('/api/calendar/[secret]');
     expect(redactUrl('/api/events/42/calendar.ics?page=2')).toBe('/api/events/42/calendar.ics?page=2');
   });
 

@@ -13,6 +13,7 @@ import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
 import { hasSession, sharePageSession } from './session.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
+import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
 import { escapeAttribute, shareTags } from './share-preview.ts';
 
@@ -204,7 +205,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         writes,
       })]);
     } catch (error) {
-      request.log.warn({ err: error, url: request.url }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');
+      request.log.warn({ err: error, url: redactUrl(request.url) }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');
       return null;
     } finally {
       clearTimeout(timer);
@@ -218,7 +219,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       // A route that sends the person elsewhere (a signed-in page asked for by a visitor, say).
       if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
       if (page) {
-        if (page.undeclared.length) request.log.warn({ url: request.url, queries: page.undeclared }, 'A page read data its route did not declare');
+        if (page.undeclared.length) request.log.warn({ url: redactUrl(request.url), queries: page.undeclared }, 'A page read data its route did not declare');
         return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`, askedLanguage(request) === page.lang));
       }
       // The SPA decides what to show, including its own not-found page.

@@ -20,7 +20,7 @@ function storedNames(name: string, names: Names | undefined, current: Names = {}
   return JSON.stringify({ ...others, en: name });
 }
 
-const count = (table: 'team_disciplines' | 'articles' | 'events' | 'places' | 'reviews' | 'tricks' | 'shops' | 'discipline_followers') =>
+const count = (table: 'team_disciplines' | 'articles' | 'events' | 'places' | 'reviews' | 'tricks' | 'shops' | 'ride_sessions' | 'discipline_followers') =>
   sql<number>`(select count(*)::int from ${sql.table(table)} x where x.discipline_id = d.id)`;
 
 function disciplinesQuery(db: Kysely<DB> | Transaction<DB>) {
@@ -40,6 +40,7 @@ function disciplinesQuery(db: Kysely<DB> | Transaction<DB>) {
       count('reviews').as('reviews'),
       count('tricks').as('tricks'),
       count('shops').as('shops'),
+      count('ride_sessions').as('sessions'),
       count('discipline_followers').as('followers'),
     ]);
 }
@@ -47,8 +48,8 @@ function disciplinesQuery(db: Kysely<DB> | Transaction<DB>) {
 type DisciplineRow = Awaited<ReturnType<ReturnType<typeof disciplinesQuery>['executeTakeFirstOrThrow']>>;
 
 function toDiscipline(r: DisciplineRow): AdminDiscipline {
-  const { teams, articles, events, places, reviews, tricks, shops, followers } = r;
-  return { id: r.id, name: r.name, names: r.names as Names, icon: r.icon, color: r.color, categoryIds: r.categoryIds, usage: { teams, articles, events, places, reviews, tricks, shops, followers } };
+  const { teams, articles, events, places, reviews, tricks, shops, sessions, followers } = r;
+  return { id: r.id, name: r.name, names: r.names as Names, icon: r.icon, color: r.color, categoryIds: r.categoryIds, usage: { teams, articles, events, places, reviews, tricks, shops, sessions, followers } };
 }
 
 export async function listAdminDisciplines(db: Kysely<DB>): Promise<AdminDiscipline[]> {

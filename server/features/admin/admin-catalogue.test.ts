@@ -241,6 +241,13 @@ describe('disciplines', () => {
     expect(await db().selectFrom('team_disciplines').select('team_id').where('discipline_id', '=', id).execute()).toHaveLength(1);
 
     await db().deleteFrom('team_disciplines').where('team_id', '=', team.id).execute();
+    // So do riders' sessions, which keep the discipline of their day when their place moves to another.
+    const place = await db().insertInto('places').values({ name: 'Moved spot', discipline_id: 'surfing', location: 'Here', latitude: 1, longitude: 1 }).returning('id').executeTakeFirstOrThrow();
+    await db().insertInto('ride_sessions').values({ author_id: rider.id, place_id: place.id, discipline_id: id, started_at: new Date() }).execute();
+    const busy = await call('DELETE', `/api/admin/disciplines/${id}`, kit.admin);
+    expectError(busy, 409, 'DISCIPLINE_IN_USE');
+    expect((busy.json() as { message: string }).message).toContain('1 sessions');
+    await db().deleteFrom('ride_sessions').where('place_id', '=', place.id).execute();
     expect((await call('DELETE', `/api/admin/disciplines/${id}`, kit.admin)).statusCode).toBe(204);
   });
 });

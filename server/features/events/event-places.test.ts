@@ -216,4 +216,22 @@ describe('organisers hear of a new closure of their place', () => {
     expect(await closedNotices(later)).toHaveLength(1);
     expect(await closedNotices(past)).toEqual([]);
   });
+
+  test('a place made secret since the event was planned is named to nobody; whoever closes it is not told', async () => {
+    const organiser = await user();
+    const place = await addPlace(kit.admin);
+    const event = await addEvent(organiser, { placeId: place.id, startDate: at(20), endDate: at(22) });
+    await kit.decide(event.id, 'approved');
+    const mine = await addEvent(kit.admin, { placeId: place.id, startDate: at(20), endDate: at(22) });
+    await kit.decide(mine.id, 'approved').catch(() => undefined);
+    await addClosure(place.id, { startsOn: day(19), endsOn: day(21), reason: 'Nesting', yearly: false });
+    expect(await closedNotices(organiser)).toHaveLength(1);
+    expect(await closedNotices(kit.admin)).toEqual([]);
+
+    await kit.t.app.db.updateTable('places').set({ visibility: 'private', status: 'pending' }).where('id', '=', place.id).execute();
+    await addClosure(place.id, { startsOn: day(22), endsOn: day(23), reason: 'Secret', yearly: false });
+    await call('PUT', `/api/places/${place.id}/access`, kit.admin, { status: 'closed' });
+    // (Notices of one event fold into one, carrying the latest news: still the first closure's.)
+    expect((await closedNotices(organiser)).map((n) => (n.data as { reason: string }).reason)).toEqual(['Nesting']);
+  });
 });

@@ -20,6 +20,9 @@ export async function tellOrganisersOfClosure(tx: Db, placeId: string, actorId: 
     .where('e.status', '=', 'approved')
     .where('e.end_date', '>=', sql<Date>`now()`)
     .where('e.author_id', 'is not', null)
+    // Whoever closed it knows; a place made secret since its event was planned is named to nobody outside it.
+    .where('e.author_id', '<>', actorId)
+    .where('p.visibility', '=', 'public')
     .execute();
   for (const e of events) {
     const days = (value: Date | string) => todayUtc(new Date(value).getTime());

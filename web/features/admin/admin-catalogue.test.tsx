@@ -11,7 +11,7 @@ import { DisciplinesTab } from './disciplines-tab.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
 
-const NO_USE = { teams: 0, articles: 0, events: 0, places: 0, reviews: 0, tricks: 0, shops: 0, followers: 0 };
+const NO_USE = { teams: 0, articles: 0, events: 0, places: 0, reviews: 0, tricks: 0, shops: 0, sessions: 0, followers: 0 };
 const CATEGORIES: AdminCategory[] = [
   { id: 'water', name: 'Water', names: { en: 'Water' }, icon: '🌊', color: '#0ea5e9', position: 0, disciplineIds: ['surfing'] },
   { id: 'urban', name: 'Urban', names: { en: 'Urban' }, icon: '🏙️', color: '#64748b', position: 5, disciplineIds: [] },
