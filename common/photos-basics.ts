@@ -7,6 +7,8 @@ export const PHOTO_SUBJECT_TYPES = ['place', 'event', 'review', 'article', 'shop
 export type PhotoSubjectType = (typeof PHOTO_SUBJECT_TYPES)[number];
 
 export const MAX_PHOTOS = 10;
+/** What a photo input offers to pick: the formats the server decodes (server/lib/images.ts judges the bytes). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 export const PHOTO_ALT_MAX = 200;
 /** The widths each photo is kept in (a smaller original is kept at its own width, never enlarged). */
 export const PHOTO_WIDTHS = [400, 800, 1600] as const;

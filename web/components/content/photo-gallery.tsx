@@ -2,13 +2,15 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
-import { MAX_PHOTOS, PHOTO_ALT_MAX, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
+import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_ALT_MAX, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useFormatNumber } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhotoImage, PhotoLightbox } from './photo-lightbox.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
  * An item's photos (issue 20, item 5): thumbnails in its page's grid, each opening the lightbox;
@@ -28,6 +30,7 @@ export function PhotoGallery({
   grid?: string;
 }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   if (!photos?.length) return null;
@@ -54,7 +57,7 @@ export function PhotoGallery({
                 setOpen(index);
               }}
               className="block w-full overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              aria-label={t('photos.open', { n: String(index + 1), total: String(photos.length) })}
+              aria-label={t('photos.open', { n: number(index + 1), total: number(photos.length) })}
             >
               <PhotoImage
                 photo={photo}
@@ -111,12 +114,12 @@ export function PhotoGallery({
  */
 export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: { subjectType: PhotoSubjectType; subjectId: string; count: number; onUploaded: () => unknown }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
   const { pathname, search } = useLocation();
   // Which upload of how many is under way; null when none.
   const [progress, setProgress] = useState<{ n: number; total: number } | null>(null);
   // Several files at once once the app runs (it sends them one by one); the plain form carries one.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
   const hint = useId();
   if (count >= MAX_PHOTOS) return <p className="text-sm text-slate-500">{t('errors.PHOTOS_TOO_MANY')}</p>;
   const target = `${encodeURIComponent(subjectType)}/${encodeURIComponent(subjectId)}`;
@@ -135,7 +138,7 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
         await apiUpload(`/api/photos/${target}`, file, { method: 'POST', fields: { alt } });
       }
       form.reset();
-      notify('success', files.length > 1 ? t('photos.addedMany', { n: String(files.length) }) : t('photos.added'));
+      notify('success', files.length > 1 ? t('photos.addedMany', { n: number(files.length) }) : t('photos.added'));
     } catch (e) {
       // Those sent before the refusal (an 11th photo, a file that is no picture) are kept.
       notify('error', errorText(t, e));
@@ -156,10 +159,10 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
       data-testid="photo-upload"
     >
       <h3 className="font-semibold text-slate-900">{t('photos.add')}</h3>
-      <p className="text-sm text-slate-500">{t('photos.limit', { max: String(MAX_PHOTOS) })}</p>
+      <p className="text-sm text-slate-500">{t('photos.limit', { max: number(MAX_PHOTOS) })}</p>
       <label className="block space-y-1">
         <span className="text-sm font-medium text-slate-700">{t('photos.file')}</span>
-        <input type="file" name="file" multiple={scripted} accept="image/jpeg,image/png,image/webp,image/gif,image/avif" required disabled={busy} className="block w-full text-sm" />
+        <input type="file" name="file" multiple={scripted} accept={PHOTO_ACCEPT} required disabled={busy} className="block w-full text-sm" />
       </label>
       <label className="block space-y-1">
         <span className="text-sm font-medium text-slate-700">{t('photos.alt')}</span>
@@ -170,7 +173,7 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
       </label>
       <div className="flex justify-end">
         <Button type="submit" busy={busy}>
-          {progress ? t('photos.uploading', { n: String(progress.n), total: String(progress.total) }) : t('photos.upload')}
+          {progress ? t('photos.uploading', { n: number(progress.n), total: number(progress.total) }) : t('photos.upload')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ComponentProps, KeyboardEvent } from 'react';
 import { photoSrcSet, photoUrl, type Photo } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useFormatNumber } from '../../lib/localized.ts';
 
 /**
  * One photo at a time over the page (Radix Dialog: focus is trapped inside and returns to the
@@ -27,6 +28,7 @@ export function PhotoLightbox({
   returnFocus?: () => HTMLElement | null;
 }) {
   const { t, i18n } = useTranslation();
+  const number = useFormatNumber();
   const rtl = i18n.dir() === 'rtl';
   const photo = index === null ? undefined : photos[index];
   const count = photos.length;
@@ -63,7 +65,7 @@ export function PhotoLightbox({
                 <PhotoImage photo={photo} name={name} width={1600} sizes="100vw" className="max-h-[80vh] w-auto max-w-full rounded-lg object-contain" data-testid="lightbox-photo" />
                 <figcaption dir="auto" className="text-center text-sm text-white">
                   {photo.alt && <span className="me-2">{photo.alt}</span>}
-                  <span className="text-slate-300">{t('photos.counter', { n: String(index! + 1), total: String(count) })}</span>
+                  <span className="text-slate-300">{t('photos.counter', { n: number(index! + 1), total: number(count) })}</span>
                 </figcaption>
               </figure>
               {count > 1 && (

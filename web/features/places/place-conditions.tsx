@@ -19,6 +19,8 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { conditionParts } from './condition-summary.tsx';
 import { useDeleteConditionReport, useLikeConditionReport, usePlaceConditions, useReportConditions } from './conditions.api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { PHOTO_ACCEPT } from '../../../common/photos-basics.ts';
 
 /**
  * A place's conditions (issue 20, item 2): a report in a tap per question, then the reports still
@@ -77,8 +79,7 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
 
   const { user } = useMe();
   // The photo field shows once the app runs: the plain form cannot carry a file (a report's own upload form can).
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
 
   const submit = (form: FormData) => {
     const photo = form.get('photo');
@@ -129,7 +130,7 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
       {scripted && (
         <label className="block space-y-1">
           <span className="text-sm font-medium text-slate-700">{t('places.conditions.photo')}</span>
-          <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" />
+          <input type="file" name="photo" accept={PHOTO_ACCEPT} className="block w-full text-sm" />
         </label>
       )}
       <div className="flex justify-end">

@@ -25,7 +25,7 @@ export function PlaceSessionsSection({ place }: { place: SectionPlace }) {
   const { t } = useTranslation();
   const { user } = useMe();
   const { pathname, search } = useLocation();
-  const { data, isLoading } = usePlaceSessions(place.id);
+  const { data, isLoading, error } = usePlaceSessions(place.id);
 
   return (
     <section className="mt-10" aria-labelledby="sessions-title" data-testid="place-sessions">
@@ -41,7 +41,11 @@ export function PlaceSessionsSection({ place }: { place: SectionPlace }) {
           </Link>
         </p>
       )}
-      {isLoading || !data ? (
+      {error ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {errorText(t, error)}
+        </p>
+      ) : isLoading || !data ? (
         <div className="flex justify-center py-6">
           <Spinner />
         </div>

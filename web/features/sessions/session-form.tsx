@@ -7,6 +7,9 @@ import { apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useFormatNumber } from '../../lib/localized.ts';
+import { PHOTO_ACCEPT } from '../../../common/photos-basics.ts';
 
 const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
 const pill =
@@ -48,8 +51,8 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   const people = following.data ?? [];
   const client = useQueryClient();
   // The photo field shows once the app runs: the plain form cannot carry a file (the session's own upload form can).
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
+  const number = useFormatNumber();
 
   const submit = (form: FormData) => {
     const photo = form.get('photo');
@@ -114,7 +117,7 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
         empty={t('sessions.noCompanions')}
         name="companionId"
         options={people}
-        hint={t('sessions.companionsHint', { max: SESSION_COMPANIONS_MAX })}
+        hint={t('sessions.companionsHint', { max: number(SESSION_COMPANIONS_MAX) })}
       />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">{t('sessions.visibility')}</legend>
@@ -138,7 +141,7 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
       {scripted ? (
         <label className="block space-y-1">
           <span className="text-sm font-medium text-slate-700">{t('sessions.photo')}</span>
-          <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" data-testid="session-photo" />
+          <input type="file" name="photo" accept={PHOTO_ACCEPT} className="block w-full text-sm" data-testid="session-photo" />
         </label>
       ) : (
         <p className="text-xs text-slate-500">{t('sessions.photoLater')}</p>

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
+import { PlaceSessionsSection } from './place-sessions.tsx';
 import { SessionForm } from './session-form.tsx';
 import { SessionTagAnswer } from './session-tag-answer.tsx';
 
@@ -16,6 +17,7 @@ const { writes } = stubAdminApi({
     'GET /api/disciplines/surfing/tricks?limit=50': { status: 200, body: TRICKS },
     'GET /api/profiles/u1/following?limit=50': { status: 200, body: [FRIEND] },
     'POST /api/sessions/s1/companion': { status: 200, body: { accepted: false } },
+    'GET /api/places/p-broken/sessions': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Down' } },
   }),
 });
 
@@ -61,4 +63,10 @@ test('a tag is declined in place, and the answer shows', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
   expect(await screen.findByText('Tag removed')).toBeTruthy();
   expect(writes()).toEqual([{ method: 'POST', url: '/api/sessions/s1/companion', body: { accept: false } }]);
+});
+
+test("the place's sessions that could not be read say why instead of spinning", async () => {
+  renderAt('/', <PlaceSessionsSection place={{ id: 'p-broken', disciplineId: 'surfing', visibility: 'public' }} />);
+  expect((await screen.findByRole('alert')).textContent).not.toBe('');
+  expect(screen.queryByTestId('sessions-out-now')).toBeNull();
 });
