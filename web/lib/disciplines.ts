@@ -34,7 +34,7 @@ export const disciplineQueries = {
       retry: false,
     }),
   disciplines: () =>
-    queryOptions({ queryKey: disciplineKeys.disciplines, queryFn: () => api<DisciplineSummary[]>('/api/disciplines'), staleTime: 5 * 60_000 }),
+    queryOptions({ queryKey: disciplineKeys.disciplines, queryFn: () => api<DisciplineSummary[]>('/api/disciplines'), staleTime: 5 * 60_000, meta: SITE_WIDE }),
   hub: (id: string) =>
     queryOptions({
       queryKey: disciplineKeys.hub(id),

@@ -1,5 +1,6 @@
 import type { i18n as I18n, TFunction } from 'i18next';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { captureFormattedTexts, replayFormattedTexts, type FormattedTexts } from './intl.ts';
 
 /**
  * One binding of i18next to React for the whole tree, instead of one per component: react-i18next's
@@ -19,12 +20,27 @@ const BindingContext = createContext<Binding | null>(null);
  */
 const plainTexts = new WeakMap<I18n, Map<string, Map<string, string>>>();
 
-function plainTextsOf(i18n: I18n, language: string): Map<string, string> {
-  let languages = plainTexts.get(i18n);
+/**
+ * Texts with options of plain values ('{{count}} going', a name) kept the same way, with the counts
+ * and dates their formatters wrote: a list's cards ask for the same few again and again. Bounded,
+ * since the values are open-ended.
+ */
+type OptionText = { text: string; texts: FormattedTexts };
+const optionTexts = new WeakMap<I18n, Map<string, Map<string, OptionText>>>();
+const OPTION_TEXTS_KEPT = 5000;
+
+function isPlainOptions(options: unknown): options is Record<string, string | number | boolean | undefined> {
+  if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype) return false;
+  for (const value of Object.values(options)) if (typeof value === 'object' || typeof value === 'function') return false;
+  return true;
+}
+
+function textsOf<T>(store: WeakMap<I18n, Map<string, Map<string, T>>>, i18n: I18n, language: string): Map<string, T> {
+  let languages = store.get(i18n);
   if (!languages) {
-    const forget = new Map<string, Map<string, string>>();
+    const forget = new Map<string, Map<string, T>>();
     languages = forget;
-    plainTexts.set(i18n, languages);
+    store.set(i18n, languages);
     i18n.store?.on('added', () => forget.clear());
   }
   let texts = languages.get(language);
@@ -35,8 +51,20 @@ function plainTextsOf(i18n: I18n, language: string): Map<string, string> {
 function bindingOf(i18n: I18n, language: string): Binding {
   const fixed = i18n.getFixedT(language);
   const call = fixed as unknown as (...args: unknown[]) => string;
-  const texts = plainTextsOf(i18n, language);
+  const texts = textsOf(plainTexts, i18n, language);
+  const withOptions = textsOf(optionTexts, i18n, language);
   const t = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length === 1 && typeof key === 'string' && isPlainOptions(rest[0])) {
+      const id = `${key}\u0000${JSON.stringify(rest[0])}`;
+      let kept = withOptions.get(id);
+      if (kept) replayFormattedTexts(kept.texts);
+      else {
+        const { value, texts: formatted } = captureFormattedTexts(() => call(key, rest[0]));
+        if (withOptions.size >= OPTION_TEXTS_KEPT) withOptions.clear();
+        withOptions.set(id, (kept = { text: value, texts: formatted }));
+      }
+      return kept.text;
+    }
     if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
     let text = texts.get(key);
     if (text === undefined) texts.set(key, (text = call(key)));

@@ -34,6 +34,30 @@ export function handOverFormattedTexts(texts: FormattedTexts): void {
   handedOver = texts;
 }
 
+/**
+ * Runs `run` noting the texts its formatters write apart, and also in the current render's notes:
+ * whoever keeps what `run` returned replays them (replayFormattedTexts) when reusing it.
+ */
+export function captureFormattedTexts<T>(run: () => T): { value: T; texts: FormattedTexts } {
+  const outer = notes;
+  const texts: FormattedTexts = {};
+  notes = () => texts;
+  let value: T;
+  try {
+    value = run();
+  } finally {
+    notes = outer;
+  }
+  replayFormattedTexts(texts);
+  return { value, texts };
+}
+
+/** Notes texts formatted earlier for the current render, as if written again. */
+export function replayFormattedTexts(texts: FormattedTexts): void {
+  const noted = notes();
+  if (noted) Object.assign(noted, texts);
+}
+
 function formatted(key: string, format: () => string): string {
   if (Object.hasOwn(handedOver, key)) return handedOver[key]!;
   const text = plainSpaces(format());

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { createContext, RouterContextProvider, type LoaderFunctionArgs, type Params } from 'react-router';
 
 /**
@@ -85,3 +85,24 @@ export function pagesFrom(search: URLSearchParams): number {
 export function withPages<O extends object>(options: O, search: URLSearchParams): O & { pages: number } {
   return { ...options, pages: pagesFrom(search) };
 }
+
+type FrameQuery<T, K extends QueryKey> = UseQueryOptions<T, Error, T, K>;
+type FrameRead<T> = { data: T | undefined; isLoading: boolean };
+
+/**
+ * A query of every page's frame (who is signed in, the site's settings), which many components of
+ * a page read. The server renders a page once, from data its loaders put in the cache, and nothing
+ * changes or refetches meanwhile: it reads the cache as it is, where `useQuery` made an observer
+ * for each component (a tenth of a list page's render). A query no loader put there is still
+ * created, pending, so the renderer reports it as undeclared. The browser observes it as usual.
+ */
+export const useFrameQuery: <T, K extends QueryKey>(options: FrameQuery<T, K>) => FrameRead<T> = import.meta.env.SSR
+  ? <T, K extends QueryKey>(options: FrameQuery<T, K>): FrameRead<T> => {
+      const client = useQueryClient();
+      const { state } = client.getQueryCache().build(client, options);
+      return { data: state.data, isLoading: state.status === 'pending' && state.fetchStatus === 'fetching' };
+    }
+  : <T, K extends QueryKey>(options: FrameQuery<T, K>): FrameRead<T> => {
+      const { data, isLoading } = useQuery(options);
+      return { data, isLoading };
+    };

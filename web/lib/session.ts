@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { SessionUser } from '../../common/schemas.ts';
 import { api } from './api.ts';
+import { useFrameQuery } from './route-data.ts';
 
 // Who is signed in is read by every page's frame, by web/lib and by most features: it lives below
 // them all, while signing in and out stay with the auth feature (web/features/auth/auth.api.ts).
@@ -13,6 +14,6 @@ export const authQueries = {
 };
 
 export function useMe() {
-  const query = useQuery(authQueries.me());
+  const query = useFrameQuery(authQueries.me());
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
 }

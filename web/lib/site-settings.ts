@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_ENABLED_LANGUAGES } from '../../common/languages.ts';
 import type { SiteSettings } from '../../common/schemas.ts';
 import { api } from './api.ts';
-import { SITE_WIDE } from './route-data.ts';
+import { SITE_WIDE, useFrameQuery } from './route-data.ts';
 
 export const settingsKeys = { all: ['settings'] as const };
 
@@ -30,5 +30,5 @@ export const settingsQueries = {
 };
 
 export function useSiteSettings() {
-  return useQuery(settingsQueries.all()).data ?? DEFAULT_SITE_SETTINGS;
+  return useFrameQuery(settingsQueries.all()).data ?? DEFAULT_SITE_SETTINGS;
 }
