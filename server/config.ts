@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from '../common/common-passwords.ts';
@@ -38,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   HTTP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   // Fractions allowed (0.5 = 30 minutes); at most a week, past which a report says nothing of today.
   CONDITIONS_TTL_HOURS: z.coerce.number().positive().max(168).default(6),
   // Set by `npm run dev` only: the Vite server whose pages call this API from another origin.
@@ -95,6 +97,11 @@ export type Config = {
   notificationDigestMinutes: number;
   /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
   httpCacheSeconds: number;
+  /**
+   * Threads that render pages besides the main thread (0: the main thread renders them). By default
+   * one fewer than the cores, at most 2; none under NODE_ENV=test, whose apps come and go by the hundred.
+   */
+  renderThreads: number;
   /** Hours a condition report stays current (issue 20, item 2); fixed on each report when it is made. */
   conditionsTtlHours: number;
   /** `npm run dev`'s Vite origin, trusted for writes besides PUBLIC_URL; never set by `npm start`. */
@@ -162,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
+    renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism() - 1)),
     conditionsTtlHours: e.CONDITIONS_TTL_HOURS,
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     liveSessionCheckMs: 2000,

@@ -10,7 +10,8 @@ import { useTestApp } from './test/use-test-app.ts';
 /**
  * Signed-in pages come rendered by the server too, with the person's data (web/routes.tsx declares
  * it), and are never kept: the next person asking the same address, signed in or not, gets their own.
- * The shared page cache is on here (60 s), so a kept page would show.
+ * The shared page cache is on here (60 s), so a kept page would show. Pages are rendered on a thread
+ * of their own here (server/lib/render-threads.ts), as in production; elsewhere on the main thread.
  */
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-signed-in-pages-'));
@@ -27,7 +28,8 @@ describe('signed-in pages', () => {
   const t = useTestApp(async () => {
     const webDist = path.join(tmp, 'web');
     await buildWeb(webDist, { logLevel: 'silent' });
-    return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 };
+    // On a render thread, as in production: the person's session reaches the page's API calls through the main thread.
+    return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60, renderThreads: 1 };
   }, { timeout: 240_000 });
   let alma: User;
   let bruno: User;

@@ -135,20 +135,24 @@ export function renderPage(request: PageRequest): Promise<RenderedPage> {
 }
 
 /**
- * Site-wide answers (query `meta` SITE_WIDE: settings, categories) read for one page and reused by
+ * Site-wide answers (query `meta` SITE_WIDE: settings, categories, disciplines) read for one page and reused by
  * the next ones, so that each page reads from the database only what it shows of its own. Dropped
  * at the first write this server answers, and after a few seconds at most, which is how long
  * another server's write may take to show in the menu (as with the HTML cache's TTL).
  */
 const SITE_WIDE_REUSE_MS = 5000;
-const siteWideAnswers = new Map<string, { queryKey: QueryKey; data: unknown; writes: number; at: number }>();
+const siteWideAnswers = new Map<string, { queryKey: QueryKey; meta: Query['meta']; data: unknown; writes: number; at: number }>();
 
 function reuseSiteWide(queryClient: QueryClient, writes: number | undefined) {
   if (writes === undefined) return;
   const now = Date.now();
   for (const [hash, answer] of siteWideAnswers) {
     if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
-    else queryClient.setQueryData(answer.queryKey, answer.data, { updatedAt: answer.at });
+    else {
+      // With its `meta`, as its own read would have made it (the browser is handed both).
+      queryClient.getQueryCache().build(queryClient, { queryKey: answer.queryKey, meta: answer.meta });
+      queryClient.setQueryData(answer.queryKey, answer.data, { updatedAt: answer.at });
+    }
   }
 }
 
@@ -156,7 +160,7 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
   if (writes === undefined) return;
   for (const query of queries) {
     if (query.meta?.siteWide !== true || query.state.status !== 'success' || siteWideAnswers.has(query.queryHash)) continue;
-    siteWideAnswers.set(query.queryHash, { queryKey: query.queryKey, data: query.state.data, writes, at: query.state.dataUpdatedAt });
+    siteWideAnswers.set(query.queryHash, { queryKey: query.queryKey, meta: query.meta, data: query.state.data, writes, at: query.state.dataUpdatedAt });
   }
 }
 
@@ -210,4 +214,56 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     meta,
     undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
   };
+}
+
+/**
+ * A render thread's side (server/lib/render-threads.ts): the server's main thread keeps the data,
+ * the sessions and the sockets, and hands whole renders to threads so that React's work runs on
+ * another core. The page's API calls come back to the main thread, which answers them as it does
+ * for a render of its own; only plain data crosses.
+ */
+export type RenderOrder = Omit<PageRequest, 'fetchApi' | 'signal'>;
+export type ApiAnswer = { ok: boolean; status: number; statusText: string; body: string; retryAfter: string | null };
+export type ToRenderThread =
+  | { kind: 'render'; id: number; order: RenderOrder }
+  | { kind: 'answer'; call: number; answer: ApiAnswer }
+  | { kind: 'abort'; id: number; reason: string };
+export type FromRenderThread =
+  | { kind: 'ready' }
+  | { kind: 'call'; id: number; call: number; path: string; method: string; body: string | undefined }
+  | { kind: 'rendered'; id: number; page: RenderedPage }
+  | { kind: 'failed'; id: number; message: string };
+
+type ThreadPort = { on(event: 'message', listener: (message: ToRenderThread) => void): unknown; postMessage(message: FromRenderThread): void };
+
+export async function serveRenderThread(port: ThreadPort): Promise<void> {
+  await warmUp();
+  const calls = new Map<number, (answer: ApiAnswer) => void>();
+  const renders = new Map<number, AbortController>();
+  let lastCall = 0;
+  port.on('message', (message) => {
+    if (message.kind === 'answer') {
+      calls.get(message.call)?.(message.answer);
+      calls.delete(message.call);
+    } else if (message.kind === 'abort') {
+      renders.get(message.id)?.abort(new Error(message.reason));
+    } else {
+      const { id, order } = message;
+      const abort = new AbortController();
+      renders.set(id, abort);
+      const fetchApi: Fetch = (path, init) =>
+        new Promise((resolve) => {
+          const call = ++lastCall;
+          calls.set(call, ({ body, retryAfter, ...answer }) =>
+            resolve({ ...answer, text: async () => body, headers: { get: (name) => (name.toLowerCase() === 'retry-after' ? retryAfter : null) } }),
+          );
+          port.postMessage({ kind: 'call', id, call, path, method: init.method ?? 'GET', body: typeof init.body === 'string' ? init.body : undefined });
+        });
+      renderPage({ ...order, fetchApi, signal: abort.signal }).then(
+        (page) => port.postMessage({ kind: 'rendered', id, page }),
+        (error: unknown) => port.postMessage({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) }),
+      ).finally(() => renders.delete(id));
+    }
+  });
+  port.postMessage({ kind: 'ready' });
 }

@@ -15,6 +15,7 @@ import { hasSession, sharePageSession } from './session.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
+import { startRenderThreads } from './render-threads.ts';
 import { escapeAttribute, shareTags } from './share-preview.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
@@ -31,7 +32,7 @@ const RENDER_DEADLINE_MS = 2000;
 // 25 ms of CPU instead of 8. The hub at 64 connections (2-core machine, PostgreSQL, cache off, the
 // same run each): unlimited 93 pages/s with p99 4.5 s; 1 at a time 199/s, p99 0.6 s; 2 at a time
 // 216/s, p99 0.45 s; 3 161/s; 4 194/s. Two lets one page's data loads overlap another's render.
-const RENDER_CONCURRENCY = 2;
+const RENDER_CONCURRENCY = Number(process.env.TMP_GATE ?? 2);
 const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -72,6 +73,14 @@ export function fillTemplate(template: string, page: Page, pageUrl: string, name
 
 async function loadRenderer(app: FastifyInstance, entry: string): Promise<RenderPage | undefined> {
   if (!existsSync(entry)) return undefined;
+  if (app.config.renderThreads > 0) {
+    const threads = await startRenderThreads(entry, app.config.renderThreads, app.log);
+    if (threads) {
+      app.addHook('onClose', () => threads.close());
+      return threads.render;
+    }
+    app.log.error('No render thread could start; the main thread renders pages');
+  }
   try {
     const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage; warmUp?: () => Promise<void> };
     // Every page's code is loaded before the first request rather than by it: loading a page's
