@@ -32,7 +32,10 @@ const RENDER_DEADLINE_MS = 2000;
 // 25 ms of CPU instead of 8. The hub at 64 connections (2-core machine, PostgreSQL, cache off, the
 // same run each): unlimited 93 pages/s with p99 4.5 s; 1 at a time 199/s, p99 0.6 s; 2 at a time
 // 216/s, p99 0.45 s; 3 161/s; 4 194/s. Two lets one page's data loads overlap another's render.
-const RENDER_CONCURRENCY = Number(process.env.TMP_GATE ?? 2);
+// With a render thread the main thread only answers their data, and more may overlap: 2, 4 and 6
+// at a time gave the events list 76/78, 75/71 and 79/83 pages/s, the profile 44/52, 55/45, 69/53,
+// the hub 188/215, 202/186, 250/204 (two runs each, a slower 2-core machine).
+const renderConcurrency = (threads: number) => (threads > 0 ? 3 * (threads + 1) : 2);
 const NO_BODY = new Set([204, 205, 304]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -177,7 +180,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     return payload;
   });
 
-  const gate = queueGate(RENDER_CONCURRENCY);
+  const gate = queueGate(renderConcurrency(app.config.renderThreads));
   const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     await gate.enter();
