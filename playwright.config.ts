@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The service worker (web/sw) would answer requests that tests route or count themselves: it runs
+    // only in e2e/offline.spec.ts, whose contexts allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || undefined,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -32,6 +35,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'test',
+      // Pages rendered on a thread of their own, as in production (server/lib/render-threads.ts).
+      RENDER_THREADS: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
       // Every journey signs in from 127.0.0.1 within a minute or two; the limits themselves are API-tested.

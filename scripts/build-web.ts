@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageRendererOf } from '../server/lib/web-pages.ts';
+import { buildServiceWorker } from './service-worker-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
 const stamp = path.join(dist, '.build-stamp');
-const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'scripts/web-manifest-plugin.ts', 'package-lock.json'];
+const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'scripts/web-manifest-plugin.ts', 'scripts/service-worker-build.ts', 'package-lock.json'];
 
 
 function newestMtime(entry: string): number {
@@ -38,6 +39,7 @@ export async function buildWeb(
   process.env.NODE_ENV = 'production';
   try {
     await build({ ...common, build: { outDir, emptyOutDir: true, manifest } });
+    await buildServiceWorker(outDir, logLevel);
     if (pageRenderer) {
       // An SSR build leaves `process.env.NODE_ENV` to be read when it runs, and a server started
       // without it would render with React's development build (several times slower): fixed here.

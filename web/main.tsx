@@ -70,3 +70,5 @@ const root = document.getElementById('root')!;
 if (hydrating) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 prefetchRest();
+// The worker that keeps pages for offline use, once the page is the app's (its code loads apart).
+void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker());

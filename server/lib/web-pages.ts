@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, webManifestPath, type LanguageCode } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
+import { SERVICE_WORKER_PATH } from '../../common/offline.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import type { ApiResponse } from '../../web/lib/api.ts';
@@ -168,7 +169,9 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is looked at again on every visit: a new version reaches everyone at once.
+        const worker = file === path.join(webDist, SERVICE_WORKER_PATH);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600');
       },
     });
   }

@@ -6,12 +6,15 @@ import { useLiveUpdates } from '../../lib/live.ts';
 import { FlashMessage } from '../../lib/flash.tsx';
 import { useFavicon } from '../../lib/page-meta.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ShellPartsContext, type ShellParts } from './shell-parts.ts';
 
-// Toasts only follow an action, so their code need not hold up the first page.
+// Toasts only follow an action, so their code need not hold up the first page; nor does the offer
+// to reload into a new version, which comes later still.
 const Toaster = lazy(() => import('./toaster.tsx'));
+const UpdateBanner = lazyNamed(() => import('./update-banner.tsx'), 'UpdateBanner');
 
 /**
  * Marks the document once the page answers input: a page the server rendered shows before its
@@ -51,6 +54,7 @@ export function Layout({ parts }: { parts: ShellParts }) {
         <Footer />
         <Suspense fallback={null}>
           <Toaster />
+          <UpdateBanner />
         </Suspense>
       </div>
     </ShellPartsContext>

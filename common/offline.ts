@@ -1,0 +1,23 @@
+/**
+ * The service worker's address and the names the page and the worker share (web/sw/service-worker.ts,
+ * web/lib/service-worker.ts; the server sends the worker uncached).
+ */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/** The message by which the page lets a waiting new version take over (after the person chose to reload). */
+export const SKIP_WAITING = 'SKIP_WAITING';
+
+export const SERVICE_WORKER_CACHES = {
+  pages: 'stoked-pages',
+  api: 'stoked-api',
+  code: 'stoked-code',
+  pictures: 'stoked-pictures',
+  /** The site's settings, categories and disciplines: the same for everyone. */
+  site: 'stoked-site',
+} as const;
+
+/** Read by the app before anything else when it starts without a page from the server (offline, say). */
+export const SITE_READS = ['/api/settings', '/api/categories', '/api/disciplines'] as const;
+
+/** What a session saw: forgotten when a session starts or ends on the device. */
+export const SESSION_CACHES = [SERVICE_WORKER_CACHES.pages, SERVICE_WORKER_CACHES.api] as const;

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SERVICE_WORKER_PATH } from '../common/offline.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The app's shell, which the service worker keeps at install: the bare page (index.html, for a page
+ * never visited offline), the script that starts the app and every module and style sheet the
+ * built index.html loads at once. Other chunks are kept when first used. Files with a content hash in
+ * their name need no revision; the others are given their content's.
+ */
+export function shellOf(webDist: string): { url: string; revision: string | null }[] {
+  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const revision = (file: string) => createHash('sha256').update(readFileSync(path.join(webDist, file))).digest('hex').slice(0, 16);
+  const loaded = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  return [
+    { url: '/index.html', revision: revision('index.html') },
+    { url: '/paint-first.js', revision: revision('paint-first.js') },
+    ...[...new Set(loaded)].map((url) => ({ url, revision: null })),
+  ];
+}
+
+/** Builds web/sw/service-worker.ts into `${webDist}/sw.js` with the shell of the build in `webDist`. */
+export async function buildServiceWorker(webDist: string, logLevel: 'warn' | 'silent'): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    logLevel,
+    define: { 'self.__WB_MANIFEST': JSON.stringify(shellOf(webDist)), 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: webDist,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: { entry: path.join(root, 'web/sw/service-worker.ts'), formats: ['iife'], name: 'stokedServiceWorker', fileName: () => SERVICE_WORKER_PATH.slice(1) },
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
+
+/**
+ * The service worker (web/sw/service-worker.ts) keeps the app's shell and what was visited for
+ * offline use. A new version installs in the background and waits: the page offers to reload into it
+ * (components/shell/update-banner.tsx) rather than changing under the person's hands.
+ */
+let waiting: ServiceWorker | null = null;
+const listeners = new Set<() => void>();
+const setWaiting = (worker: ServiceWorker | null) => {
+  waiting = worker;
+  for (const listener of listeners) listener();
+};
+
+/** Registers the worker in a production build; a browser without service workers simply has none. */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_PATH).then(
+    (registration) => {
+      // A version installed earlier that still waits (another tab left it), or one installing now.
+      if (registration.waiting && navigator.serviceWorker.controller) setWaiting(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && navigator.serviceWorker.controller) setWaiting(installing);
+        });
+      });
+    },
+    (error: unknown) => console.warn('The service worker could not be registered', error),
+  );
+}
+
+/** Lets the waiting version take over, then reloads into it. */
+export function reloadIntoUpdate(): void {
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  waiting.postMessage({ type: SKIP_WAITING });
+}
+
+/** Whether a new version waits for a reload. */
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => waiting !== null,
+    () => false,
+  );
+}

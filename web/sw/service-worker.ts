@@ -1,0 +1,90 @@
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
+
+/**
+ * Stoked's service worker (built by scripts/service-worker-build.ts into /sw.js), so that the app
+ * opens where the signal is weakest: the app's shell is kept at install; pages and the API's answers
+ * come from the network first and, without it, from what was visited; pictures and the app's code
+ * from what was kept. What is bound to a session (pages, API answers) is forgotten whenever a session
+ * starts or ends on this device. A new version waits until the person chooses to reload
+ * (web/lib/service-worker.ts shows the prompt).
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const DAY = 24 * 60 * 60;
+// The network is asked first; past this a page or an answer kept earlier is shown instead.
+const NETWORK_TIMEOUT_SECONDS = 5;
+const SHELL = '/index.html';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first visit's page is this worker's at once: what it opens next is kept for offline.
+clientsClaim();
+
+// The site's settings too: the shell cannot start without them.
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHES.site).then((cache) => cache.addAll([...SITE_READS])));
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+// Logging in, out or signing up on this device: nothing kept for the previous session may show.
+const SESSION_CHANGES = /^\/(?:actions\/(?:log-in|log-out|register)|api\/auth\/)/;
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' && url.origin === self.location.origin && SESSION_CHANGES.test(url.pathname)) {
+    event.waitUntil(Promise.all(SESSION_CACHES.map((name) => caches.delete(name))));
+  }
+});
+
+/** Only complete, shareable answers are kept: no error, no redirect, nothing the server said not to store. */
+const keepable = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && response.type === 'basic' && !/no-store/.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+// Live streams, calendar feeds (a secret address), sign-in and the admin are never kept.
+const NEVER_KEPT = /^\/(?:api\/(?:live|auth|calendar|admin)|calendar|admin|sitemap|robots)/;
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && !NEVER_KEPT.test(url.pathname),
+  new NetworkFirst({
+    cacheName: CACHES.pages,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [keepable, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY })],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && sameOrigin(url) && (SITE_READS as readonly string[]).includes(url.pathname),
+  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [keepable] }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !NEVER_KEPT.test(url.pathname),
+  new NetworkFirst({
+    cacheName: CACHES.api,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY })],
+  }),
+);
+
+// The app's code is named by its content: what was loaded once never changes.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: CACHES.code, plugins: [keepable, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY })] }),
+);
+
+registerRoute(
+  ({ request, url }) => sameOrigin(url) && request.destination === 'image',
+  new StaleWhileRevalidate({ cacheName: CACHES.pictures, plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })] }),
+);
+
+// A page never visited, offline: the app's shell, which says what it cannot reach.
+setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache(SHELL)) ?? Response.error()) : Response.error()));
