@@ -1,8 +1,9 @@
 import { expect, test, type BrowserContext, type Page } from './test.ts';
-import { adminApi, createEvent, newMember, uniqueTag } from './helpers.ts';
+import { adminApi, createEvent, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
 
 // Issue 21, item 1: the service worker keeps the app's shell and what was visited, so that a rider
 // opens Stoked where there is no signal; what a session saw is forgotten when it ends on the device.
+// Item 3: what a rider does offline waits on the device and is sent when the connection returns.
 
 async function withServiceWorker(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -49,4 +50,33 @@ test('what a signed-in person saw is forgotten when they log out on the device',
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(account.name)).toHaveCount(0);
   await context.close();
+});
+
+test('a check-in made offline waits on the device, shown as waiting, and is sent when the connection returns', async ({ browser }) => {
+  const tag = uniqueTag();
+  const place = await createPlace(await adminApi(browser), 'surfing', `Offline Point ${tag}`);
+  const context = await browser.newContext();
+  const account = await newMember(context.request, `Offliner ${tag}`);
+  const page = await context.newPage();
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto(`/discipline/surfing/places/${place.id}`);
+  const section = page.getByTestId('place-sessions');
+  await expect(section.getByTestId('sessions-out-now')).toContainText('Nobody is out here right now.');
+
+  await context.setOffline(true);
+  const form = section.getByTestId('session-form');
+  await form.getByLabel('Note').fill('No signal, clean sets');
+  await form.getByRole('button', { name: 'Log session' }).click();
+  await expectToast(page, 'Saved on this device');
+  const waiting = page.getByTestId('outbox');
+  await expect(waiting).toContainText('Waiting for a connection');
+  await expect(waiting).toContainText(`Session at Offline Point ${tag}`);
+
+  await context.setOffline(false);
+  await expectToast(page, 'Sent now that you are back online');
+  await expect(waiting).toBeHidden();
+  const item = section.getByTestId('sessions-out-now').getByTestId('session-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(account.name);
+  await expect(item).toContainText('No signal, clean sets');
 });

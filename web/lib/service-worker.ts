@@ -17,7 +17,9 @@ const setWaiting = (worker: ServiceWorker | null) => {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register(SERVICE_WORKER_PATH).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // None where the browser is told to run no worker (a test's browser, say).
+      if (!registration) return;
       // A version installed earlier that still waits (another tab left it), or one installing now.
       if (registration.waiting && navigator.serviceWorker.controller) setWaiting(registration.waiting);
       registration.addEventListener('updatefound', () => {

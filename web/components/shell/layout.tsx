@@ -15,6 +15,8 @@ import { ShellPartsContext, type ShellParts } from './shell-parts.ts';
 // to reload into a new version, which comes later still.
 const Toaster = lazy(() => import('./toaster.tsx'));
 const UpdateBanner = lazyNamed(() => import('./update-banner.tsx'), 'UpdateBanner');
+// What was done offline and waits to be sent: only ever there once the app runs.
+const OutboxStatus = lazyNamed(() => import('./outbox-status.tsx'), 'OutboxStatus');
 
 /**
  * Marks the document once the page answers input: a page the server rendered shows before its
@@ -55,6 +57,7 @@ export function Layout({ parts }: { parts: ShellParts }) {
         <Suspense fallback={null}>
           <Toaster />
           <UpdateBanner />
+          <OutboxStatus />
         </Suspense>
       </div>
     </ShellPartsContext>

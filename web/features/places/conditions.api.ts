@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
 import { api } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useMe } from '../../lib/session.ts';
 
 export const conditionKeys = {
   place: (placeId: string) => ['conditions', 'place', placeId] as const,
@@ -19,10 +21,15 @@ export function usePlaceConditions(placeId: string) {
 }
 
 /** A new or deleted report changes the place's summary on its cards and markers too: every query refetches. */
-export function useReportConditions(placeId: string) {
+export function useReportConditions(placeId: string, label: string) {
   const client = useQueryClient();
+  const { user } = useMe();
   return useMutation({
-    mutationFn: (input: ConditionReportInput) => api<PlaceConditions>(placeUrl(placeId), { method: 'POST', body: input }),
+    // Without a connection the report waits on the device (web/lib/outbox.ts) and is sent later.
+    // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
+    networkMode: 'always',
+    mutationFn: (input: ConditionReportInput) =>
+      sendOrQueue<PlaceConditions>({ userId: user?.id ?? '', method: 'POST', path: placeUrl(placeId), body: input, label, invalidate: [conditionKeys.place(placeId)] }),
     onSuccess: (answer) => {
       client.setQueryData(conditionKeys.place(placeId), answer);
       void client.invalidateQueries();

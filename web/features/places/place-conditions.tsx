@@ -16,6 +16,7 @@ import { formatCount } from '../../lib/intl.ts';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { errorText, notify } from '../../lib/toast.ts';
+import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { conditionParts } from './condition-summary.tsx';
 import { useDeleteConditionReport, useLikeConditionReport, usePlaceConditions, useReportConditions } from './conditions.api.ts';
@@ -72,7 +73,7 @@ export function PlaceConditionsSection({ placeId }: { placeId: string }) {
 /** One radio group per question of the place's kind; the answers are pills, a tap each. */
 function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind }) {
   const { t } = useTranslation();
-  const report = useReportConditions(placeId);
+  const report = useReportConditions(placeId, t('outbox.labels.report'));
   const client = useQueryClient();
   // A new key empties the form after a report is sent.
   const [round, setRound] = useState(0);
@@ -100,7 +101,10 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
         }
         notify('success', t('places.conditions.reported'));
       },
-      onError: (e) => notify('error', t('places.conditions.error'), errorText(t, e)),
+      onError: (e) => {
+        if (isQueued(e)) setRound((n) => n + 1);
+        notifyUnsent(t, t('places.conditions.error'), e);
+      },
     });
   };
 

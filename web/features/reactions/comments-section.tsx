@@ -12,6 +12,7 @@ import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
+import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
 
 /**
  * The comments of an item, newest first, with a form for signed-in people; bodies are shown as plain text.
@@ -24,7 +25,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   const { pathname, search } = useLocation();
   const formatDate = useFormatDate({ dateStyle: 'medium', timeStyle: 'short' });
   const comments = useComments(type, id);
-  const add = useAddComment(type, id);
+  const add = useAddComment(type, id, t('outbox.labels.comment'));
   const remove = useDeleteComment();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
@@ -41,7 +42,10 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
         setBody('');
         notify('success', t('content.commentAdded'));
       },
-      onError: (e) => notify('error', t('content.commentError'), errorText(t, e)),
+      onError: (e) => {
+        if (isQueued(e)) setBody('');
+        notifyUnsent(t, t('content.commentError'), e);
+      },
     });
   };
 

@@ -3,6 +3,8 @@ import type { ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import { api } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useMe } from '../../lib/session.ts';
 
 export const reactionKeys = {
   comments: (type: ContentType, id: string) => ['reactions', 'comments', type, id] as const,
@@ -33,10 +35,15 @@ export function useComments(type: ContentType, id: string) {
 }
 
 /** Adding or deleting a comment changes the counts on the item's cards too: every list refetches. */
-export function useAddComment(type: ContentType, id: string) {
+export function useAddComment(type: ContentType, id: string, label: string) {
   const client = useQueryClient();
+  const { user } = useMe();
   return useMutation({
-    mutationFn: (body: string) => api<Comment>(`${itemUrl(type, id)}/comments`, { method: 'POST', body: { body } }),
+    // Without a connection the comment waits on the device (web/lib/outbox.ts) and is sent later.
+    // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
+    networkMode: 'always',
+    mutationFn: (body: string) =>
+      sendOrQueue<Comment>({ userId: user?.id ?? '', method: 'POST', path: `${itemUrl(type, id)}/comments`, body: { body }, label, invalidate: [reactionKeys.comments(type, id)] }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -15,7 +15,7 @@ import { SessionForm } from './session-form.tsx';
 import { SessionPhotos } from './session-photos.tsx';
 import { useDeleteSession, usePlaceSessions } from './sessions.api.ts';
 
-type SectionPlace = { id: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
+type SectionPlace = { id: string; name: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
 
 /**
  * A place's sessions (issue 20, item 1): who is out now (the last 3 hours), the sessions before,

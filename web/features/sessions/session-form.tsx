@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
+import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
 import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useFormatNumber } from '../../lib/localized.ts';
@@ -15,7 +16,7 @@ const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 te
 const pill =
   'inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600';
 
-type FormPlace = { id: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
+type FormPlace = { id: string; name: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
 
 /** The form's fields as the API takes them; the day and time typed are the browser's own time. */
 function inputOf(placeId: string, form: FormData): SessionInput {
@@ -40,7 +41,7 @@ function inputOf(placeId: string, form: FormData): SessionInput {
  */
 export function SessionForm({ place, userId }: { place: FormPlace; userId: string }) {
   const { t } = useTranslation();
-  const log = useLogSession();
+  const log = useLogSession(t('outbox.labels.session', { place: place.name }));
   const tricks = useTrickChoices(place.disciplineId, true);
   const following = useFollowing(userId);
   const secret = place.visibility !== 'public';
@@ -72,7 +73,11 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
         }
         notify('success', t('sessions.logged'));
       },
-      onError: (e) => notify('error', t('sessions.error'), errorText(t, e)),
+      onError: (e) => {
+        // Kept for later: the form is done with it as with one sent.
+        if (isQueued(e)) setRound((n) => n + 1);
+        notifyUnsent(t, t('sessions.error'), e);
+      },
     });
   };
 

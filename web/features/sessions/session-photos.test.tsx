@@ -40,7 +40,7 @@ function attach(input: HTMLElement, file: File) {
 }
 
 test('with scripts, the photo chosen in "Log a session" goes to the new session once it is logged', async () => {
-  renderAt('/', <SessionForm place={{ id: 'p1', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
+  renderAt('/', <SessionForm place={{ id: 'p1', name: 'Test Spot', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
   const form = await screen.findByTestId('session-form');
   expect(screen.queryByText('You can add photos to your session once it is logged.')).toBeNull();
   attach(screen.getByLabelText('Photo (optional)'), new File(['png'], 'wave.png', { type: 'image/png' }));
@@ -51,7 +51,7 @@ test('with scripts, the photo chosen in "Log a session" goes to the new session 
 });
 
 test('no photo chosen: only the session is sent', async () => {
-  renderAt('/', <SessionForm place={{ id: 'p1', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
+  renderAt('/', <SessionForm place={{ id: 'p1', name: 'Test Spot', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
   fireEvent.submit(await screen.findByTestId('session-form'));
   await waitFor(() => expect(writes().map((w) => w.url)).toEqual(['/api/sessions']));
 });

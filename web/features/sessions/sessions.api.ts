@@ -3,6 +3,8 @@ import type { Page } from '../../../common/content.ts';
 import type { PlaceSessions, Session, SessionInput } from '../../../common/sessions.ts';
 import type { Trick } from '../../../common/tricks.ts';
 import { api } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { useMe } from '../../lib/session.ts';
 import { profileQueries } from '../profiles/index.ts';
 
 export const sessionKeys = {
@@ -40,10 +42,16 @@ export function useFollowing(userId: string | undefined) {
 }
 
 /** A session also lands its tricks in the rider's progression: the tricks' queries refresh too. */
-export function useLogSession() {
+/** Logs a session; `label` names it while it waits for a connection. */
+export function useLogSession(label: string) {
   const client = useQueryClient();
+  const { user } = useMe();
   return useMutation({
-    mutationFn: (input: SessionInput) => api<Session>('/api/sessions', { method: 'POST', body: input }),
+    // Without a connection the check-in waits on the device (web/lib/outbox.ts) and is sent later.
+    // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
+    networkMode: 'always',
+    mutationFn: (input: SessionInput) =>
+      sendOrQueue<Session>({ userId: user?.id ?? '', method: 'POST', path: '/api/sessions', body: input, label, invalidate: [sessionKeys.all, ['tricks']] }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: sessionKeys.all }), client.invalidateQueries({ queryKey: ['tricks'] })]),
   });
 }

@@ -22,7 +22,7 @@ const { writes } = stubAdminApi({
 });
 
 test('the form is a plain HTML form the app sends itself: an earlier session with its trick, friend and audience', async () => {
-  renderAt('/', <SessionForm place={{ id: 'p1', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
+  renderAt('/', <SessionForm place={{ id: 'p1', name: 'Test Spot', disciplineId: 'surfing', visibility: 'public' }} userId="u1" />);
   const form = await screen.findByTestId('session-form');
   expect(form.getAttribute('action')).toBe('/actions/log-session');
   // Only approved tricks can be named.
@@ -49,7 +49,7 @@ test('the form is a plain HTML form the app sends itself: an earlier session wit
 });
 
 test('at a crew spot a session cannot be public: followers is chosen', async () => {
-  renderAt('/', <SessionForm place={{ id: 'p1', disciplineId: 'surfing', visibility: 'crew' }} userId="u1" />);
+  renderAt('/', <SessionForm place={{ id: 'p1', name: 'Test Spot', disciplineId: 'surfing', visibility: 'crew' }} userId="u1" />);
   await screen.findByTestId('session-form');
   expect((screen.getByRole('radio', { name: 'Everyone' }) as HTMLInputElement).disabled).toBe(true);
   expect((screen.getByRole('radio', { name: 'My followers' }) as HTMLInputElement).checked).toBe(true);
@@ -66,7 +66,7 @@ test('a tag is declined in place, and the answer shows', async () => {
 });
 
 test("the place's sessions that could not be read say why instead of spinning", async () => {
-  renderAt('/', <PlaceSessionsSection place={{ id: 'p-broken', disciplineId: 'surfing', visibility: 'public' }} />);
+  renderAt('/', <PlaceSessionsSection place={{ id: 'p-broken', name: 'Test Spot', disciplineId: 'surfing', visibility: 'public' }} />);
   expect((await screen.findByRole('alert')).textContent).not.toBe('');
   expect(screen.queryByTestId('sessions-out-now')).toBeNull();
 });
