@@ -7,6 +7,12 @@ export const SERVICE_WORKER_PATH = '/sw.js';
 /** The message by which the page lets a waiting new version take over (after the person chose to reload). */
 export const SKIP_WAITING = 'SKIP_WAITING';
 
+/**
+ * The message by which the page hands the worker the code it loaded before the worker was there
+ * (the first visit's language and page chunks), so that they are kept for offline use too.
+ */
+export const KEEP_LOADED = 'KEEP_LOADED';
+
 export const SERVICE_WORKER_CACHES = {
   pages: 'stoked-pages',
   api: 'stoked-api',

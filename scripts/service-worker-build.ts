@@ -7,8 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * The app's shell, which the service worker keeps at install: the bare page (index.html, for a page
- * never visited offline), the script that starts the app and every module and style sheet the
- * built index.html loads at once. Other chunks are kept when first used. Files with a content hash in
+ * never visited offline), the script that starts the app, the logo and icon, and every module and
+ * style sheet the built index.html loads at once. Other chunks are kept when first used. Files with a content hash in
  * their name need no revision; the others are given their content's.
  */
 export function shellOf(webDist: string): { url: string; revision: string | null }[] {
@@ -18,6 +18,9 @@ export function shellOf(webDist: string): { url: string; revision: string | null
   return [
     { url: '/index.html', revision: revision('index.html') },
     { url: '/paint-first.js', revision: revision('paint-first.js') },
+    // The header's logo and the tab's icon (a site's own logo, uploaded by an admin, is a picture kept when seen).
+    { url: '/logo.png', revision: revision('logo.png') },
+    { url: '/favicon.png', revision: revision('favicon.png') },
     ...[...new Set(loaded)].map((url) => ({ url, revision: null })),
   ];
 }

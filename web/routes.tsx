@@ -139,6 +139,9 @@ export const routes: RouteObject[] = [
   {
     element: <Layout parts={shellParts} />,
     loader: loaderOf(frameNeeds),
+    // The frame itself failing (offline, a part of the header whose code was never fetched): the
+    // same message as a page's, without the frame.
+    errorElement: <RouteError />,
     children: [
       {
         errorElement: <RouteError />,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
+import { KEEP_LOADED, SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
 
 /**
  * The service worker (web/sw/service-worker.ts) keeps the app's shell and what was visited for
@@ -20,6 +20,10 @@ export function registerServiceWorker(): void {
     (registration: ServiceWorkerRegistration | undefined) => {
       // None where the browser is told to run no worker (a test's browser, say).
       if (!registration) return;
+      // What this page loaded before the worker ran (its language, its page's code) is kept as well.
+      void navigator.serviceWorker.ready.then((ready) =>
+        ready.active?.postMessage({ type: KEEP_LOADED, urls: performance.getEntriesByType('resource').map((entry) => entry.name) }),
+      );
       // A version installed earlier that still waits (another tab left it), or one installing now.
       if (registration.waiting && navigator.serviceWorker.controller) setWaiting(registration.waiting);
       registration.addEventListener('updatefound', () => {

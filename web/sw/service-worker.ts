@@ -3,7 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
+import { KEEP_LOADED, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
 
 /**
  * Stoked's service worker (built by scripts/service-worker-build.ts into /sw.js), so that the app
@@ -30,8 +30,26 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHES.site).then((cache) => cache.addAll([...SITE_READS])));
 });
 
+const isCode = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+
+/** The app's code the first page loaded before this worker ran: kept like what it fetches itself. */
+async function keepLoaded(urls: unknown[]): Promise<void> {
+  const cache = await caches.open(CACHES.code);
+  const code = urls.flatMap((u) => {
+    try {
+      const url = new URL(String(u));
+      return isCode(url) ? [url.href] : [];
+    } catch {
+      return [];
+    }
+  });
+  await Promise.all(code.map(async (url) => (await cache.match(url)) ?? cache.add(url)));
+}
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === SKIP_WAITING) void self.skipWaiting();
+  else if (data?.type === KEEP_LOADED && Array.isArray(data.urls)) event.waitUntil(keepLoaded(data.urls));
 });
 
 // Logging in, out or signing up on this device: nothing kept for the previous session may show.
@@ -77,7 +95,7 @@ registerRoute(
 
 // The app's code is named by its content: what was loaded once never changes.
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'),
+  ({ url }) => isCode(url),
   new CacheFirst({ cacheName: CACHES.code, plugins: [keepable, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY })] }),
 );
 
