@@ -35,6 +35,19 @@ test('a visited page opens offline, and a page never visited opens the app, whic
   await context.close();
 });
 
+test('a first visit in Arabic keeps its language for offline: an unvisited page says so in Arabic', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  // The Arabic strings arrive before the worker runs: the page hands them to it.
+  await page.goto('/discipline/surfing?lang=ar');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(async () => (await (await caches.open('stoked-code')).keys()).some((r) => /\/assets\/ar-[^/]*\.js$/.test(r.url)), undefined, { timeout: 15_000 });
+  await context.setOffline(true);
+  await page.goto('/discipline/skateboarding/tricktionary?lang=ar', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'أنت غير متصل بالإنترنت' })).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});
+
 test('what a signed-in person saw is forgotten when they log out on the device', async ({ browser }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const account = await newMember(context.request, 'Offline Rider');

@@ -16,6 +16,9 @@ import { KEEP_LOADED, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READ
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const DAY = 24 * 60 * 60;
+// Offline, what was kept answers whatever the request's cookies and languages (the server varies its
+// answers on them): a language cookie set since must not hide the settings the shell needs.
+const matchOptions = { ignoreVary: true };
 // The network is asked first; past this a page or an answer kept earlier is shown instead.
 const NETWORK_TIMEOUT_SECONDS = 5;
 const SHELL = '/index.html';
@@ -75,13 +78,14 @@ registerRoute(
   new NetworkFirst({
     cacheName: CACHES.pages,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions,
     plugins: [keepable, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY })],
   }),
 );
 
 registerRoute(
   ({ request, url }) => request.method === 'GET' && sameOrigin(url) && (SITE_READS as readonly string[]).includes(url.pathname),
-  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [keepable] }),
+  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepable] }),
 );
 
 registerRoute(
@@ -89,6 +93,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: CACHES.api,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions,
     plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY })],
   }),
 );
