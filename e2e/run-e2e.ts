@@ -55,6 +55,7 @@ const SECONDS: Record<string, number> = {
   'early-clicks.spec.ts': 40,
   'no-javascript.spec.ts': 32,
   'profile.spec.ts': 28,
+  'offline.spec.ts': 25,
 };
 const DEFAULT_SECONDS = 18;
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { flushOutbox, isQueued, outbox, sendOrQueue, setOutboxStore, type QueuedAction } from './outbox.ts';
+import { flushOutbox, outbox, sendOrQueue, setOutboxStore, type QueuedAction } from './outbox.ts';
+import { isQueued } from './queued.ts';
 
 // Actions made offline wait in a store (IndexedDB in the browser, a list here) and are sent later.
 let kept: QueuedAction[] = [];

@@ -1,7 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { api, ApiError } from './api.ts';
-import { errorText, notify } from './toast.ts';
+import { QueuedOffline } from './queued.ts';
 
 /**
  * What a rider does without a connection (a check-in at the spot, a condition report, a comment, a
@@ -78,15 +77,6 @@ export const outbox = {
   refresh,
 };
 
-/** Thrown by `sendOrQueue` when there was no connection: the action waits on the device. */
-export class QueuedOffline extends Error {
-  constructor() {
-    super('Saved on this device; sent when the connection returns');
-  }
-}
-
-export const isQueued = (error: unknown): error is QueuedOffline => error instanceof QueuedOffline;
-
 /** Sends the action now or, without a connection, keeps it to send later (and throws QueuedOffline). */
 export async function sendOrQueue<T>(action: NewAction): Promise<T> {
   try {
@@ -144,11 +134,3 @@ export function flushOutbox(client: QueryClient, userId: string): Promise<FlushO
   return flushing;
 }
 
-/**
- * The toast of an action that did not go through: 'Saved on this device' when it waits for the
- * connection, else `title` with the server's reason.
- */
-export function notifyUnsent(t: TFunction, title: string, error: unknown): void {
-  if (isQueued(error)) notify('info', t('outbox.queued'), t('outbox.queuedHint'));
-  else notify('error', title, errorText(t, error));
-}

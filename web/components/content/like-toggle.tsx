@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ActionForm } from '../ui/action-form.tsx';
 import { formatCount } from '../../lib/intl.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { errorText, notify } from '../../lib/toast.ts';
+import { isQueued, notifyUnsent } from '../../lib/queued.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 
 type Likes = { liked: boolean; likes: number };
@@ -40,8 +40,9 @@ export function LikeToggle({ initial, mutation, actions, fields, label, testId, 
       mutation.mutate(liked, {
         onSuccess: (result) => setState({ liked: result.liked, likes: result.likes }),
         onError: (error) => {
-          setState(before);
-          notify('error', t('content.likeError'), errorText(t, error));
+          // One kept for later shows as given until it is sent.
+          if (!isQueued(error)) setState(before);
+          notifyUnsent(t, t('content.likeError'), error);
         },
       });
     });

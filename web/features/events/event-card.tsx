@@ -7,7 +7,8 @@ import type { Event } from '../../../common/events.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { errorText, notify } from '../../lib/toast.ts';
+import { notify } from '../../lib/toast.ts';
+import { notifyUnsent } from '../../lib/queued.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { CardReactions } from '../reactions/index.ts';
@@ -118,7 +119,7 @@ export function Attendance({ event }: { event: Event }) {
 export function RsvpButton({ event, size = 'default', className = '' }: { event: Event; size?: 'default' | 'sm' | 'lg'; className?: string }) {
   const { t } = useTranslation();
   const gate = useLoginGate();
-  const rsvp = useRsvp(event.id);
+  const rsvp = useRsvp(event.id, t('outbox.labels.rsvp', { name: event.name }));
   if (event.status !== 'approved') return null;
   if (hasEnded(event)) {
     return (
@@ -150,7 +151,7 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
             after.myRsvp === 'going' ? t('events.toast.going') : after.myRsvp === 'waitlist' ? t('events.toast.waitlisted') : event.myRsvp === 'waitlist' ? t('events.toast.leftWaitlist') : t('events.toast.left'),
             after.myRsvp === 'waitlist' && after.waitlistPosition ? t('events.toast.position', { position: after.waitlistPosition }) : undefined,
           ),
-        onError: (error) => notify('error', t('events.toast.rsvpError'), errorText(t, error)),
+        onError: (error) => notifyUnsent(t, t('events.toast.rsvpError'), error),
       }),
     );
 

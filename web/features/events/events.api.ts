@@ -4,6 +4,9 @@ import type { Event, EventAttendees, EventInput, EventList, EventUpdate, PlaceEv
 import type { PlaceList } from '../../../common/places.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { api } from '../../lib/api.ts';
+import { sendOrQueue } from '../../lib/outbox.ts';
+import { isQueued } from '../../lib/queued.ts';
+import { useMe } from '../../lib/session.ts';
 import { choiceParam, textParam, useContentList } from '../../lib/content-list.ts';
 import { sectionApi } from '../../lib/section-api.ts';
 
@@ -110,10 +113,14 @@ export function useEventAttendees(id: string, enabled: boolean) {
  * Joins (true) or leaves (false) the event; the answer is the event as the viewer now sees it. The
  * event page shows the new state at once (going, or the waitlist when full) and goes back if refused.
  */
-export function useRsvp(id: string) {
+export function useRsvp(id: string, label: string) {
   const client = useQueryClient();
+  const { user } = useMe();
   return useMutation({
-    mutationFn: (join: boolean) => api<Event>(`/api/events/${encodeURIComponent(id)}/rsvp`, { method: join ? 'PUT' : 'DELETE' }),
+    // Without a connection the answer waits on the device (web/lib/outbox.ts), shown as given meanwhile.
+    networkMode: 'always',
+    mutationFn: (join: boolean) =>
+      sendOrQueue<Event>({ userId: user?.id ?? '', method: join ? 'PUT' : 'DELETE', path: `/api/events/${encodeURIComponent(id)}/rsvp`, label, invalidate: [eventKeys.all] }),
     onMutate: async (join) => {
       await client.cancelQueries({ queryKey: eventKeys.detail(id) });
       const before = client.getQueryData<Event>(eventKeys.detail(id));
@@ -128,8 +135,8 @@ export function useRsvp(id: string) {
       }
       return { before };
     },
-    onError: (_error, _join, context) => {
-      if (context?.before) client.setQueryData(eventKeys.detail(id), context.before);
+    onError: (error, _join, context) => {
+      if (context?.before && !isQueued(error)) client.setQueryData(eventKeys.detail(id), context.before);
     },
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(id), event);

@@ -16,7 +16,7 @@ import { formatCount } from '../../lib/intl.ts';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
 import { errorText, notify } from '../../lib/toast.ts';
-import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
+import { isQueued, notifyUnsent } from '../../lib/queued.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { conditionParts } from './condition-summary.tsx';
 import { useDeleteConditionReport, useLikeConditionReport, usePlaceConditions, useReportConditions } from './conditions.api.ts';

@@ -12,7 +12,7 @@ import { useFormatDate } from '../../lib/localized.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
-import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
+import { isQueued, notifyUnsent } from '../../lib/queued.ts';
 
 /**
  * The comments of an item, newest first, with a form for signed-in people; bodies are shown as plain text.

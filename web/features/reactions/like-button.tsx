@@ -11,7 +11,7 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
   return (
     <LikeToggle
       initial={reactions}
-      mutation={useSetLike(type, id)}
+      mutation={useSetLike(type, id, t('outbox.labels.like', { name }))}
       actions={{ like: 'like', unlike: 'unlike' }}
       fields={{ type, id }}
       label={(liked) => t(liked ? 'content.unlikeNamed' : 'content.likeNamed', { name })}

@@ -12,9 +12,13 @@ export const reactionKeys = {
 
 const itemUrl = (type: ContentType, id: string) => `/api/content/${type}/${encodeURIComponent(id)}`;
 
-export function useSetLike(type: ContentType, id: string) {
+export function useSetLike(type: ContentType, id: string, label: string) {
+  const { user } = useMe();
   return useMutation({
-    mutationFn: (liked: boolean) => api<LikeResult>(`${itemUrl(type, id)}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+    // Without a connection the like waits on the device (web/lib/outbox.ts), shown as given meanwhile.
+    networkMode: 'always',
+    mutationFn: (liked: boolean) =>
+      sendOrQueue<LikeResult>({ userId: user?.id ?? '', method: liked ? 'PUT' : 'DELETE', path: `${itemUrl(type, id)}/like`, label, invalidate: [] }),
   });
 }
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
-import { isQueued, notifyUnsent } from '../../lib/outbox.ts';
+import { isQueued, notifyUnsent } from '../../lib/queued.ts';
 import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './sessions.api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useFormatNumber } from '../../lib/localized.ts';
