@@ -1,13 +1,14 @@
 import { expect, test, type BrowserContext, type Page } from './test.ts';
 import { adminApi, createEvent, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
+import { SERVICE_WORKER_CACHES } from '../common/offline.ts';
 
 // Issue 21, item 1: the service worker keeps the app's shell and what was visited, so that a rider
 // opens Stoked where there is no signal; what a session saw is forgotten when it ends on the device.
 // Item 3: what a rider does offline waits on the device and is sent when the connection returns.
 
-async function withServiceWorker(context: BrowserContext): Promise<Page> {
+async function withServiceWorker(context: BrowserContext, path = '/'): Promise<Page> {
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto(path);
   // Installed (the shell kept) and in charge of this page: what it opens from now on is kept.
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   return page;
@@ -37,11 +38,13 @@ test('a visited page opens offline, and a page never visited opens the app, whic
 
 test('a first visit in Arabic keeps its language for offline: an unvisited page says so in Arabic', async ({ browser }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
   // The Arabic strings arrive before the worker runs: the page hands them to it.
-  await page.goto('/discipline/surfing?lang=ar');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  await page.waitForFunction(async () => (await (await caches.open('stoked-code')).keys()).some((r) => /\/assets\/ar-[^/]*\.js$/.test(r.url)), undefined, { timeout: 15_000 });
+  const page = await withServiceWorker(context, '/discipline/surfing?lang=ar');
+  await page.waitForFunction(
+    async (code) => (await (await caches.open(code)).keys()).some((r) => /\/assets\/ar-[^/]*\.js$/.test(r.url)),
+    SERVICE_WORKER_CACHES.code,
+    { timeout: 15_000 },
+  );
   await context.setOffline(true);
   await page.goto('/discipline/skateboarding/tricktionary?lang=ar', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'أنت غير متصل بالإنترنت' })).toBeVisible({ timeout: 15_000 });

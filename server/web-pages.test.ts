@@ -296,6 +296,22 @@ describe('each page reads only the data its route declared', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  test('site-wide answers (the disciplines among them) are read for one page and reused by the next, meta and all', async () => {
+    const { id } = await signUpVerified(t);
+    const asked: string[] = [];
+    const counting = (url: string, init: RequestInit) => (asked.push(url), fetchFor()(url, init));
+    // `writes` of their own: what earlier tests' renders kept is not reused here.
+    const render = () => renderPage({ url: `/profile/${id}`, storedLanguage: 'en', fetchApi: counting, visitor: true, writes: 7001 });
+    await render();
+    expect(asked).toContain('/api/disciplines');
+    asked.length = 0;
+    const again = await render();
+    expect(asked).not.toContain('/api/disciplines');
+    expect(asked).toContain(`/api/profiles/${id}`);
+    const handed = (stateOf(again.kind === 'page' ? again.state : '').queries.queries as { queryKey: unknown[]; meta?: unknown }[]).find((q) => q.queryKey[0] === 'disciplines' && q.queryKey.length === 1);
+    expect(handed?.meta).toEqual({ siteWide: true });
+  });
 });
 
 describe('kept like the API\'s anonymous answers, and around the renderer', () => {
