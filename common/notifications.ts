@@ -23,8 +23,8 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** in_app: the bell; email: the bell and the e-mail digest; off: not recorded at all. */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'off'] as const;
+/** in_app: the bell; email: the bell and the e-mail digest; push: the bell and the person's devices (issue 21); off: not recorded at all. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const DEFAULT_NOTIFICATION_CHANNEL: NotificationChannel = 'in_app';
 

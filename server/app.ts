@@ -43,6 +43,7 @@ import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { scheduleNotificationDigests } from './features/notifications/digest.ts';
+import { pushForms, pushRoutes, schedulePushes } from './features/push/index.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { tricksRoutes } from './features/tricks/tricks.routes.ts';
@@ -195,11 +196,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(setupAdminRoutes);
   await app.register(profilesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(pushRoutes);
   await app.register(messagesRoutes);
   await app.register(feedRoutes);
   await app.register(sitemapRoutes);
   await app.register(liveRoutes);
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
+  schedulePushes(app, config.pushIntervalMs);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
@@ -217,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...contactForms,
     ...profilesForms,
     ...notificationsForms,
+    ...pushForms,
     ...setupAdminForms,
   });
   registerPhotoUploadForm(app);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: optionalUrl(['http', 'https']),
+  // Web Push (issue 21): the VAPID key pair as base64url (`npx web-push generate-vapid-keys`), and who runs the server.
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'must be a mailto: address or an https:// URL' }),
+  // The push services the server may send to: host names (https, their subdomains too) or whole origins.
+  PUSH_SERVICES: z.string().optional(),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -108,7 +118,19 @@ export type Config = {
   devWebOrigin?: string;
   /** How often each process checks the sessions of its open live streams; a stream outlives its session by at most this. */
   liveSessionCheckMs: number;
+  /**
+   * Web Push's VAPID keys (base64url) and contact; none when production has no keys configured (push
+   * is then off). Elsewhere they are generated once into the data folder.
+   */
+  push?: { publicKey: string; privateKey: string; subject: string };
+  /** Where push subscriptions may point: https host names (and their subdomains) or exact origins. Guards against a subscription aimed inside our network. */
+  pushServices: string[];
+  /** Milliseconds between two runs of the push sender (0: it runs only when called, as in tests). */
+  pushIntervalMs: number;
 };
+
+/** The push services of the browsers people use (Chrome, Edge, Firefox, Safari, Opera, Samsung Internet). */
+export const DEFAULT_PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export class ConfigError extends Error {}
 
@@ -137,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('Invalid configuration: DEV_WEB_ORIGIN is for `npm run dev` only (NODE_ENV=development)');
   }
   const port = overrides.port ?? e.PORT;
+  const push = overrides.push ?? vapidKeys(e, dataDir);
   return {
     env: e.NODE_ENV,
     port,
@@ -173,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     conditionsTtlHours: e.CONDITIONS_TTL_HOURS,
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     liveSessionCheckMs: 2000,
+    push,
+    pushServices: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((s) => s.trim()).filter(Boolean) : DEFAULT_PUSH_SERVICES,
+    pushIntervalMs: e.NODE_ENV === 'test' ? 0 : 2000,
     ...overrides,
   };
 }
@@ -187,4 +213,33 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+const base64urlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
+
+/**
+ * The VAPID keys from the environment (both or neither), else from the data folder, made there the
+ * first time; production without them has push off rather than keys nobody configured.
+ */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): Config['push'] {
+  const subject = e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL}`;
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+    if (base64urlBytes(e.VAPID_PUBLIC_KEY) !== 65) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes)');
+    if (base64urlBytes(e.VAPID_PRIVATE_KEY) !== 32) throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  }
+  if (e.NODE_ENV === 'production') return undefined;
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    if (kept.publicKey && kept.privateKey && base64urlBytes(kept.publicKey) === 65 && base64urlBytes(kept.privateKey) === 32) {
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+    }
+  }
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
+  const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ publicKey, privateKey: jwk.d }) + '\n', { mode: 0o600 });
+  return { publicKey, privateKey: jwk.d!, subject };
 }

@@ -21,6 +21,7 @@ import type {
 import type { CalendarFeedsTable } from './schema-calendars.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 import type { PhotosTable } from './schema-photos.ts';
+import type { PushQueueTable, PushSubscriptionsTable } from './schema-push.ts';
 import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
@@ -322,6 +323,8 @@ export interface DB {
   ride_session_tricks: RideSessionTricksTable;
   ride_session_companions: RideSessionCompanionsTable;
   calendar_feeds: CalendarFeedsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
   photos: PhotosTable;
   reviews: ReviewsTable;
   tricks: TricksTable;

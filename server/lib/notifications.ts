@@ -15,7 +15,7 @@ export type NotifyInput = {
 /**
  * Records a notification and signals it live, in the caller's transaction when it has one.
  * Nothing is recorded for one's own actions, for a type the user switched off, or from someone the
- * user blocked.
+ * user blocked. A new one of a type the user gets by push is queued for their devices.
  *
  * A repeat (same recipient, kind, actor and subject) is folded rather than stacked, so that toggling
  * an action cannot flood anyone: it refreshes the time and details of the unread one already there,
@@ -55,7 +55,14 @@ export async function notify(db: Kysely<DB>, input: NotifyInput): Promise<void> 
     do update set created_at = now(), data = excluded.data
     returning n.id, n.xmax = 0 as inserted`.execute(db);
   const row = rows[0];
-  if (row?.inserted) await publish(db, { userId: input.userId, event: 'notification', id: Number(row.id) });
+  if (!row?.inserted) return;
+  await publish(db, { userId: input.userId, event: 'notification', id: Number(row.id) });
+  // A type the person gets by push waits for the sender (server/features/push) if they have a device.
+  await sql`
+    insert into push_queue (notification_id)
+    select ${row.id}
+    where exists (select 1 from notification_preferences p where p.user_id = ${input.userId} and p.type = ${input.type} and p.channel = 'push')
+      and exists (select 1 from push_subscriptions s where s.user_id = ${input.userId})`.execute(db);
 }
 
 /** A user's notifications in the API's shape, newest first: after `afterId` (a resuming client), before `beforeId` (paging) or exactly `ids`. */

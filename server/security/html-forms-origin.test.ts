@@ -4,6 +4,7 @@ import type { PlaceSessions, Session } from '../../common/sessions.ts';
 import type { LikeResult } from '../../common/content.ts';
 import type { User } from '../test/community-kit.ts';
 import { formsTestKit } from '../test/forms-kit.ts';
+import { pushBrowser } from '../test/push-receiver.ts';
 
 // Issue 17 item 2: the actions of the public pages (join, leave, request, invitation answers, RSVP,
 // like, rate, comment, follow) are plain HTML POST forms: same-origin only, answered with a redirect
@@ -196,6 +197,15 @@ describe('every action form: origin, visitors, redirects', () => {
       setup: async (rider) => {
         expect((await call('POST', '/api/me/calendar-feed', rider)).statusCode).toBe(201);
         return { fields: {}, unchanged: async () => expect((await call('GET', '/api/me/calendar-feed', rider)).json()).toMatchObject({ active: true }) };
+      },
+    },
+    {
+      action: 'revoke-push-device',
+      setup: async (rider) => {
+        const res = await call('POST', '/api/push/devices', rider, pushBrowser('https://fcm.googleapis.com').subscription);
+        expect(res.statusCode, res.body).toBe(201);
+        const devices = async () => ((await call('GET', '/api/push/devices', rider)).json() as { devices: unknown[] }).devices;
+        return { fields: { deviceId: (res.json() as { id: string }).id }, unchanged: async () => expect(await devices()).toHaveLength(1) };
       },
     },
     {

@@ -4,6 +4,7 @@ import { contentTestKit, ORIGIN, type User } from '../test/content-kit.ts';
 import { fingerprint } from '../test/db-fingerprint.ts';
 import { png } from '../test/image-fixtures.ts';
 import { fileUpload } from '../test/multipart.ts';
+import { pushBrowser } from '../test/push-receiver.ts';
 import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf, type OpenApi } from './catalogue.ts';
 
 /**
@@ -190,6 +191,9 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/me/calendar-feed': { ...SIGNED_IN, build: async () => ({ url: '/api/me/calendar-feed' }) },
   'DELETE /api/me/calendar-feed': { ...SIGNED_IN, build: async () => ({ url: '/api/me/calendar-feed' }) },
+  // Push devices (issue 21, item 4): one's own only; someone else's answers 404.
+  'POST /api/push/devices': { ...SIGNED_IN, build: async () => ({ url: '/api/push/devices', body: pushBrowser(FCM).subscription }) },
+  'DELETE /api/push/devices/{id}': { allowed: ['author'], build: async () => ({ url: `/api/push/devices/${await pushDevice(users.author)}` }) },
   // Blocks between the two people no other row relies on.
   'PUT /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
   'DELETE /api/profiles/{id}/block': { ...SIGNED_IN, build: async () => ({ url: `/api/profiles/${users.otherLeader.id}/block` }) },
@@ -226,6 +230,14 @@ async function rideSession(companion?: User): Promise<string> {
     .executeTakeFirstOrThrow();
   if (companion) await db().insertInto('ride_session_companions').values({ session_id: row.id, user_id: companion.id }).execute();
   return row.id;
+}
+
+const FCM = 'https://fcm.googleapis.com';
+/** A push device of `user`'s, subscribed through the API (at a push service: nothing is sent). */
+async function pushDevice(user: User): Promise<string> {
+  const res = await kit.call('POST', '/api/push/devices', user, pushBrowser(FCM).subscription);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
 }
 
 async function notificationFor(user: User): Promise<number> {

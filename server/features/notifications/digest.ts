@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { LanguageCode } from '../../../common/languages.ts';
-import { notificationPath, notificationText } from '../../../common/notifications.ts';
+import { notificationPath, notificationText, type Notification } from '../../../common/notifications.ts';
 import { composeMail, mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
 
@@ -44,9 +44,8 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
       const items = await loadNotifications(tx, userId, { ids: user.ids, limit: user.ids.length });
       const t = (key: string, values?: Record<string, string | number>) => translate(user.language, `notifications.${key}`, values);
       const lines = items.map((n) => {
-        const { key, values } = notificationText(n);
         const target = notificationPath(n);
-        const text = t(`text.${key}`, { ...values, actor: values.actor || t('someone') });
+        const text = notificationSentence(user.language, n);
         return `• ${text}${target ? `\n  ${app.config.publicUrl}${target}` : ''}`;
       });
       try {
@@ -69,6 +68,12 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
     }
     return sent;
   });
+}
+
+/** A notification's sentence in a language, as the bell shows it (the digest's lines, a push's text). */
+export function notificationSentence(language: LanguageCode, n: Notification): string {
+  const { key, values } = notificationText(n);
+  return translate(language, `notifications.text.${key}`, { ...values, actor: values.actor || translate(language, 'notifications.someone') });
 }
 
 /** Runs the digest every `minutes` (0: never); the timer stops when the app closes. */

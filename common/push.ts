@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isHttpUrl } from './content-basics.ts';
+
+/**
+ * Web Push (issue 21, item 4): the devices a person gets notifications on. Shared by the API and the
+ * web app; the notification types a person has pushed are channels of common/notifications.ts.
+ */
+
+/** A person may keep this many devices; a new one beyond it replaces the longest unused. */
+export const PUSH_DEVICES_MAX = 20;
+
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((v) => decodedLength(v.replace(/=+$/, '')) === bytes, { message: `must be ${bytes} bytes in base64url` });
+
+/** The length of base64url text once decoded (no padding). */
+function decodedLength(value: string): number {
+  return Math.floor((value.length * 3) / 4);
+}
+
+/** What PushManager.subscribe() answers (PushSubscription.toJSON()), as the browser sends it. */
+export const pushSubscriptionSchema = z.object({
+  // Not marked as a URL field for the pages (format uri): nobody is shown it; the server sends to it,
+  // and only at a push service it knows (server/features/push).
+  endpoint: z.string().trim().max(1000, { error: 'TOO_LONG' }).refine(isHttpUrl, { error: 'INVALID_URL' }),
+  // An uncompressed P-256 point and a 16-byte secret (RFC 8291).
+  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** One of the person's devices; `current` is the one the request came from (same session). */
+export const pushDeviceSchema = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  createdAt: z.string(),
+  lastPushAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+export const pushDevicesSchema = z.object({
+  /** The server's VAPID public key (applicationServerKey); null when push is off on this site. */
+  publicKey: z.string().nullable(),
+  devices: z.array(pushDeviceSchema),
+});
+export type PushDevices = z.infer<typeof pushDevicesSchema>;
+
+/** What a push carries: no more than the notification shows in the bell, in the person's language. */
+export type PushPayload = { title: string; body: string; url: string; tag: string; lang: string; dir: 'ltr' | 'rtl' };

@@ -1,0 +1,4 @@
+// The push feature's public module (docs/decisions/0004-module-boundaries.md): the app registers its routes, form and sender.
+export { pushForms } from './push.forms.ts';
+export { pushRoutes } from './push.routes.ts';
+export { schedulePushes, sendQueuedPushes } from './push.send.ts';

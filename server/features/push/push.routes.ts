@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pushDeviceSchema, pushDevicesSchema, pushSubscriptionSchema } from '../../../common/push.ts';
+import { fail } from '../../lib/errors.ts';
+import { requireSession } from '../../lib/session.ts';
+import { deviceOf } from './device-label.ts';
+import { deleteDevice, listDevices, saveDevice } from './push.db.ts';
+import { isPushService } from './push.send.ts';
+
+const DEVICE_ID = /^[1-9]\d{0,14}$/;
+const SUBSCRIPTIONS_PER_HOUR = 30;
+const idParams = z.object({ id: z.string().max(100) });
+
+/** The signed-in person's devices for Web Push (issue 21, item 4); anyone else's answer 404. */
+export async function pushRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['push'];
+
+  r.get('/api/push/devices', { config: { cache: 'no-store' }, schema: { tags, response: { 200: pushDevicesSchema } } }, async (request) => {
+    const { user, sessionId } = await requireSession(request);
+    return { publicKey: app.config.push?.publicKey ?? null, devices: await listDevices(app.db, user.id, sessionId) };
+  });
+
+  r.post(
+    '/api/push/devices',
+    { config: { cache: 'no-store' }, schema: { tags, body: pushSubscriptionSchema, response: { 201: pushDeviceSchema } } },
+    async (request, reply) => {
+      const { user, sessionId } = await requireSession(request);
+      if (!app.config.push) fail('PUSH_UNAVAILABLE');
+      if (!isPushService(request.body.endpoint, app.config.pushServices)) fail('PUSH_SERVICE_NOT_ALLOWED');
+      await app.limiter.consume(`push-devices:user:${user.id}`, { max: SUBSCRIPTIONS_PER_HOUR, windowSeconds: 3600 });
+      const device = await saveDevice(app.db, { userId: user.id, sessionId, subscription: request.body, ...deviceOf(request.headers['user-agent']) });
+      return reply.status(201).send(device);
+    },
+  );
+
+  r.delete('/api/push/devices/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const { user } = await requireSession(request);
+    if (!DEVICE_ID.test(request.params.id) || !(await deleteDevice(app.db, user.id, request.params.id))) fail('NOT_FOUND');
+    return reply.status(204).send(null);
+  });
+}

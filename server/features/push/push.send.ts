@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import webpush from 'web-push';
+import { languageDir } from '../../../common/languages.ts';
+import { notificationPath } from '../../../common/notifications.ts';
+import type { PushPayload } from '../../../common/push.ts';
+import { mailLanguage, translate } from '../../lib/mail-texts.ts';
+import { loadNotifications } from '../../lib/notifications.ts';
+import { notificationSentence } from '../notifications/index.ts';
+
+// Notifications taken from the queue per run; the rest wait for the next run.
+const BATCH = 200;
+// A push service that does not answer within this is given up on for this notification.
+const SEND_TIMEOUT_MS = 10_000;
+// Kept by the push service this long for a device that is off, then dropped: news older than a day is in the bell.
+const TTL_SECONDS = 86_400;
+
+/**
+ * Whether an endpoint is at one of the configured push services: an https host (or a subdomain of
+ * one) or an exact origin. Anything else would have the server send requests wherever a person
+ * points it, inside our own network included.
+ */
+export function isPushService(endpoint: string, services: string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return services.some((service) =>
+    service.includes('://') ? url.origin === new URL(service).origin : url.protocol === 'https:' && (url.hostname === service || url.hostname.endsWith(`.${service}`)),
+  );
+}
+
+/**
+ * Sends the queued notifications to their people's devices, in each person's language, carrying only
+ * what the bell shows (the sentence and the link). A notification read meanwhile, of a type no longer
+ * pushed, or of a banned person is dropped. A device the push service says is gone (404, 410) is
+ * removed. Each notification is taken off the queue by one server only (skip locked), and pushed once:
+ * one a device misses is still in the bell. Returns the number of pushes delivered.
+ */
+export async function sendQueuedPushes(app: FastifyInstance): Promise<number> {
+  const keys = app.config.push;
+  const { rows } = await sql<{ notification_id: string }>`
+    delete from push_queue where notification_id in (
+      select notification_id from push_queue order by notification_id limit ${BATCH} for update skip locked
+    ) returning notification_id`.execute(app.db);
+  if (!keys || rows.length === 0) return 0;
+  const due = await app.db
+    .selectFrom('notifications as n')
+    .innerJoin('notification_preferences as p', (join) => join.onRef('p.user_id', '=', 'n.user_id').onRef('p.type', '=', 'n.type'))
+    .innerJoin('profiles as u', 'u.id', 'n.user_id')
+    .where('n.id', 'in', rows.map((r) => Number(r.notification_id)))
+    .where('p.channel', '=', 'push')
+    .where('n.read_at', 'is', null)
+    .where('u.banned', '=', false)
+    .select(['n.id', 'n.user_id', 'u.preferred_language'])
+    .execute();
+  const byUser = new Map<string, { language: string | null; ids: number[] }>();
+  for (const row of due) {
+    const entry = byUser.get(row.user_id) ?? { language: row.preferred_language, ids: [] };
+    entry.ids.push(Number(row.id));
+    byUser.set(row.user_id, entry);
+  }
+  const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  let delivered = 0;
+  for (const [userId, person] of byUser) {
+    const devices = await app.db
+      .selectFrom('push_subscriptions as s')
+      .innerJoin('sessions as x', 'x.id', 's.session_id')
+      .where('s.user_id', '=', userId)
+      .where('x.expires_at', '>', new Date())
+      .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])
+      .execute();
+    const usable = devices.filter((d) => isPushService(d.endpoint, app.config.pushServices));
+    if (usable.length === 0) continue;
+    const language = mailLanguage(person.language);
+    const notifications = await loadNotifications(app.db, userId, { ids: person.ids, limit: person.ids.length });
+    for (const n of notifications.reverse()) {
+      const payload: PushPayload = {
+        title: translate(language, 'app.name'),
+        body: notificationSentence(language, n),
+        url: `${app.config.publicUrl}${notificationPath(n) ?? '/notifications'}`,
+        tag: `notification-${n.id}`,
+        lang: language,
+        dir: languageDir(language),
+      };
+      const results = await Promise.allSettled(usable.map((d) => deliver(d, JSON.stringify(payload), vapidDetails)));
+      const sent: number[] = [];
+      const gone: number[] = [];
+      results.forEach((result, i) => {
+        const device = usable[i]!;
+        if (result.status === 'rejected') app.log.warn({ err: result.reason, deviceId: device.id }, 'push not delivered');
+        else if (result.value < 300) sent.push(Number(device.id));
+        else if (result.value === 404 || result.value === 410) gone.push(Number(device.id));
+        else app.log.warn({ status: result.value, deviceId: device.id }, 'push refused by its service');
+      });
+      if (sent.length) await app.db.updateTable('push_subscriptions').set({ last_push_at: new Date() }).where('id', 'in', sent).execute();
+      if (gone.length) await app.db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+      delivered += sent.length;
+    }
+  }
+  return delivered;
+}
+
+/**
+ * One push: encrypted for the device (RFC 8291) and signed (VAPID, RFC 8292) by web-push, sent with
+ * fetch, which never follows a redirect (a push service's answer cannot send us elsewhere). Returns
+ * the push service's status.
+ */
+async function deliver(
+  device: { endpoint: string; p256dh: string; auth: string },
+  payload: string,
+  vapidDetails: { subject: string; publicKey: string; privateKey: string },
+): Promise<number> {
+  const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
+    vapidDetails,
+    TTL: TTL_SECONDS,
+  });
+  const res = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Runs the sender every `ms` (0: never), one run at a time; the timer stops when the app closes. */
+export function schedulePushes(app: FastifyInstance, ms: number): void {
+  if (ms <= 0 || !app.config.push) return;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sendQueuedPushes(app)
+      .catch((error: unknown) => app.log.error({ err: error }, 'push sending failed'))
+      .finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
