@@ -14,6 +14,7 @@ import { conversationQueries } from './features/messages/messages.api.ts';
 import { notificationQueries } from './features/notifications/notifications.api.ts';
 import { placeQueries } from './features/places/places.api.ts';
 import { profileQueries } from './features/profiles/profiles.api.ts';
+import { pushQueries } from './features/push/push.api.ts';
 import { reviewQueries } from './features/reviews/reviews.api.ts';
 import { sessionLogPageFrom, sessionStatsQueries } from './features/sessions/session-stats.api.ts';
 import { shopQueries } from './features/shops/shops.api.ts';
@@ -33,10 +34,10 @@ export const frameNeeds: SignedInNeeds = () => [notificationQueries.latest(), co
 /** The home page's feed section. */
 export const homeNeeds: SignedInNeeds = () => [feedQueries.all()];
 
-/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists; the settings tab's preferences and calendar feed when the address opens it. */
+/** The own profile: the profile, its public face (disciplines, teams), its sessions part, the activity tab and the people lists; the settings tab's preferences, push devices and calendar feed when the address opens it. */
 export const ownProfileNeeds: SignedInNeeds = ({ user, search }) => [
   profileQueries.own(),
-  ...(search.get('tab') === 'settings' ? [notificationQueries.preferences(), calendarQueries.feed()] : []),
+  ...(search.get('tab') === 'settings' ? [notificationQueries.preferences(), pushQueries.devices(), calendarQueries.feed()] : []),
   profileQueries.public(user.id),
   profileQueries.activity(user.id),
   profileQueries.people(user.id, 'followers'),

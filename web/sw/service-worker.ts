@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { KEEP_LOADED, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
+import type { PushPayload } from '../../common/push.ts';
 
 /**
  * Stoked's service worker (built by scripts/service-worker-build.ts into /sw.js), so that the app
@@ -111,3 +112,45 @@ registerRoute(
 
 // A page never visited, offline: the app's shell, which says what it cannot reach.
 setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache(SHELL)) ?? Response.error()) : Response.error()));
+
+// Web Push (issue 21, item 4): the server sends what the bell shows, already in the person's language.
+self.addEventListener('push', (event) => {
+  const payload = readPush(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      lang: payload.lang,
+      dir: payload.dir,
+      icon: '/icons/icon-192.png',
+      data: { url: payload.url },
+    }),
+  );
+});
+
+function readPush(data: PushMessageData | null): PushPayload | null {
+  try {
+    const payload = data?.json() as Partial<PushPayload> | undefined;
+    return typeof payload?.title === 'string' && typeof payload.body === 'string' ? (payload as PushPayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+// A tap opens what the notification is about, in a window of the app already open when there is one;
+// only this site's addresses are opened.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const given = (event.notification.data as { url?: unknown } | null)?.url;
+  const url = typeof given === 'string' && new URL(given, self.location.origin).origin === self.location.origin ? new URL(given, self.location.origin).href : self.location.origin;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const same = windows.find((w) => w.url === url);
+      if (same) return void (await same.focus());
+      // A window this worker does not control cannot be moved: a new one opens instead.
+      const moved = windows[0] ? await windows[0].navigate(url).catch(() => null) : null;
+      await (moved ? moved.focus() : self.clients.openWindow(url));
+    }),
+  );
+});

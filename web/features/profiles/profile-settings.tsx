@@ -12,6 +12,7 @@ import { errorText, notify } from '../../lib/toast.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
 import { NotificationSettings } from '../notifications/index.ts';
 import { CalendarFeedSettings } from '../calendars/index.ts';
+import { PushSettings } from '../push/index.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { ChangePassword } from './change-password.tsx';
 import { useDeleteAccount, useSetAchievements, useUpdateProfile } from './profiles.api.ts';
@@ -170,6 +171,7 @@ export function ProfileSettings({ achievements, preferredLanguage }: { achieveme
     <div className="space-y-6">
       <PreferredLanguage initial={preferredLanguage} />
       <NotificationSettings className={card} />
+      <PushSettings className={card} />
       <CalendarFeedSettings className={card} />
       <ChangePassword />
       <Achievements initial={achievements} />
