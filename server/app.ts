@@ -44,6 +44,7 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { scheduleNotificationDigests } from './features/notifications/digest.ts';
 import { pushForms, pushRoutes, schedulePushes } from './features/push/index.ts';
+import { shareCardsRoutes } from './features/share-cards/index.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
 import { tricksRoutes } from './features/tricks/tricks.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(messagesRoutes);
   await app.register(feedRoutes);
   await app.register(sitemapRoutes);
+  await app.register(shareCardsRoutes);
   await app.register(liveRoutes);
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
   schedulePushes(app, config.pushIntervalMs);

@@ -129,12 +129,13 @@ describe('with the real page renderer', () => {
     const start = new Date(Date.now() + 864e6).toISOString(), event = { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', startDate: start, endDate: start, type: 'Competition', price: 0, maxAttendees: null };
     const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
     expect(created.statusCode, created.body).toBe(201);
-    const path = `/discipline/surfing/events/${(created.json() as { id: string }).id}`;
+    const id = (created.json() as { id: string }).id;
+    const path = `/discipline/surfing/events/${id}`;
     const url = `${t.config.publicUrl}${path}`;
     // The address's language wins over the cookie's, and is then the page's own address.
     const head = html(await get(`${path}?lang=fr`, { cookie: `${LANGUAGE_COOKIE}=de` })).split('</head>')[0]!;
     const meta = (name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(head)?.[1];
-    expect([meta('og:title'), meta('og:url'), meta('og:locale'), meta('twitter:card'), meta('og:image')]).toEqual(['Preview Pro - Stoked', `${url}?lang=fr`, 'fr', 'summary', `${t.config.publicUrl}/logo.png`]);
+    expect([meta('og:title'), meta('og:url'), meta('og:locale'), meta('twitter:card'), meta('og:image')]).toEqual(['Preview Pro - Stoked', `${url}?lang=fr`, 'fr', 'summary_large_image', `${t.config.publicUrl}/api/share-cards/event/${id}.png?lang=fr`]);
     const links = [`rel="canonical" href="${url}?lang=fr"`, `rel="alternate" hreflang="de" href="${url}?lang=de"`, `rel="alternate" hreflang="x-default" href="${url}"`];
     for (const link of links) expect(head).toContain(`<link ${link} />`);
     expect(head).not.toContain('hreflang="ar"'); // not enabled

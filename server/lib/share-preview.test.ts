@@ -21,6 +21,14 @@ describe('share preview tags', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example/a.png', 'data:image/png;base64,AAAA']) expect(image(bad)).toBe('https://stoked.example/logo.png');
   });
 
+  test("an item without a picture is previewed by its generated card, in the page's language, as a large card", () => {
+    const tags = (meta: { image?: string }) => shareTags({ title: 't', description: 'd', card: '/api/share-cards/event/e1.png', ...meta }, 'ar', page);
+    expect(tags({})).toContain('<meta property="og:image" content="https://stoked.example/api/share-cards/event/e1.png?lang=ar" />');
+    expect(tags({})).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // A photo of its own comes first.
+    expect(tags({ image: '/uploads/photos/a.webp' })).toContain('<meta property="og:image" content="https://stoked.example/uploads/photos/a.webp" />');
+  });
+
   test('the structured data names its context, address and language; none without a description', () => {
     const head = shareTags({ title: 't', description: 'd', structured: { '@type': 'Place', name: 'Cove' } }, 'ar', page);
     expect(JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!)).toEqual({ '@context': 'https://schema.org', '@type': 'Place', name: 'Cove', url: page, inLanguage: 'ar' });

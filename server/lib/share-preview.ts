@@ -35,6 +35,8 @@ export function shareTags(meta: PageMeta, language: string, pageUrl: string, lan
   const origin = new URL(pageUrl).origin;
   const own = named ? inLanguage(pageUrl, language) : pageUrl;
   const image = absolute(meta.image, origin);
+  // An item without a picture of its own is previewed by its generated card, in the page's language.
+  const preview = image ?? absolute(meta.card && `${meta.card}?${LANGUAGE_PARAM}=${language}`, origin);
   const tags: [string, string, string | undefined][] = [
     ['property', 'og:site_name', meta.siteName],
     ['property', 'og:type', meta.kind ?? 'website'],
@@ -42,8 +44,8 @@ export function shareTags(meta: PageMeta, language: string, pageUrl: string, lan
     ['property', 'og:description', meta.description],
     ['property', 'og:url', own],
     ['property', 'og:locale', language.replace('-', '_')],
-    ['property', 'og:image', image ?? `${origin}${FALLBACK_IMAGE}`],
-    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['property', 'og:image', preview ?? `${origin}${FALLBACK_IMAGE}`],
+    ['name', 'twitter:card', preview ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
   ];

@@ -83,6 +83,7 @@ const URLS: Record<string, () => string> = {
   '/api/events/{id}/calendar.ics': () => `/api/events/${ids.events}/calendar.ics`,
   '/api/disciplines/{id}/events/calendar.ics': () => `/api/disciplines/${DISCIPLINE}/events/calendar.ics`,
   '/api/calendar/{token}.ics': () => ids.calendar!,
+  '/api/share-cards/{type}/{id}.png': () => `/api/share-cards/event/${ids.events}.png`,
   '/api/profiles/{id}': () => `/api/profiles/${author.id}`,
   '/api/profiles/{id}/activity': () => `/api/profiles/${author.id}/activity`,
   '/api/profiles/{id}/followers': () => `/api/profiles/${author.id}/followers`,

@@ -56,6 +56,7 @@ beforeAll(async () => {
 function urlOf(path: string, placeId: string): string {
   const filled = path
     .replace('/api/content/{type}/{id}', `/api/content/place/${placeId}`)
+    .replace('/api/share-cards/{type}/{id}', `/api/share-cards/place/${placeId}`)
     .replace(/^\/api\/places\/\{id\}/, `/api/places/${placeId}`)
     .replace(/^\/api\/(teams)\/\{id\}/, `/api/teams/${teamId}`)
     .replace(/^\/api\/profiles\/\{id\}/, `/api/profiles/${author.id}`)

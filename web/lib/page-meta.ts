@@ -25,9 +25,11 @@ export type PageMeta = {
   /** OpenGraph's type: an item page is an article or a profile, anything else a website. */
   kind?: 'website' | 'article' | 'profile';
   image?: string;
+  /** The generated picture of an item (common/share-cards.ts), previewed when it has no `image`. */
+  card?: string;
   structured?: StructuredData;
 };
-export type ShareOptions = Pick<PageMeta, 'kind' | 'structured'> & { image?: string | null };
+export type ShareOptions = Pick<PageMeta, 'kind' | 'structured' | 'card'> & { image?: string | null };
 
 /** The server's page renderer listens here for the title and description it writes into <head>. */
 export const PageMetaSink = createContext<((meta: PageMeta) => void) | null>(null);

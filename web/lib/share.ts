@@ -7,17 +7,20 @@ import type { Shop } from '../../common/shops.ts';
 import type { TeamDetail } from '../../common/teams.ts';
 import type { Trick } from '../../common/tricks.ts';
 import { pictureOf } from '../../common/photos-basics.ts';
+import { shareCardPath } from '../../common/share-cards.ts';
 import type { ShareOptions } from './page-meta.ts';
 
 /**
  * Each kind of page's share preview and schema.org description (issue 21, item 6), passed to
- * usePageMeta; an item's picture is its first photo, large (else its typed image address). Only what the page itself shows the public: never an e-mail, a private team's
+ * usePageMeta; an item's picture is its first photo, large (else its typed image address), and
+ * without one its generated card. Only what the page itself shows the public: never an e-mail, a private team's
  * members or a secret spot's position to anyone who could not open the page.
  */
 
 const person = (p: { name: string } | null | undefined) => (p ? { '@type': 'Person', name: p.name } : undefined);
 
 export const eventShare = (event: Event): ShareOptions => ({
+  card: shareCardPath('event', event.id),
   image: pictureOf(event),
   structured: {
     // schema.org's SportsEvent is for competitions; meetups, festivals and workshops are events.
@@ -35,6 +38,7 @@ export const eventShare = (event: Event): ShareOptions => ({
 });
 
 export const placeShare = (place: Place): ShareOptions => ({
+  card: shareCardPath('place', place.id),
   image: pictureOf(place),
   structured: {
     '@type': 'SportsActivityLocation',
@@ -45,12 +49,14 @@ export const placeShare = (place: Place): ShareOptions => ({
 });
 
 export const articleShare = (article: Article): ShareOptions => ({
+  card: shareCardPath('article', article.id),
   kind: 'article',
   image: pictureOf(article),
   structured: { '@type': 'Article', headline: article.title, description: article.excerpt, datePublished: article.createdAt, author: person(article.author) },
 });
 
 export const reviewShare = (review: Review): ShareOptions => ({
+  card: shareCardPath('review', review.id),
   kind: 'article',
   image: pictureOf(review),
   structured: {
@@ -65,6 +71,7 @@ export const reviewShare = (review: Review): ShareOptions => ({
 });
 
 export const shopShare = (shop: Shop): ShareOptions => ({
+  card: shareCardPath('shop', shop.id),
   image: pictureOf(shop),
   structured: {
     '@type': 'SportingGoodsStore',
@@ -76,6 +83,7 @@ export const shopShare = (shop: Shop): ShareOptions => ({
 });
 
 export const trickShare = (trick: Trick): ShareOptions => ({
+  card: shareCardPath('trick', trick.id),
   kind: 'article',
   structured: {
     '@type': 'HowTo',
@@ -87,12 +95,14 @@ export const trickShare = (trick: Trick): ShareOptions => ({
 });
 
 export const profileShare = (profile: PublicProfile): ShareOptions => ({
+  card: shareCardPath('profile', profile.id),
   kind: 'profile',
   image: profile.avatarUrl,
   structured: { '@type': 'Person', name: profile.name, ...(profile.bio ? { description: profile.bio } : {}), ...(profile.location ? { homeLocation: profile.location } : {}) },
 });
 
 export const teamShare = (team: TeamDetail): ShareOptions => ({
+  card: shareCardPath('team', team.id),
   image: team.logoUrl,
   structured: {
     '@type': 'SportsTeam',
