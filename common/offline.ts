@@ -27,3 +27,11 @@ export const SITE_READS = ['/api/settings', '/api/categories', '/api/disciplines
 
 /** What a session saw: forgotten when a session starts or ends on the device. */
 export const SESSION_CACHES = [SERVICE_WORKER_CACHES.pages, SERVICE_WORKER_CACHES.api] as const;
+
+/**
+ * What a person saved for offline ("Save offline" on a discipline or a place): the pages' data in
+ * IndexedDB (web/lib/saved-offline.ts), their card-size pictures in a cache of their own. Bound to
+ * the session that saved them, like the pages kept: forgotten when a session starts or ends.
+ */
+export const SAVED_DATABASE = 'stoked-saved';
+export const SAVED_PICTURES_CACHE = 'stoked-saved-pictures';

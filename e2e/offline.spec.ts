@@ -96,3 +96,30 @@ test('a check-in made offline waits on the device, shown as waiting, and is sent
   await expect(item).toContainText(account.name);
   await expect(item).toContainText('No signal, clean sets');
 });
+
+test('a saved discipline opens offline: its spots and the page of a spot never visited', async ({ browser }) => {
+  const tag = uniqueTag();
+  const place = await createPlace(await adminApi(browser), 'surfing', `Saved Reef ${tag}`);
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await withServiceWorker(context, '/discipline/surfing');
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  const save = page.getByTestId('save-offline');
+  await save.getByRole('button', { name: 'Save offline' }).click();
+  await expectToast(page, 'Saved for offline use');
+  await expect(save.getByTestId('saved-size')).toContainText(/Saved on this device \(\d+(\.\d)? [kM]B\)/);
+  // The answers the worker kept while saving may be evicted by later browsing: the saved copy stands alone.
+  await page.evaluate(async (names) => void (await Promise.all(names.map((name) => caches.delete(name)))), [SERVICE_WORKER_CACHES.api, SERVICE_WORKER_CACHES.pages]);
+
+  await context.setOffline(true);
+  await page.goto(`/discipline/surfing/places/${place.id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Saved Reef ${tag}`, { timeout: 15_000 });
+  await page.goto('/discipline/surfing/places?view=grid', { waitUntil: 'commit' });
+  await expect(page.getByText(`Saved Reef ${tag}`).first()).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(false);
+  await page.goto('/discipline/surfing');
+  await page.getByTestId('save-offline').getByRole('button', { name: 'Remove from device' }).click();
+  await expectToast(page, 'Removed from this device');
+  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save offline' })).toBeVisible();
+  await context.close();
+});

@@ -11,6 +11,7 @@ import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
 import { routerContext } from './lib/route-data.ts';
+import { restoreSaved, SaveOfflineContext, type SaveRequest } from './lib/saved-offline.ts';
 import { routes } from './routes.tsx';
 import { readSsrState, receivedQueries } from './ssr-state.ts';
 import './styles.css';
@@ -44,6 +45,10 @@ if (ssr) {
   handOverFormattedTexts(ssr.texts);
 }
 const hydrating = ssr?.language === language;
+// The app's shell without a page from the server (offline, say): what was saved for offline fills in
+// for the network; so it does whenever the connection goes while the app runs.
+if (!ssr) await restoreSaved(queryClient);
+addEventListener('offline', () => void restoreSaved(queryClient));
 await initI18n(language);
 // Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
 await nextTask();
@@ -55,13 +60,17 @@ const router = createBrowserRouter(routes, {
   getContext: () => routerContext(queryClient),
 });
 await nextTask();
+// Saving needs the routes' loaders; its code loads when someone saves.
+const saveOffline = (request: SaveRequest) => import('./saved-offline.ts').then((m) => m.saveOffline(routes, request));
 
 const app = (
   <StrictMode>
     <FlashContext.Provider value={ssr?.flash ?? null}>
-      <App queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={router} />
-      </App>
+      <SaveOfflineContext.Provider value={saveOffline}>
+        <App queryClient={queryClient} i18n={i18n}>
+          <RouterProvider router={router} />
+        </App>
+      </SaveOfflineContext.Provider>
     </FlashContext.Provider>
   </StrictMode>
 );

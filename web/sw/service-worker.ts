@@ -3,7 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { KEEP_LOADED, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
+import { KEEP_LOADED, SAVED_DATABASE, SAVED_PICTURES_CACHE, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
 import type { PushPayload } from '../../common/push.ts';
 
 /**
@@ -61,9 +61,17 @@ const SESSION_CHANGES = /^\/(?:actions\/(?:log-in|log-out|register)|api\/auth\/)
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' && url.origin === self.location.origin && SESSION_CHANGES.test(url.pathname)) {
-    event.waitUntil(Promise.all(SESSION_CACHES.map((name) => caches.delete(name))));
+    // What was saved for offline was read as that session too.
+    event.waitUntil(Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved())));
   }
 });
+
+function forgetSaved(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const deleting = indexedDB.deleteDatabase(SAVED_DATABASE);
+    deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve(true);
+  });
+}
 
 /** Only complete, shareable answers are kept: no error, no redirect, nothing the server said not to store. */
 const keepable = {
@@ -99,6 +107,11 @@ registerRoute(
   }),
 );
 
+/** Offline, a picture saved with a discipline or a place (web/lib/saved-offline.ts) when none was kept otherwise. */
+const fromSaved = {
+  handlerDidError: async ({ request }: { request: Request }) => (await caches.open(SAVED_PICTURES_CACHE).then((cache) => cache.match(request))) ?? undefined,
+};
+
 // The app's code is named by its content: what was loaded once never changes.
 registerRoute(
   ({ url }) => isCode(url),
@@ -107,7 +120,10 @@ registerRoute(
 
 registerRoute(
   ({ request, url }) => sameOrigin(url) && request.destination === 'image',
-  new StaleWhileRevalidate({ cacheName: CACHES.pictures, plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })] }),
+  new StaleWhileRevalidate({
+    cacheName: CACHES.pictures,
+    plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), fromSaved],
+  }),
 );
 
 // A page never visited, offline: the app's shell, which says what it cannot reach.

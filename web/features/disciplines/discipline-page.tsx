@@ -12,6 +12,8 @@ import { useMe } from '../../lib/session.ts';
 import { useDisciplineHub } from '../../lib/disciplines.ts';
 import { useFollowDiscipline } from './disciplines.api.ts';
 import { SECTIONS } from './sections.ts';
+import { SaveOffline } from '../../components/content/save-offline.tsx';
+import type { SaveRequest } from '../../lib/saved-offline.ts';
 
 export default function DisciplinePage() {
   const { disciplineId = '' } = useParams();
@@ -99,7 +101,10 @@ export default function DisciplinePage() {
         </dl>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-12">
-        <h2 className="text-2xl font-bold">{t('discipline.sectionsTitle', { name: label })}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-2xl font-bold">{t('discipline.sectionsTitle', { name: label })}</h2>
+          <SaveOffline request={saveRequest(hub.id, label)} />
+        </div>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map((section) => (
             <li key={section.id}>
@@ -118,3 +123,9 @@ export default function DisciplinePage() {
     </>
   );
 }
+
+/** A discipline saved for offline: its hub, its spots (each one's page too), its tricks and its events. */
+const saveRequest = (id: string, label: string): SaveRequest => {
+  const base = `/discipline/${encodeURIComponent(id)}`;
+  return { id: `discipline:${id}`, label, paths: [base, `${base}/places`, `${base}/tricktionary`, `${base}/events`, `${base}/events?view=grid`], withPlaces: true };
+};

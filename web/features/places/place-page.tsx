@@ -18,6 +18,7 @@ import { PlaceSessionsSection } from '../sessions/index.ts';
 import { PlaceEvents } from '../events/index.ts';
 import { placeKeys, useDeletePlace, usePlace } from './places.api.ts';
 import { ItemPhotos } from '../../components/content/photo-gallery.tsx';
+import { SaveOffline } from '../../components/content/save-offline.tsx';
 import { PlacePicture } from './places-page.tsx';
 import { NearbySpots } from './place-nearby.tsx';
 import { PlaceConditionsSection } from './place-conditions.tsx';
@@ -70,6 +71,7 @@ export default function PlacePage() {
               </span>
             </p>
           )}
+          <SaveOffline request={{ id: `place:${place.id}`, label: place.name, paths: [`/discipline/${encodeURIComponent(disciplineId)}/places/${encodeURIComponent(place.id)}`] }} />
           <ItemPhotos type="place" id={place.id} name={place.name} photos={place.photos} canEdit={canEdit} queryKey={placeKeys.all} />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />

@@ -1,0 +1,88 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { SAVED_PICTURES_CACHE } from '../common/offline.ts';
+import { routerContext } from './lib/route-data.ts';
+import { savedStore, type SavedEntry, type SaveRequest } from './lib/saved-offline.ts';
+
+// A picture of a card is drawn this wide (the photos' smallest variant).
+const CARD_WIDTH = 400;
+// At most this many spots' pages and pictures per save, so that one tap cannot fill the phone.
+const MAX_PLACES = 60;
+const MAX_PICTURES = 200;
+
+/**
+ * Saves pages for offline (web/lib/saved-offline.ts): runs each address's route loaders, as a
+ * navigation would, against a query client of its own, so that exactly the data those pages read is
+ * kept; their code chunks load on the way (the service worker keeps them).
+ */
+export async function saveOffline(routes: RouteObject[], request: SaveRequest): Promise<SavedEntry> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const load = (paths: string[]) => Promise.all(paths.map((path) => runLoaders(routes, client, path)));
+  await load(request.paths);
+  if (request.withPlaces) await load(placePages(client).slice(0, MAX_PLACES));
+  const queries = dehydrate(client);
+  const pictures = [...new Set(picturesOf(queries))].slice(0, MAX_PICTURES);
+  const cache = await caches.open(SAVED_PICTURES_CACHE);
+  const sizes = await Promise.all(
+    pictures.map(async (url) => {
+      const response = await fetch(url).catch(() => null);
+      if (!response?.ok) return 0;
+      const size = Number(response.headers.get('content-length')) || (await response.clone().blob()).size;
+      await cache.put(url, response);
+      return size;
+    }),
+  );
+  const entry: SavedEntry = {
+    id: request.id,
+    label: request.label,
+    savedAt: new Date().toISOString(),
+    bytes: new Blob([JSON.stringify(queries)]).size + sizes.reduce((a, b) => a + b, 0),
+    queries,
+    pictures,
+  };
+  await savedStore.put(entry);
+  return entry;
+}
+
+async function runLoaders(routes: RouteObject[], client: QueryClient, path: string): Promise<void> {
+  const url = new URL(path, location.origin);
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route, params }) =>
+      typeof route.loader === 'function' ? route.loader({ params, request: new Request(url), context: routerContext(client) } as never) : undefined,
+    ),
+  );
+}
+
+type Listed = { id?: unknown; disciplineId?: unknown };
+/** The pages of the spots the loaded lists show (a places list's pages of items). */
+function placePages(client: QueryClient): string[] {
+  const pages: string[] = [];
+  for (const query of client.getQueryCache().findAll({ queryKey: ['places', 'list'] })) {
+    const data = query.state.data as { pages?: { items?: Listed[] }[] } | undefined;
+    for (const item of (data?.pages ?? []).flatMap((p) => p.items ?? [])) {
+      if (typeof item.id === 'string' && typeof item.disciplineId === 'string') pages.push(`/discipline/${encodeURIComponent(item.disciplineId)}/places/${encodeURIComponent(item.id)}`);
+    }
+  }
+  return [...new Set(pages)];
+}
+
+/** The card-size picture of every photo in the data, and the site's own pictures it names (covers, avatars). */
+function picturesOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) picturesOf(v, found);
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const variants = record.variants;
+    if (Array.isArray(variants) && variants.every((v) => typeof (v as { url?: unknown }).url === 'string')) {
+      const sorted = (variants as { width: number; url: string }[]).slice().sort((a, b) => a.width - b.width);
+      const card = sorted.find((v) => v.width >= CARD_WIDTH) ?? sorted.at(-1);
+      if (card && card.url.startsWith('/')) found.push(card.url);
+      return found;
+    }
+    for (const [key, v] of Object.entries(record)) {
+      if (typeof v === 'string' && /^(coverUrl|avatarUrl|logoUrl)$/.test(key) && v.startsWith('/') && !v.startsWith('//')) found.push(v);
+      else picturesOf(v, found);
+    }
+  }
+  return found;
+}
