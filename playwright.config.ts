@@ -37,6 +37,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Pages rendered on a thread of their own, as in production (server/lib/render-threads.ts).
       RENDER_THREADS: '1',
+      // Map tiles from this server (any tile is the app's icon): the browser tests have no internet.
+      MAP_TILE_URL: `http://localhost:${port}/icons/icon-192.png?tile={z}/{x}/{y}`,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
       // Every journey signs in from 127.0.0.1 within a minute or two; the limits themselves are API-tested.

@@ -35,3 +35,20 @@ export const SESSION_CACHES = [SERVICE_WORKER_CACHES.pages, SERVICE_WORKER_CACHE
  */
 export const SAVED_DATABASE = 'stoked-saved';
 export const SAVED_PICTURES_CACHE = 'stoked-saved-pictures';
+
+/** Map tiles viewed are kept for offline use within the site's budget (settings' mapTileCacheMb). */
+export const MAP_TILES_CACHE = 'stoked-map-tiles';
+// A map tile weighs 10–40 KB: the budget is kept as this many tiles of the average weight.
+const AVERAGE_TILE_BYTES = 25_000;
+export const tileCacheEntries = (megabytes: number) => Math.floor((Math.max(0, megabytes) * 1_000_000) / AVERAGE_TILE_BYTES);
+
+/** The addresses a Leaflet tile template ({s}, {z}, {x}, {y}, {r}) stands for, as a pattern. */
+export function tileUrlPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const pattern = escaped
+    .replace(/\{s\}/g, '[a-z0-9-]+')
+    .replace(/\{[zxy]\}/g, '\\d+')
+    .replace(/\{r\}/g, '(?:@2x)?')
+    .replace(/\{[^}]*\}/g, '[^/?#]*');
+  return new RegExp(`^${pattern}$`);
+}

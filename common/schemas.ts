@@ -114,6 +114,8 @@ export const siteSettingsSchema = z.object({
   /** Map tiles for the Places map (a Leaflet URL template) and the attribution they require. */
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
+  /** Megabytes of map tiles a device keeps for offline use (0: none). */
+  mapTileCacheMb: z.number(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

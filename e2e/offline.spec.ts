@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './test.ts';
 import { adminApi, createEvent, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
-import { SERVICE_WORKER_CACHES } from '../common/offline.ts';
+import { MAP_TILES_CACHE, SERVICE_WORKER_CACHES } from '../common/offline.ts';
 
 // Issue 21, item 1: the service worker keeps the app's shell and what was visited, so that a rider
 // opens Stoked where there is no signal; what a session saw is forgotten when it ends on the device.
@@ -121,5 +121,21 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await page.getByTestId('save-offline').getByRole('button', { name: 'Remove from device' }).click();
   await expectToast(page, 'Removed from this device');
   await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save offline' })).toBeVisible();
+  await context.close();
+});
+
+test("map tiles viewed are kept on the device within the site's budget", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  // The browser tests' tile server is the app's own (MAP_TILE_URL in playwright.config.ts).
+  const page = await withServiceWorker(context, '/discipline/surfing');
+  await page.goto('/discipline/surfing/places?view=map');
+  await expect(page.getByTestId('places-map')).toBeVisible();
+  const kept = () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), MAP_TILES_CACHE);
+  await expect.poll(async () => (await kept()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect((await kept()).every((url) => /\/icons\/icon-192\.png\?tile=\d+\/\d+\/\d+$/.test(url))).toBe(true);
+  // Offline, the map still draws them.
+  await context.setOffline(true);
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByTestId('places-map').locator('img.leaflet-tile-loaded').first()).toBeVisible({ timeout: 15_000 });
   await context.close();
 });

@@ -135,7 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", new URL(config.reverseGeocodeUrl).origin],
+        // The service worker fetches the map tiles it keeps for offline use (web/sw/service-worker.ts).
+        connectSrc: ["'self'", new URL(config.reverseGeocodeUrl).origin, tileOrigin(config.mapTileUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -47,6 +47,7 @@ const envSchema = z.object({
   REVERSE_GEOCODE_URL: optionalUrl(['http', 'https']),
   MAP_TILE_URL: optionalUrl(['http', 'https']),
   MAP_ATTRIBUTION: z.string().trim().optional(),
+  MAP_TILE_CACHE_MB: z.coerce.number().int().min(0).max(2000).default(50),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -95,6 +96,8 @@ export type Config = {
   /** Leaflet tile URL template ({s}, {z}, {x}, {y}) and its attribution (HTML). */
   mapTileUrl: string;
   mapAttribution: string;
+  /** Megabytes of map tiles each device keeps for offline use (its service worker); 0: none. */
+  mapTileCacheMb: number;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   /** Rate limits can be raised by tests that sign many users up from one address. */
   rateLimits: { loginPerMinute: number; signupPer30Min: number; loginFailuresPerHour: number };
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reverseGeocodeUrl: e.REVERSE_GEOCODE_URL ?? 'https://nominatim.openstreetmap.org/reverse',
     mapTileUrl: e.MAP_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: e.MAP_ATTRIBUTION || '&copy; OpenStreetMap contributors',
+    mapTileCacheMb: e.MAP_TILE_CACHE_MB,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

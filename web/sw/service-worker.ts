@@ -3,7 +3,18 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { KEEP_LOADED, SAVED_DATABASE, SAVED_PICTURES_CACHE, SERVICE_WORKER_CACHES as CACHES, SESSION_CACHES, SITE_READS, SKIP_WAITING } from '../../common/offline.ts';
+import {
+  KEEP_LOADED,
+  MAP_TILES_CACHE,
+  SAVED_DATABASE,
+  SAVED_PICTURES_CACHE,
+  SERVICE_WORKER_CACHES as CACHES,
+  SESSION_CACHES,
+  SITE_READS,
+  SKIP_WAITING,
+  tileCacheEntries,
+  tileUrlPattern,
+} from '../../common/offline.ts';
 import type { PushPayload } from '../../common/push.ts';
 
 /**
@@ -94,7 +105,7 @@ registerRoute(
 
 registerRoute(
   ({ request, url }) => request.method === 'GET' && sameOrigin(url) && (SITE_READS as readonly string[]).includes(url.pathname),
-  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepable] }),
+  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepable, { cacheDidUpdate: () => readTileSettings() }] }),
 );
 
 registerRoute(
@@ -105,6 +116,39 @@ registerRoute(
     matchOptions,
     plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY })],
   }),
+);
+
+// Before the site's own pictures: a tile server may be this site.
+// Map tiles viewed stay on the device for offline use, within the site's budget (MAP_TILE_CACHE_MB):
+// the tile server's address and the budget are read from the site's settings this worker keeps.
+let tiles: { pattern: RegExp; strategy: CacheFirst } | null = null;
+let tilesRead = '';
+async function readTileSettings(): Promise<void> {
+  const kept = await caches.open(CACHES.site).then((cache) => cache.match('/api/settings', matchOptions));
+  const settings = (await kept?.json().catch(() => null)) as { mapTileUrl?: unknown; mapTileCacheMb?: unknown } | null | undefined;
+  if (typeof settings?.mapTileUrl !== 'string' || typeof settings.mapTileCacheMb !== 'number') return;
+  const read = `${settings.mapTileUrl} ${settings.mapTileCacheMb}`;
+  if (read === tilesRead) return;
+  tilesRead = read;
+  const entries = tileCacheEntries(settings.mapTileCacheMb);
+  if (entries === 0) {
+    tiles = null;
+    await caches.delete(MAP_TILES_CACHE);
+    return;
+  }
+  tiles = {
+    pattern: tileUrlPattern(settings.mapTileUrl),
+    strategy: new CacheFirst({
+      cacheName: MAP_TILES_CACHE,
+      plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }, new ExpirationPlugin({ maxEntries: entries, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+    }),
+  };
+}
+void readTileSettings();
+self.addEventListener('activate', (event) => event.waitUntil(readTileSettings()));
+registerRoute(
+  ({ request, url }) => tiles !== null && request.destination === 'image' && tiles.pattern.test(url.href),
+  (options) => tiles!.strategy.handle(options),
 );
 
 /** Offline, a picture saved with a discipline or a place (web/lib/saved-offline.ts) when none was kept otherwise. */

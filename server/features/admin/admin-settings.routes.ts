@@ -23,8 +23,7 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const settings = () => {
-    const { reverseGeocodeUrl, mapTileUrl, mapAttribution } = app.config;
-    return getSiteSettings(app.db, { reverseGeocodeUrl, mapTileUrl, mapAttribution });
+    return getSiteSettings(app.db, app.config);
   };
 
   r.put(

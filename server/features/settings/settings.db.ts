@@ -5,9 +5,10 @@ import type { DB } from '../../db/schema.ts';
 
 export const DEFAULT_LOGO_URL = '/logo.png';
 
-export type ConfiguredSettings = Pick<SiteSettings, 'reverseGeocodeUrl' | 'mapTileUrl' | 'mapAttribution'>;
+/** The settings the server's configuration sets rather than an admin (the config itself may be passed). */
+export type ConfiguredSettings = Pick<SiteSettings, 'reverseGeocodeUrl' | 'mapTileUrl' | 'mapAttribution' | 'mapTileCacheMb'>;
 
-export async function getSiteSettings(db: Kysely<DB>, configured: ConfiguredSettings): Promise<SiteSettings> {
+export async function getSiteSettings(db: Kysely<DB>, config: ConfiguredSettings): Promise<SiteSettings> {
   const rows = await db.selectFrom('site_settings').select(['setting_key', 'setting_value']).execute();
   const map = new Map(rows.map((r) => [r.setting_key, r.setting_value]));
   return {
@@ -15,6 +16,9 @@ export async function getSiteSettings(db: Kysely<DB>, configured: ConfiguredSett
     homepageBackgroundUrl: map.get('homepage_background_url') || null,
     // A missing or unreadable value falls back to the default list (spec §4).
     enabledLanguages: parseEnabledLanguages(map.get('enabled_languages') ?? 'unset'),
-    ...configured,
+    reverseGeocodeUrl: config.reverseGeocodeUrl,
+    mapTileUrl: config.mapTileUrl,
+    mapAttribution: config.mapAttribution,
+    mapTileCacheMb: config.mapTileCacheMb,
   };
 }

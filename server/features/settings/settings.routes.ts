@@ -8,8 +8,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     '/api/settings',
     { config: { cache: 'public' }, schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } },
     async () => {
-      const { reverseGeocodeUrl, mapTileUrl, mapAttribution } = app.config;
-      return getSiteSettings(app.db, { reverseGeocodeUrl, mapTileUrl, mapAttribution });
+      return getSiteSettings(app.db, app.config);
     },
   );
 }

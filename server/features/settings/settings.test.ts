@@ -24,6 +24,7 @@ describe('GET /api/settings', () => {
       reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '&copy; OpenStreetMap contributors',
+      mapTileCacheMb: 50,
     });
   });
 
@@ -58,12 +59,14 @@ describe('GET /api/settings', () => {
 });
 
 describe('map tiles', () => {
-  test('MAP_TILE_URL and MAP_ATTRIBUTION configure the map and the CSP allows the tile host', async () => {
-    const custom = await createTestApp({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example' });
+  test('MAP_TILE_URL, MAP_ATTRIBUTION and MAP_TILE_CACHE_MB configure the map and the CSP allows the tile host', async () => {
+    const custom = await createTestApp({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example', mapTileCacheMb: 0 });
     try {
       const res = await custom.app.inject({ method: 'GET', url: '/api/settings' });
-      expect(res.json()).toMatchObject({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example' });
+      expect(res.json()).toMatchObject({ mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '&copy; Example', mapTileCacheMb: 0 });
       expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.com/);
+      // The service worker fetches the tiles it keeps offline.
+      expect(String(res.headers['content-security-policy'])).toMatch(/connect-src [^;]*https:\/\/\*\.tiles\.example\.com/);
     } finally {
       await custom.close();
     }

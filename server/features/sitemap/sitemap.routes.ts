@@ -19,8 +19,7 @@ const partSchema = z.object({ part: z.string().regex(new RegExp(`^(?:pages|(?:${
 export async function sitemapRoutes(app: FastifyInstance): Promise<void> {
   const origin = app.config.publicUrl.replace(/\/$/, '');
   const enabledLanguages = async () => {
-    const { reverseGeocodeUrl, mapTileUrl, mapAttribution } = app.config;
-    return parseEnabledLanguages((await getSiteSettings(app.db, { reverseGeocodeUrl, mapTileUrl, mapAttribution })).enabledLanguages);
+    return parseEnabledLanguages((await getSiteSettings(app.db, app.config)).enabledLanguages);
   };
 
   app.get('/robots.txt', { config: { cache: 'public' }, schema: { hide: true } }, async (_request, reply) =>
