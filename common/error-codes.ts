@@ -71,7 +71,6 @@ export const ERROR_CODES = [
   'PLACE_NOT_FOUND',
   'PHOTOS_TOO_MANY',
   'PUSH_SERVICE_NOT_ALLOWED',
-  'PUSH_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -155,5 +154,4 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PLACE_NOT_FOUND: 'Place not found.',
   PHOTOS_TOO_MANY: 'An item can have up to 10 photos: delete one before adding another.',
   PUSH_SERVICE_NOT_ALLOWED: "This browser's push service is not one Stoked sends to.",
-  PUSH_UNAVAILABLE: 'Push notifications are not available on this site.',
 };

@@ -52,3 +52,9 @@ export function tileUrlPattern(template: string): RegExp {
     .replace(/\{[^}]*\}/g, '[^/?#]*');
   return new RegExp(`^${pattern}$`);
 }
+
+/** Actions made offline (web/lib/outbox-store.ts), and the Background Sync tag by which the worker sends them. */
+export const OUTBOX_DATABASE = 'stoked-outbox';
+export const OUTBOX_SYNC = 'stoked-outbox';
+/** The worker's message asking an open page to send them itself (it shows what went and what was refused). */
+export const FLUSH_OUTBOX = 'FLUSH_OUTBOX';

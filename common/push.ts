@@ -9,17 +9,17 @@ import { isHttpUrl } from './content-basics.ts';
 /** A person may keep this many devices; a new one beyond it replaces the longest unused. */
 export const PUSH_DEVICES_MAX = 20;
 
+/** How many bytes base64url text (padded or not) stands for; 0 when it is not base64url. */
+export function base64urlBytes(value: string): number {
+  const bare = value.replace(/={1,2}$/, '');
+  return /^[A-Za-z0-9_-]+$/.test(bare) ? Math.floor((bare.length * 3) / 4) : 0;
+}
+
 const base64url = (bytes: number) =>
   z
     .string()
     .max(200)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
-    .refine((v) => decodedLength(v.replace(/=+$/, '')) === bytes, { message: `must be ${bytes} bytes in base64url` });
-
-/** The length of base64url text once decoded (no padding). */
-function decodedLength(value: string): number {
-  return Math.floor((value.length * 3) / 4);
-}
+    .refine((v) => base64urlBytes(v) === bytes, { message: `must be ${bytes} bytes in base64url` });
 
 /** What PushManager.subscribe() answers (PushSubscription.toJSON()), as the browser sends it. */
 export const pushSubscriptionSchema = z.object({

@@ -114,8 +114,8 @@ export const siteSettingsSchema = z.object({
   /** Map tiles for the Places map (a Leaflet URL template) and the attribution they require. */
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
-  /** Megabytes of map tiles a device keeps for offline use (0: none). */
-  mapTileCacheMb: z.number(),
+  /** Megabytes of map tiles a device keeps for offline use (0: none); read by the service worker only. */
+  mapTileCacheMb: z.number().optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

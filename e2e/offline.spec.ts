@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './test.ts';
 import { adminApi, createEvent, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
-import { MAP_TILES_CACHE, SERVICE_WORKER_CACHES } from '../common/offline.ts';
+import { MAP_TILES_CACHE, OUTBOX_SYNC, SERVICE_WORKER_CACHES } from '../common/offline.ts';
 
 // Issue 21, item 1: the service worker keeps the app's shell and what was visited, so that a rider
 // opens Stoked where there is no signal; what a session saw is forgotten when it ends on the device.
@@ -104,7 +104,7 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   const page = await withServiceWorker(context, '/discipline/surfing');
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const save = page.getByTestId('save-offline');
-  await save.getByRole('button', { name: 'Save offline' }).click();
+  await save.getByRole('button', { name: 'Save Surfing offline' }).click();
   await expectToast(page, 'Saved for offline use');
   await expect(save.getByTestId('saved-size')).toContainText(/Saved on this device \(\d+(\.\d)? [kM]B\)/);
   // The answers the worker kept while saving may be evicted by later browsing: the saved copy stands alone.
@@ -118,9 +118,9 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
 
   await context.setOffline(false);
   await page.goto('/discipline/surfing');
-  await page.getByTestId('save-offline').getByRole('button', { name: 'Remove from device' }).click();
+  await page.getByTestId('save-offline').getByRole('button', { name: 'Remove Surfing from this device' }).click();
   await expectToast(page, 'Removed from this device');
-  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save offline' })).toBeVisible();
+  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save Surfing offline' })).toBeVisible();
   await context.close();
 });
 
@@ -137,5 +137,39 @@ test("map tiles viewed are kept on the device within the site's budget", async (
   await context.setOffline(true);
   await page.reload({ waitUntil: 'commit' });
   await expect(page.getByTestId('places-map').locator('img.leaflet-tile-loaded').first()).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});
+
+test('with no page of the site open, the service worker sends what waits when the connection returns (Background Sync)', async ({ browser, baseURL }) => {
+  const tag = uniqueTag();
+  const place = await createPlace(await adminApi(browser), 'surfing', `Synced Point ${tag}`);
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  await newMember(context.request, `Syncer ${tag}`);
+  const page = await withServiceWorker(context, `/discipline/surfing/places/${place.id}`);
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await context.setOffline(true);
+  const form = page.getByTestId('place-sessions').getByTestId('session-form');
+  await form.getByLabel('Note').fill('Sent by the worker');
+  await form.getByRole('button', { name: 'Log session' }).click();
+  await expectToast(page, 'Saved on this device');
+
+  // The rider closes the app; the connection returns; the browser wakes the worker.
+  const blank = await context.newPage();
+  await page.close();
+  await context.setOffline(false);
+  const cdp = await context.newCDPSession(blank);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: await registration, tag: OUTBOX_SYNC, lastChance: false });
+  const notes = async () => {
+    const res = await context.request.get(`/api/places/${place.id}/sessions`);
+    return JSON.stringify(await res.json());
+  };
+  await expect.poll(notes, { timeout: 15_000 }).toContain('Sent by the worker');
   await context.close();
 });

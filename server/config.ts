@@ -1,9 +1,10 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from '../common/common-passwords.ts';
+import { base64urlBytes } from '../common/push.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../common/schemas.ts';
 
 const optionalUrl = (protocols: string[]) =>
@@ -63,7 +64,11 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'must be a mailto: address or an https:// URL' }),
   // The push services the server may send to: host names (https, their subdomains too) or whole origins.
-  PUSH_SERVICES: z.string().optional(),
+  PUSH_SERVICES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined))
+    .refine((list) => list === undefined || list.every(isPushServiceEntry), { message: 'must list host names or http(s) origins, separated by commas' }),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -201,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     liveSessionCheckMs: 2000,
     push,
-    pushServices: e.PUSH_SERVICES ? e.PUSH_SERVICES.split(',').map((s) => s.trim()).filter(Boolean) : DEFAULT_PUSH_SERVICES,
+    pushServices: e.PUSH_SERVICES ?? DEFAULT_PUSH_SERVICES,
     pushIntervalMs: e.NODE_ENV === 'test' ? 0 : 2000,
     ...overrides,
   };
@@ -219,7 +224,27 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-const base64urlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
+/** A host name, or an origin (scheme, host and port, nothing after). */
+function isPushServiceEntry(entry: string): boolean {
+  if (!entry.includes('://')) return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(entry);
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a VAPID private key is the public key's (a mismatched pair has every push refused). */
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey.replace(/=+$/, '');
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The VAPID keys from the environment (both or neither), else from the data folder, made there the
@@ -231,6 +256,7 @@ function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): Config['push'
     if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
     if (base64urlBytes(e.VAPID_PUBLIC_KEY) !== 65) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes)');
     if (base64urlBytes(e.VAPID_PRIVATE_KEY) !== 32) throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
+    if (!isKeyPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
     return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
   }
   if (e.NODE_ENV === 'production') return undefined;

@@ -11,7 +11,6 @@ import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
 import { routerContext } from './lib/route-data.ts';
-import { restoreSaved, SaveOfflineContext, type SaveRequest } from './lib/saved-offline.ts';
 import { routes } from './routes.tsx';
 import { readSsrState, receivedQueries } from './ssr-state.ts';
 import './styles.css';
@@ -45,10 +44,13 @@ if (ssr) {
   handOverFormattedTexts(ssr.texts);
 }
 const hydrating = ssr?.language === language;
-// The app's shell without a page from the server (offline, say): what was saved for offline fills in
-// for the network; so it does whenever the connection goes while the app runs.
-if (!ssr) await restoreSaved(queryClient);
-addEventListener('offline', () => void restoreSaved(queryClient));
+// The app's shell without a page from the server (offline, say), or a start without a connection:
+// what was saved for offline fills in for the network before the page reads its data. (The offline
+// module loads apart: the first load does without it.)
+const offline = () => import('./lib/service-worker.ts');
+if (!ssr || !navigator.onLine) await offline().then((m) => m.restoreSaved(queryClient, hydrate));
+// The app's shell without a page from the server (offline, say), or a start without a connection:
+// what was saved for offline fills in for the network; so it does whenever the connection goes.
 await initI18n(language);
 // Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
 await nextTask();
@@ -60,17 +62,13 @@ const router = createBrowserRouter(routes, {
   getContext: () => routerContext(queryClient),
 });
 await nextTask();
-// Saving needs the routes' loaders; its code loads when someone saves.
-const saveOffline = (request: SaveRequest) => import('./saved-offline.ts').then((m) => m.saveOffline(routes, request));
 
 const app = (
   <StrictMode>
     <FlashContext.Provider value={ssr?.flash ?? null}>
-      <SaveOfflineContext.Provider value={saveOffline}>
-        <App queryClient={queryClient} i18n={i18n}>
-          <RouterProvider router={router} />
-        </App>
-      </SaveOfflineContext.Provider>
+      <App queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </App>
     </FlashContext.Provider>
   </StrictMode>
 );
@@ -79,5 +77,6 @@ const root = document.getElementById('root')!;
 if (hydrating) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 prefetchRest();
-// The worker that keeps pages for offline use, once the page is the app's (its code loads apart).
-void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker());
+// The worker that keeps pages for offline use, once the page is the app's; and what was saved for
+// offline, filling in for the network when there is none (its code loads apart).
+void offline().then((m) => m.registerServiceWorker(queryClient, hydrate));

@@ -48,7 +48,6 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
-  PUSH_UNAVAILABLE: 503,
 };
 
 export const statusOf = (code: ErrorCode): number => STATUS[code] ?? 400;

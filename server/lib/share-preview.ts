@@ -36,7 +36,7 @@ export function shareTags(meta: PageMeta, language: string, pageUrl: string, lan
   const own = named ? inLanguage(pageUrl, language) : pageUrl;
   const image = absolute(meta.image, origin);
   // An item without a picture of its own is previewed by its generated card, in the page's language.
-  const preview = image ?? absolute(meta.card && `${meta.card}?${LANGUAGE_PARAM}=${language}`, origin);
+  const preview = image ?? absolute(meta.card && inLanguage(meta.card, language), origin);
   const tags: [string, string, string | undefined][] = [
     ['property', 'og:site_name', meta.siteName],
     ['property', 'og:type', meta.kind ?? 'website'],

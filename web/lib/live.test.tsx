@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SessionUser } from '../../common/schemas.ts';
 import { authKeys } from './session.ts';
-import { connectLive, useLiveEvent, useLiveUpdates } from './live.ts';
+import { connectLive } from './live-stream.ts';
+import { useLiveEvent, useLiveUpdates } from './live.ts';
 
 /** jsdom has no EventSource: this one records what the client does and lets a test play the server. */
 class FakeEventSource {
@@ -145,7 +146,8 @@ describe('useLiveUpdates and useLiveEvent', () => {
   test('one stream while signed in, closed on sign-out and on unmount', async () => {
     client.setQueryData(authKeys.me, { user: me });
     const view = render(<Live />, { wrapper });
-    expect(FakeEventSource.instances).toHaveLength(1);
+    // The stream's code loads for a signed-in person, then it opens.
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const source = latest();
     expect(source.closed).toBe(false);
 
@@ -159,16 +161,18 @@ describe('useLiveUpdates and useLiveEvent', () => {
     expect(latest().closed).toBe(true);
   });
 
-  test('no stream for a visitor', () => {
+  test('no stream for a visitor', async () => {
     client.setQueryData(authKeys.me, { user: null });
     render(<Live />, { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeEventSource.instances).toEqual([]);
   });
 
-  test('a component hears the events it asked for, with their data', () => {
+  test('a component hears the events it asked for, with their data', async () => {
     client.setQueryData(authKeys.me, { user: me });
     const onMessage = vi.fn();
     render(<Live onMessage={onMessage} />, { wrapper });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     act(() => {
       latest().open();
       latest().emit('notification', { id: 3 });

@@ -12,6 +12,7 @@ beforeEach(() => {
     all: async () => [...kept],
     add: async (action) => void kept.push({ ...action, id: ++lastId }),
     remove: async (id) => void (kept = kept.filter((a) => a.id !== id)),
+    put: async (action) => void (kept = kept.map((a) => (a.id === action.id ? action : a))),
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -71,5 +72,15 @@ test('still offline: nothing is lost; a check-in "now" sent much later is the se
   const sent = server(() => ({ status: 201, body: {} }));
   await flushOutbox(new QueryClient(), 'u1');
   expect(sent[0]!.body).toEqual({ when: 'earlier', placeId: 'p1', startedAt: madeAt, durationMinutes: 50 });
+  expect(kept).toEqual([]);
+});
+
+test("one the service worker had sent while no page was open, and the server refused, is told with its reason", async () => {
+  kept.push({ ...checkIn, id: ++lastId, queuedAt: new Date().toISOString(), refused: { status: 409, code: 'EVENT_FULL', message: 'Full' } });
+  const sent = server(() => ({ status: 201, body: {} }));
+  const outcome = await flushOutbox(new QueryClient(), 'u1');
+  expect(outcome.refused.map((r) => [r.action.label, r.error.code, r.error.status])).toEqual([['Session at Supertubos', 'EVENT_FULL', 409]]);
+  // Not sent again.
+  expect(sent).toEqual([]);
   expect(kept).toEqual([]);
 });

@@ -1,60 +1,20 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api.ts';
+import { OUTBOX_SYNC } from '../../common/offline.ts';
+import { asSent, indexedDbOutbox, isRetryLater, whileSendingAlone, type NewAction, type OutboxStore, type QueuedAction } from './outbox-store.ts';
 import { QueuedOffline } from './queued.ts';
+
+export type { QueuedAction } from './outbox-store.ts';
 
 /**
  * What a rider does without a connection (a check-in at the spot, a condition report, a comment, a
  * like, an RSVP) waits on the device, in IndexedDB, and is sent when the connection returns: while
- * the app is open (the browser's `online` event) or at its next start. Each waits for the person who
+ * the app is open (the browser's `online` event), by the service worker when none is (Background
+ * Sync, web/sw/service-worker.ts), or at its next start. Each waits for the person who
  * made it: never sent, nor shown, as anyone else. One the server refuses meanwhile (the event is
  * full, the spot closed, the item deleted) ends with the server's own message.
  */
-export type QueuedAction = {
-  id: number;
-  userId: string;
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  /** What the person did, in their words at the time ('Session at Supertubos'). */
-  label: string;
-  queuedAt: string;
-  /** Queries to read again once it is sent. */
-  invalidate: QueryKey[];
-};
-
-export type NewAction = Omit<QueuedAction, 'id' | 'queuedAt'>;
-
-/** Where actions wait: IndexedDB in the browser; tests give their own. */
-export type OutboxStore = { all(): Promise<QueuedAction[]>; add(action: Omit<QueuedAction, 'id'>): Promise<void>; remove(id: number): Promise<void> };
-
-const DATABASE = 'stoked-outbox';
-const STORE = 'actions';
-
-function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open(DATABASE, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    opening.onerror = () => reject(opening.error);
-    opening.onsuccess = () => {
-      const database = opening.result;
-      const asked = run(database.transaction(STORE, mode).objectStore(STORE));
-      asked.onsuccess = () => {
-        resolve(asked.result);
-        database.close();
-      };
-      asked.onerror = () => {
-        reject(asked.error);
-        database.close();
-      };
-    };
-  });
-}
-
-let store: OutboxStore = {
-  all: () => request((s) => s.getAll() as IDBRequest<QueuedAction[]>, 'readonly'),
-  add: (action) => request((s) => s.add(action), 'readwrite').then(() => undefined),
-  remove: (id) => request((s) => s.delete(id), 'readwrite').then(() => undefined),
-};
+let store: OutboxStore = indexedDbOutbox;
 
 export function setOutboxStore(next: OutboxStore): void {
   store = next;
@@ -85,19 +45,21 @@ export async function sendOrQueue<T>(action: NewAction): Promise<T> {
     if (!(error instanceof ApiError) || error.code !== 'NETWORK_ERROR') throw error;
     await store.add({ ...action, queuedAt: new Date().toISOString() });
     await refresh();
+    requestBackgroundSync();
     throw new QueuedOffline();
   }
 }
 
-// A check-in made "now" and sent much later is a session that started when it was made: it is sent
-// as one, lasting until it was sent (at most the three hours a session counts as "out now").
-const NOW_GRACE_MS = 15 * 60_000;
-const LATE_NOW_MAX_MINUTES = 180;
-function asSent(action: QueuedAction, now: number): unknown {
-  const body = action.body as { when?: string; durationMinutes?: number | null } | undefined;
-  const waited = now - Date.parse(action.queuedAt);
-  if (body?.when !== 'now' || waited < NOW_GRACE_MS) return action.body;
-  return { ...body, when: 'earlier', startedAt: action.queuedAt, durationMinutes: body.durationMinutes ?? Math.min(LATE_NOW_MAX_MINUTES, Math.round(waited / 60_000)) };
+/**
+ * Asks the browser to wake the service worker when the connection returns, even with no page of the
+ * site open (Background Sync, where the browser has it; elsewhere the next visit sends them).
+ */
+function requestBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register(OUTBOX_SYNC))
+    .catch(() => undefined);
 }
 
 export type FlushOutcome = { sent: QueuedAction[]; refused: { action: QueuedAction; error: ApiError }[] };
@@ -105,20 +67,27 @@ export type FlushOutcome = { sent: QueuedAction[]; refused: { action: QueuedActi
 let flushing: Promise<FlushOutcome> | undefined;
 
 /**
- * Sends `userId`'s waiting actions in the order they were made. It stops at the first that finds
- * no connection (they stay for the next time); one the server refuses is dropped with its error.
+ * Sends `userId`'s waiting actions in the order they were made, while nothing else sends them. It
+ * stops at the first that finds no connection or a failing server (they stay for the next time); one
+ * the server refuses is dropped with its error.
  */
 export function flushOutbox(client: QueryClient, userId: string): Promise<FlushOutcome> {
-  flushing ??= (async () => {
+  flushing ??= whileSendingAlone(async () => {
     const outcome: FlushOutcome = { sent: [], refused: [] };
     try {
       for (const action of (await store.all()).sort((a, b) => a.id - b.id)) {
         if (action.userId !== userId) continue;
+        // Refused while no page was open (the worker sent it): told now.
+        if (action.refused) {
+          outcome.refused.push({ action, error: new ApiError(action.refused.status, action.refused.code, action.refused.message) });
+          await store.remove(action.id);
+          continue;
+        }
         try {
           await api(action.path, { method: action.method, body: asSent(action, Date.now()) });
           outcome.sent.push(action);
         } catch (error) {
-          if (!(error instanceof ApiError) || error.code === 'NETWORK_ERROR') break;
+          if (!(error instanceof ApiError) || error.code === 'NETWORK_ERROR' || isRetryLater(error.status)) break;
           outcome.refused.push({ action, error });
         }
         await store.remove(action.id);
@@ -130,7 +99,7 @@ export function flushOutbox(client: QueryClient, userId: string): Promise<FlushO
     const keys = new Map([...outcome.sent, ...outcome.refused.map((r) => r.action)].flatMap((a) => a.invalidate).map((key) => [JSON.stringify(key), key]));
     await Promise.all([...keys.values()].map((queryKey) => client.invalidateQueries({ queryKey })));
     return outcome;
-  })();
+  });
   return flushing;
 }
 

@@ -1,6 +1,6 @@
-import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import type { DehydratedState, hydrate as Hydrate, QueryClient } from '@tanstack/react-query';
 import { SAVED_DATABASE, SAVED_PICTURES_CACHE } from '../../common/offline.ts';
+import { idbStore } from './idb.ts';
 
 /**
  * "Save offline" (issue 21, item 2): a discipline's or a place's pages' data kept in IndexedDB as
@@ -13,27 +13,7 @@ export type SavedEntry = { id: string; label: string; savedAt: string; bytes: nu
 /** What the button asks to save: its pages' addresses; `withPlaces` adds the page of each spot its lists show. */
 export type SaveRequest = { id: string; label: string; paths: string[]; withPlaces?: boolean };
 
-const STORE = 'saves';
-
-function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open(SAVED_DATABASE, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: 'id' });
-    opening.onerror = () => reject(opening.error);
-    opening.onsuccess = () => {
-      const database = opening.result;
-      const asked = run(database.transaction(STORE, mode).objectStore(STORE));
-      asked.onsuccess = () => {
-        resolve(asked.result);
-        database.close();
-      };
-      asked.onerror = () => {
-        reject(asked.error);
-        database.close();
-      };
-    };
-  });
-}
+const request = idbStore(SAVED_DATABASE, 'saves', { keyPath: 'id' });
 
 export const savedStore = {
   all: () => request((s) => s.getAll() as IDBRequest<SavedEntry[]>, 'readonly'),
@@ -50,49 +30,9 @@ export const savedStore = {
   },
 };
 
-/** Puts every saved page's data into the client where it has nothing newer (offline). */
-export async function restoreSaved(client: QueryClient): Promise<void> {
+/** Puts every saved page's data into the client where it has nothing newer (offline); `hydrate` is the app's (web/main.tsx). */
+export async function restoreSaved(client: QueryClient, hydrate: typeof Hydrate): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const entries = await savedStore.all().catch(() => [] as SavedEntry[]);
   for (const entry of entries) hydrate(client, entry.queries);
-}
-
-/** The save itself needs the app's routes (web/saved-offline.ts): the app provides it. */
-export const SaveOfflineContext = createContext<((request: SaveRequest) => Promise<SavedEntry>) | null>(null);
-
-/** A save's state on this device, and saving or removing it. */
-export function useSavedOffline(request: SaveRequest) {
-  const save = useContext(SaveOfflineContext);
-  const [entry, setEntry] = useState<SavedEntry | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (typeof indexedDB === 'undefined') return setEntry(null);
-    let live = true;
-    savedStore.get(request.id).then(
-      (found) => live && setEntry(found ?? null),
-      () => live && setEntry(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [request.id]);
-  const run = useCallback(
-    async (work: () => Promise<SavedEntry | null>) => {
-      setBusy(true);
-      try {
-        setEntry(await work());
-      } finally {
-        setBusy(false);
-      }
-    },
-    [],
-  );
-  return {
-    /** undefined until read; null when not saved. */
-    entry,
-    busy,
-    available: save !== null,
-    save: () => run(() => save!(request)),
-    remove: () => run(() => savedStore.remove(request.id).then(() => null)),
-  };
 }

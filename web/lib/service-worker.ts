@@ -1,4 +1,8 @@
+import type { hydrate as Hydrate, QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { restoreSaved } from './saved-offline.ts';
+
+export { restoreSaved };
 import { KEEP_LOADED, SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
 
 /**
@@ -13,8 +17,13 @@ const setWaiting = (worker: ServiceWorker | null) => {
   for (const listener of listeners) listener();
 };
 
-/** Registers the worker in a production build; a browser without service workers simply has none. */
-export function registerServiceWorker(): void {
+/**
+ * Registers the worker in a production build; a browser without service workers simply has none.
+ * Whenever the connection goes, what was saved for offline (./saved-offline.ts) fills in for it
+ * (web/main.tsx restores it at start when there is none).
+ */
+export function registerServiceWorker(client: QueryClient, hydrate: typeof Hydrate): void {
+  addEventListener('offline', () => void restoreSaved(client, hydrate));
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register(SERVICE_WORKER_PATH).then(
     (registration: ServiceWorkerRegistration | undefined) => {

@@ -13,7 +13,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   reverseGeocodeUrl: 'https://nominatim.openstreetmap.org/reverse',
   mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   mapAttribution: '&copy; OpenStreetMap contributors',
-  mapTileCacheMb: 50,
 };
 
 /** Spec §8: a failure to load the settings is only logged; the defaults are kept. */

@@ -4,7 +4,9 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
+  FLUSH_OUTBOX,
   KEEP_LOADED,
+  OUTBOX_SYNC,
   MAP_TILES_CACHE,
   SAVED_DATABASE,
   SAVED_PICTURES_CACHE,
@@ -16,6 +18,7 @@ import {
   tileUrlPattern,
 } from '../../common/offline.ts';
 import type { PushPayload } from '../../common/push.ts';
+import { asSent, indexedDbOutbox, isRetryLater, whileSendingAlone } from '../lib/outbox-store.ts';
 
 /**
  * Stoked's service worker (built by scripts/service-worker-build.ts into /sw.js), so that the app
@@ -72,10 +75,15 @@ const SESSION_CHANGES = /^\/(?:actions\/(?:log-in|log-out|register)|api\/auth\/)
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' && url.origin === self.location.origin && SESSION_CHANGES.test(url.pathname)) {
-    // What was saved for offline was read as that session too.
-    event.waitUntil(Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved())));
+    // What was saved for offline was read as that session too; and this browser's pushes were for
+    // the person of that session (whoever signs in now turns push on again).
+    event.waitUntil(Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved(), endPush())));
   }
 });
+
+async function endPush(): Promise<boolean> {
+  return (await self.registration.pushManager.getSubscription().catch(() => null))?.unsubscribe().catch(() => false) ?? false;
+}
 
 function forgetSaved(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -140,7 +148,14 @@ async function readTileSettings(): Promise<void> {
     pattern: tileUrlPattern(settings.mapTileUrl),
     strategy: new CacheFirst({
       cacheName: MAP_TILES_CACHE,
-      plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }, new ExpirationPlugin({ maxEntries: entries, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+      plugins: [
+        // Asked with CORS (tile servers allow it), so that the answer can be kept and counted; a
+        // server that does not allow it still draws its tile (an opaque answer, not kept).
+        { requestWillFetch: async ({ request }) => new Request(request.url, { mode: 'cors', credentials: 'omit' }) },
+        { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+        { handlerDidError: async ({ request }) => fetch(request.url, { mode: 'no-cors' }).catch(() => undefined) },
+        new ExpirationPlugin({ maxEntries: entries, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      ],
     }),
   };
 }
@@ -189,6 +204,15 @@ self.addEventListener('push', (event) => {
   );
 });
 
+function ownUrl(given: unknown): string {
+  try {
+    const url = new URL(typeof given === 'string' ? given : '/', self.location.origin);
+    return url.origin === self.location.origin ? url.href : self.location.origin;
+  } catch {
+    return self.location.origin;
+  }
+}
+
 function readPush(data: PushMessageData | null): PushPayload | null {
   try {
     const payload = data?.json() as Partial<PushPayload> | undefined;
@@ -202,15 +226,54 @@ function readPush(data: PushMessageData | null): PushPayload | null {
 // only this site's addresses are opened.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const given = (event.notification.data as { url?: unknown } | null)?.url;
-  const url = typeof given === 'string' && new URL(given, self.location.origin).origin === self.location.origin ? new URL(given, self.location.origin).href : self.location.origin;
+  const url = ownUrl((event.notification.data as { url?: unknown } | null)?.url);
+  // A window already there is focused; else a new one opens (one in use is never navigated away,
+  // a half-written message in it would be lost).
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const same = windows.find((w) => w.url === url);
-      if (same) return void (await same.focus());
-      // A window this worker does not control cannot be moved: a new one opens instead.
-      const moved = windows[0] ? await windows[0].navigate(url).catch(() => null) : null;
-      await (moved ? moved.focus() : self.clients.openWindow(url));
+      await (same ? same.focus() : self.clients.openWindow(url));
     }),
   );
 });
+
+// Background Sync (issue 21, item 3): what a rider did offline is sent when the connection returns,
+// even with no page of the site open. An open page sends it itself (it tells what went and what was
+// refused); else the worker does, as the person signed in on this device, and keeps each refusal's
+// reason for the page to tell at the next visit. No connection: the browser tries again later.
+// (SyncEvent is not in TypeScript's worker types.)
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === OUTBOX_SYNC) sync.waitUntil(syncOutbox());
+});
+
+async function syncOutbox(): Promise<void> {
+  const [open] = await self.clients.matchAll({ type: 'window' });
+  if (open) return open.postMessage({ type: FLUSH_OUTBOX });
+  await whileSendingAlone(sendOutbox);
+}
+
+async function sendOutbox(): Promise<void> {
+  const me = (await (await fetch('/api/me', { headers: { accept: 'application/json' } })).json()) as { user?: { id?: string } | null };
+  const userId = me.user?.id;
+  // Nobody signed in here now: the actions wait for their person.
+  if (!userId) return;
+  for (const action of await indexedDbOutbox.all()) {
+    if (action.userId !== userId || action.refused) continue;
+    const body = asSent(action, Date.now());
+    const res = await fetch(action.path, {
+      method: action.method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.ok) {
+      await indexedDbOutbox.remove(action.id);
+      continue;
+    }
+    // The server failing is no answer: tried again later, in order.
+    if (isRetryLater(res.status)) throw new Error(`outbox: ${res.status}`);
+    const answer = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+    const code = typeof answer?.code === 'string' ? answer.code : 'INTERNAL_ERROR';
+    await indexedDbOutbox.put({ ...action, refused: { status: res.status, code, message: typeof answer?.message === 'string' ? answer.message : code } });
+  }
+}

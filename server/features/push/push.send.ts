@@ -129,9 +129,12 @@ async function deliver(
   return res.status;
 }
 
-/** Runs the sender every `ms` (0: never), one run at a time; the timer stops when the app closes. */
+/**
+ * Runs the sender every `ms` (0: never), one run at a time; the timer stops when the app closes.
+ * Without keys it still runs, emptying the queue (devices kept from when push was on).
+ */
 export function schedulePushes(app: FastifyInstance, ms: number): void {
-  if (ms <= 0 || !app.config.push) return;
+  if (ms <= 0) return;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -235,17 +235,26 @@ describe('VAPID keys', () => {
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir, VAPID_PUBLIC_KEY: made.publicKey })).toThrow(ConfigError);
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir, ...given, VAPID_PRIVATE_KEY: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir, ...given, VAPID_SUBJECT: 'http://stoked.example' })).toThrow(ConfigError);
+    // Two valid keys that are not a pair.
+    const other = loadConfig({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stoked-vapid-')) }).push!;
+    expect(() => loadConfig({ ...env, DATA_DIR: dataDir, ...given, VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/not the public key/);
     expect(loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir }).push).toBeUndefined();
   });
 });
 
+test('PUSH_SERVICES: host names or origins, lower-cased; anything else stops the server', () => {
+  const env = { NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stoked-push-')) } as const;
+  expect(loadConfig({ ...env, PUSH_SERVICES: ' FCM.googleapis.com , http://127.0.0.1:9999 ' }).pushServices).toEqual(['fcm.googleapis.com', 'http://127.0.0.1:9999']);
+  for (const bad of ['https://fcm.googleapis.com/path', 'not a host', 'ftp://x.example', 'localhost']) expect(() => loadConfig({ ...env, PUSH_SERVICES: bad }), bad).toThrow(ConfigError);
+});
+
 describe('push off', () => {
   const off = useTestApp({ ...RELAXED_LIMITS, push: undefined });
-  test('no key is offered and a subscription is answered 503', async () => {
+  test('no key is offered and a subscription is answered 503 SERVICE_UNAVAILABLE', async () => {
     const rita = await signUpVerified(off, { name: 'Rita Off' });
     const res = await callerOf(() => off)('POST', '/api/push/devices', rita, pushBrowser('https://fcm.googleapis.com').subscription);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'PUSH_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(((await callerOf(() => off)('GET', '/api/push/devices', rita)).json() as PushDevices).publicKey).toBeNull();
   });
 });

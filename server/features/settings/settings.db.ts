@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 export const DEFAULT_LOGO_URL = '/logo.png';
 
 /** The settings the server's configuration sets rather than an admin (the config itself may be passed). */
-export type ConfiguredSettings = Pick<SiteSettings, 'reverseGeocodeUrl' | 'mapTileUrl' | 'mapAttribution' | 'mapTileCacheMb'>;
+export type ConfiguredSettings = Pick<SiteSettings, 'reverseGeocodeUrl' | 'mapTileUrl' | 'mapAttribution'> & { mapTileCacheMb: number };
 
 export async function getSiteSettings(db: Kysely<DB>, config: ConfiguredSettings): Promise<SiteSettings> {
   const rows = await db.selectFrom('site_settings').select(['setting_key', 'setting_value']).execute();

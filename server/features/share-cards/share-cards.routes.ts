@@ -16,6 +16,8 @@ const params = z.object({ type: z.enum(SHARE_CARD_TYPES), id: z.string().max(100
 const query = z.object({ lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]).optional() });
 // Rendered cards kept by what they show: an item renamed draws a new one.
 const KEPT = 300;
+const DRAWING_AT_ONCE = 2;
+const DRAWING_QUEUE = 20;
 
 /** The public read of an item, asked in-process as a visitor: the card shows what anyone may see, or nothing. */
 const sourceOf = (type: ShareCardType, id: string) =>
@@ -34,6 +36,23 @@ type Item = { name?: string; title?: string; productName?: string; location?: st
 export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const kept = new Map<string, Buffer>();
+  // Drawing takes a thread of libuv's pool, which uploads use too: a few at a time, and past a short
+  // queue the crawler is told to come back (a card is no page: nobody waits on it).
+  let drawing = 0;
+  const waiting: (() => void)[] = [];
+  const render = async (svg: string): Promise<Buffer> => {
+    if (drawing >= DRAWING_AT_ONCE) {
+      if (waiting.length >= DRAWING_QUEUE) fail('SERVICE_UNAVAILABLE');
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    drawing += 1;
+    try {
+      return await sharp(Buffer.from(svg)).png().toBuffer();
+    } finally {
+      drawing -= 1;
+      waiting.shift()?.();
+    }
+  };
 
   const disciplineName = async (id: string | undefined, language: LanguageCode) => {
     if (!id) return undefined;
@@ -43,7 +62,7 @@ export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/share-cards/:type/:id.png',
-    { config: { cache: 'public' }, schema: { tags: ['share'], params, querystring: query, produces: ['image/png'] } },
+    { config: { cache: 'public', maxAge: 3600 }, schema: { tags: ['share'], params, querystring: query, produces: ['image/png'] } },
     async (request, reply) => {
       const { type, id } = request.params;
       const language = request.query.lang ?? (await readerLanguage(request));
@@ -57,11 +76,11 @@ export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
       const svg = cardSvg(card);
       const key = createHash('sha256').update(svg).digest('base64url');
       let png = kept.get(key);
-      if (!png) {
-        png = await sharp(Buffer.from(svg)).png().toBuffer();
-        if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(key, png);
-      }
+      if (png) kept.delete(key);
+      else png = await render(svg);
+      // The least recently drawn goes first.
+      kept.set(key, png);
+      if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
       reply.header('content-type', 'image/png');
       return reply.send(png);
     },

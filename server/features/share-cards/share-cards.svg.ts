@@ -30,24 +30,39 @@ function clip(text: string, units: number): string {
   return `${out.trimEnd()}…`;
 }
 
+/** Cuts a word wider than a line into pieces that fit. */
+function pieces(word: string, units: number): string[] {
+  if (width(word) <= units) return [word];
+  const out: string[] = [''];
+  for (const c of word) {
+    if (width(out.at(-1)! + c) > units) out.push('');
+    out[out.length - 1] += c;
+  }
+  return out;
+}
+
 /** Breaks the title into lines at spaces (anywhere in scripts without them), the last one clipped. */
 export function wrap(text: string, units = TITLE_UNITS, lines = TITLE_LINES): string[] {
-  const words = text.trim().split(/\s+/).flatMap((word) => (width(word) > units ? [...word] : [word]));
+  const words = text.trim().split(/\s+/).filter(Boolean).flatMap((word) => (WIDE.test(word) ? [...word] : pieces(word, units)));
   const out: string[] = [];
   let line = '';
+  let used = 0;
   for (const word of words) {
-    const joined = line ? (WIDE.test(word) && WIDE.test(line.slice(-1)) ? line + word : `${line} ${word}`) : word;
+    // Wide letters (CJK) follow each other without a space.
+    const joined = !line ? word : WIDE.test(word) && WIDE.test(line.slice(-1)) ? line + word : `${line} ${word}`;
     if (width(joined) <= units) {
       line = joined;
+      used += 1;
       continue;
     }
     out.push(line);
-    line = word;
     if (out.length === lines) break;
+    line = word;
+    used += 1;
   }
   if (out.length < lines && line) out.push(line);
-  if (out.length === lines && out.join(' ').length < words.join(' ').length) out[lines - 1] = clip(`${out[lines - 1]} …`, units);
-  return out.slice(0, lines);
+  if (used < words.length) out[lines - 1] = clip(`${out[lines - 1]} …`, units);
+  return out;
 }
 
 export function cardSvg(card: { title: string; subtitle: string; site: string; dir: 'ltr' | 'rtl' }): string {

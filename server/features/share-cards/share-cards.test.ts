@@ -67,7 +67,10 @@ describe('share cards', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]!.endsWith('…')).toBe(true);
     expect(wrap('Short one')).toEqual(['Short one']);
-    expect(wrap('北海道滑雪大赛和冬季派对周末二零二七年十二月').length).toBeGreaterThan(1);
+    // Fourteen wide letters fill a line; twenty take two, uncut and without spaces.
+    expect(wrap('北海道滑雪大赛和冬季派对周末二零二七年十二月')).toEqual(['北海道滑雪大赛和冬季派对周末', '二零二七年十二月']);
+    // A word wider than a line is cut into pieces, not spelled out.
+    expect(wrap('Supercalifragilisticexpialidocious-shred-session')).toEqual(['Supercalifragilisticexpialid', 'ocious-shred-session']);
     expect(cardSvg({ title: '<script>&', subtitle: '"x"', site: 'Stoked', dir: 'ltr' })).not.toMatch(/<script>|&(?!#)/);
   });
 });

@@ -1,6 +1,9 @@
+import { useQueryClient, type QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useSavedOffline, type SaveRequest } from '../../lib/saved-offline.ts';
+import { savedStore, type SavedEntry, type SaveRequest } from '../../lib/saved-offline.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 
 /** Megabytes with one decimal, kilobytes below one. */
@@ -30,18 +33,65 @@ export function SaveOffline({ request, className = '' }: { request: SaveRequest;
           <span className="text-slate-700" data-testid="saved-size">
             {t('saved.saved', { size: sizeText(i18n.language, saved.entry.bytes) })}
           </span>
-          <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')}>
+          <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')} aria-label={t('saved.updateNamed', { name: request.label })}>
             {t('saved.update')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={saved.busy} onClick={() => void act(saved.remove, 'saved.removed')}>
+          <Button size="sm" variant="ghost" disabled={saved.busy} onClick={() => void act(saved.remove, 'saved.removed')} aria-label={t('saved.removeNamed', { name: request.label })}>
             {t('saved.remove')}
           </Button>
         </>
       ) : (
-        <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')}>
+        <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')} aria-label={t('saved.saveNamed', { name: request.label })}>
           {saved.busy ? t('saved.saving') : t('saved.save')}
         </Button>
       )}
     </div>
   );
+}
+
+/** A save's state on this device, and saving or removing it. */
+function useSavedOffline(request: SaveRequest) {
+  const client = useQueryClient();
+  // The app's routes, as its router has them: a save runs their loaders (web/lib/save-pages.ts, loaded on use).
+  const routes = useContext(UNSAFE_DataRouterContext)?.router.routes;
+  const save = routes
+    ? () => {
+        // A client of the app's kind for the save alone (its class imported there would split TanStack off the first load).
+        const App = client.constructor as new (config: QueryClientConfig) => QueryClient;
+        const newClient = () => new App({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+        return import('../../lib/save-pages.ts').then((m) => m.saveOffline({ routes: [...routes], newClient }, request));
+      }
+    : null;
+  const [entry, setEntry] = useState<SavedEntry | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (typeof indexedDB === 'undefined') return setEntry(null);
+    let live = true;
+    savedStore.get(request.id).then(
+      (found) => live && setEntry(found ?? null),
+      () => live && setEntry(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request.id]);
+  const run = useCallback(
+    async (work: () => Promise<SavedEntry | null>) => {
+      setBusy(true);
+      try {
+        setEntry(await work());
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
+  return {
+    /** undefined until read; null when not saved. */
+    entry,
+    busy,
+    available: save !== null,
+    save: () => run(() => save!()),
+    remove: () => run(() => savedStore.remove(request.id).then(() => null)),
+  };
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { FLUSH_OUTBOX } from '../../../common/offline.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { flushOutbox, outbox, type QueuedAction } from '../../lib/outbox.ts';
 import { useMe } from '../../lib/session.ts';
@@ -20,16 +21,29 @@ export function OutboxStatus() {
 
   useEffect(() => {
     if (!userId) return;
-    const send = () =>
-      void flushOutbox(client, userId).then(({ sent, refused }) => {
+    // The connection's return and the worker's message come together: one sending, one message.
+    let sending = false;
+    const send = () => {
+      if (sending) return;
+      sending = true;
+      void flushOutbox(client, userId)
+        .then(({ sent, refused }) => {
         // One message at a time: a refusal says what and why; else what went.
         const first = refused[0];
-        if (first) notify('error', t('outbox.refused', { label: first.action.label }), errorText(t, first.error));
-        else if (sent.length) notify('success', t('outbox.sent'), sent.map((action) => action.label).join(' · '));
-      });
+          if (first) notify('error', t('outbox.refused', { label: first.action.label }), errorText(t, first.error));
+          else if (sent.length) notify('success', t('outbox.sent'), sent.map((action) => action.label).join(' · '));
+        })
+        .finally(() => (sending = false));
+    };
     void outbox.refresh().then(() => navigator.onLine && send());
     window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
+    // The service worker's Background Sync, with this page open, asks the page to send them.
+    const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
+    navigator.serviceWorker?.addEventListener('message', fromWorker);
+    return () => {
+      window.removeEventListener('online', send);
+      navigator.serviceWorker?.removeEventListener('message', fromWorker);
+    };
   }, [client, userId, t]);
 
   const mine = all.filter((action) => action.userId === userId);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, expect, test, vi } from 'vitest';
 import { KEEP_LOADED, SKIP_WAITING } from '../../../common/offline.ts';
@@ -23,7 +24,7 @@ test('a new version waiting behind the running one is offered, and Reload lets i
   expect(screen.queryByTestId('update-banner')).toBeNull();
 
   vi.stubEnv('PROD', true);
-  await act(async () => registerServiceWorker());
+  await act(async () => registerServiceWorker(new QueryClient(), () => undefined));
   expect(worker.register).toHaveBeenCalledWith('/sw.js');
   // The code this page loaded before the worker ran is handed to it, to be kept for offline use.
   await vi.waitFor(() => expect(active.postMessage).toHaveBeenCalledWith({ type: KEEP_LOADED, urls: expect.any(Array) }));

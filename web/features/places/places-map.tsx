@@ -104,8 +104,7 @@ export default function PlacesMap({ label, height = 600, ...markers }: MarkersPr
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm" data-testid="places-map" role="region" aria-label={label} dir="ltr">
       <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} style={{ height, width: '100%' }}>
-        {/* Fetched with CORS, so that the service worker may keep the tiles viewed (map tile servers allow it). */}
-        <TileLayer url={mapTileUrl} attribution={mapAttribution} crossOrigin="anonymous" />
+        <TileLayer url={mapTileUrl} attribution={mapAttribution} />
         <FitPlaces places={places} />
         <PlaceMarkers {...markers} />
       </MapContainer>

@@ -26,7 +26,7 @@ const requestPermission = vi.fn(async () => 'granted' as NotificationPermission)
 /** A browser with service workers, the Push API and notifications not yet asked for. */
 function pushBrowser(permission: NotificationPermission = 'default') {
   const registration = { pushManager: { getSubscription: async () => null, subscribe } };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration), getRegistration: async () => registration } });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission, requestPermission });
 }

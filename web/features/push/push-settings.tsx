@@ -28,7 +28,7 @@ export function PushSettings({ className = '' }: { className?: string }) {
       ) : devices.isError || !devices.data ? (
         <p className="mt-4 text-sm text-slate-600">{errorText(t, devices.error)}</p>
       ) : devices.data.publicKey === null ? (
-        <p className="mt-4 text-sm text-slate-700">{t('errors.PUSH_UNAVAILABLE')}</p>
+        <p className="mt-4 text-sm text-slate-700">{t('push.unavailable')}</p>
       ) : (
         <div className="mt-4 space-y-4">
           <ThisDevice publicKey={devices.data.publicKey} subscribed={devices.data.devices.some((d) => d.current)} />
@@ -52,9 +52,9 @@ function ThisDevice({ publicKey, subscribed }: { publicKey: string; subscribed: 
   const turnOn = useTurnOnPush();
   const [refused, setRefused] = useState<string | null>(null);
   if (!hydrated) return <p className="text-sm text-slate-700">{t('push.needsScripts')}</p>;
-  if (subscribed) return <p className="text-sm text-slate-700" data-testid="push-state">{t('push.on')}</p>;
+  if (subscribed) return <p role="status" className="text-sm text-slate-700" data-testid="push-state">{t('push.on')}</p>;
   const blocker = refused ?? pushBlocker();
-  if (blocker) return <p className="text-sm text-slate-700" data-testid="push-state">{t(`push.${blocker}`)}</p>;
+  if (blocker) return <p role="status" className="text-sm text-slate-700" data-testid="push-state">{t(`push.${blocker}`)}</p>;
   const onClick = () =>
     turnOn.mutate(publicKey, {
       onSuccess: () => notify('success', t('push.turnedOn')),

@@ -26,6 +26,13 @@ async function browserSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
+/** Whether a subscription's key is the server's (base64url text). */
+function sameKey(key: ArrayBuffer | null, publicKey: string): boolean {
+  if (!key) return false;
+  const text = btoa(String.fromCharCode(...new Uint8Array(key)));
+  return text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') === publicKey.replace(/=+$/, '');
+}
+
 export class PushRefused extends Error {
   constructor(readonly reason: PushBlocker) {
     super(reason);
@@ -43,10 +50,16 @@ export function useTurnOnPush() {
       const blocker = pushBlocker();
       if (blocker) throw new PushRefused(blocker);
       if ((await Notification.requestPermission()) !== 'granted') throw new PushRefused('denied');
-      const registration = await navigator.serviceWorker.ready;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+      // No worker (a development server, or one that failed to start): no push either.
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) throw new PushRefused('unsupported');
+      let subscription = await registration.pushManager.getSubscription();
+      // One made for another key (the site's keys changed) is refused by the push service: made anew.
+      if (subscription && !sameKey(subscription.options.applicationServerKey, publicKey)) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
       return api<PushDevice>('/api/push/devices', { method: 'POST', body: subscription.toJSON() });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: pushKeys.devices }),

@@ -1,8 +1,8 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { SAVED_PICTURES_CACHE } from '../common/offline.ts';
-import { routerContext } from './lib/route-data.ts';
-import { savedStore, type SavedEntry, type SaveRequest } from './lib/saved-offline.ts';
+import { SAVED_PICTURES_CACHE } from '../../common/offline.ts';
+import { routerContext } from './route-data.ts';
+import { savedStore, type SavedEntry, type SaveRequest } from './saved-offline.ts';
 
 // A picture of a card is drawn this wide (the photos' smallest variant).
 const CARD_WIDTH = 400;
@@ -15,23 +15,31 @@ const MAX_PICTURES = 200;
  * navigation would, against a query client of its own, so that exactly the data those pages read is
  * kept; their code chunks load on the way (the service worker keeps them).
  */
-export async function saveOffline(routes: RouteObject[], request: SaveRequest): Promise<SavedEntry> {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const load = (paths: string[]) => Promise.all(paths.map((path) => runLoaders(routes, client, path)));
+/** What saving takes of the app: its router's routes, and a way to make a query client of its own. */
+export type SavingApp = { routes: RouteObject[]; newClient: () => QueryClient };
+
+export async function saveOffline({ routes, newClient }: SavingApp, request: SaveRequest): Promise<SavedEntry> {
+  const client = newClient();
+  const load = (paths: string[]) => inTurns(paths, (path) => runLoaders(routes, client, path));
   await load(request.paths);
   if (request.withPlaces) await load(placePages(client).slice(0, MAX_PLACES));
-  const queries = dehydrate(client);
+  // A page read only in part is no saved page: the person is told, and may try again.
+  const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' && !PERSONAL.has(String(query.queryKey[0])) });
+  if (failed[0]) throw failed[0].state.error;
+  // Who is signed in, their bell and messages are not the pages': never kept with them.
+  // As TanStack's dehydrate has them (what its hydrate takes), without importing it here.
+  const kept = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' && !PERSONAL.has(String(query.queryKey[0])) });
+  const savedAt = Date.now();
+  const queries: DehydratedState = { mutations: [], queries: kept.map(({ queryKey, queryHash, state }) => ({ queryKey, queryHash, state, dehydratedAt: savedAt })) };
   const pictures = [...new Set(picturesOf(queries))].slice(0, MAX_PICTURES);
   const cache = await caches.open(SAVED_PICTURES_CACHE);
-  const sizes = await Promise.all(
-    pictures.map(async (url) => {
-      const response = await fetch(url).catch(() => null);
-      if (!response?.ok) return 0;
-      const size = Number(response.headers.get('content-length')) || (await response.clone().blob()).size;
-      await cache.put(url, response);
-      return size;
-    }),
-  );
+  const sizes = await inTurns(pictures, async (url) => {
+    const response = await fetch(url).catch(() => null);
+    if (!response?.ok) return 0;
+    const size = Number(response.headers.get('content-length')) || (await response.clone().blob()).size;
+    await cache.put(url, response);
+    return size;
+  });
   const entry: SavedEntry = {
     id: request.id,
     label: request.label,
@@ -42,6 +50,17 @@ export async function saveOffline(routes: RouteObject[], request: SaveRequest): 
   };
   await savedStore.put(entry);
   return entry;
+}
+
+/** The frame's queries about the person (web/routes.tsx frameNeeds), by their keys' first part. */
+const PERSONAL = new Set(['auth', 'notifications', 'conversations']);
+// Requests at a time: a phone on a weak signal, and the server's limits, take them better in turns.
+const AT_ONCE = 4;
+
+async function inTurns<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += AT_ONCE) results.push(...(await Promise.all(items.slice(i, i + AT_ONCE).map(run))));
+  return results;
 }
 
 async function runLoaders(routes: RouteObject[], client: QueryClient, path: string): Promise<void> {
