@@ -77,6 +77,6 @@ const root = document.getElementById('root')!;
 if (hydrating) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 prefetchRest();
-// The worker that keeps pages for offline use, once the page is the app's; and what was saved for
-// offline, filling in for the network when there is none (its code loads apart).
+// The worker that keeps pages for offline use, once the page is the app's; what was saved for
+// offline fills in whenever the connection goes.
 void offline().then((m) => m.registerServiceWorker(queryClient, hydrate));
