@@ -2,7 +2,7 @@ import { useContext, useState } from 'react';
 import { webcalUrl } from '../../../common/calendars-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { FlashContext } from '../../lib/flash.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
@@ -45,29 +45,21 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
     });
 
   return (
-    <section className={className} aria-labelledby="calendar-feed-title" data-testid="calendar-feed">
-      <h2 id="calendar-feed-title" className="text-lg font-semibold">
-        {t('calendars.feed.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('calendars.feed.text')}</p>
-      {feed.isLoading ? (
-        <Spinner className="mt-4 h-6 w-6 border-2" />
-      ) : feed.isError || !feed.data ? (
-        <p className="mt-4 text-sm text-slate-600">{errorText(t, feed.error)}</p>
-      ) : (
+    <SettingsSection id="calendar-feed" title={t('calendars.feed.title')} intro={t('calendars.feed.text')} query={feed} className={className}>
+      {(status) => (
         <div className="mt-4 space-y-4">
           {address ? <FeedAddress url={address} /> : (
             <p className="text-sm text-slate-700" data-testid="calendar-feed-state">
-              {feed.data.active && feed.data.createdAt ? t('calendars.feed.active', { date: date.format(new Date(feed.data.createdAt)) }) : t('calendars.feed.none')}
+              {status.active && status.createdAt ? t('calendars.feed.active', { date: date.format(new Date(status.createdAt)) }) : t('calendars.feed.none')}
             </p>
           )}
           <div className="flex flex-wrap gap-3">
             <ActionForm action="create-calendar-feed" onSubmit={onCreate}>
-              <Button type="submit" variant={feed.data.active ? 'outline' : 'default'} disabled={busy} data-testid="calendar-feed-create">
-                {feed.data.active ? t('calendars.feed.replace') : t('calendars.feed.create')}
+              <Button type="submit" variant={status.active ? 'outline' : 'default'} disabled={busy} data-testid="calendar-feed-create">
+                {status.active ? t('calendars.feed.replace') : t('calendars.feed.create')}
               </Button>
             </ActionForm>
-            {feed.data.active && (
+            {status.active && (
               <ActionForm action="revoke-calendar-feed" onSubmit={onRevoke}>
                 <Button type="submit" variant="destructive" disabled={busy} data-testid="calendar-feed-revoke">
                   {t('calendars.feed.revoke')}
@@ -77,7 +69,7 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
           </div>
         </div>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationChannel } from '../../../common/notifications.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications.api.ts';
 
@@ -10,16 +10,8 @@ export function NotificationSettings({ className = '' }: { className?: string })
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   return (
-    <section className={className} aria-labelledby="notification-settings-title" data-testid="notification-settings">
-      <h2 id="notification-settings-title" className="text-lg font-semibold">
-        {t('notifications.settings.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('notifications.settings.intro')}</p>
-      {preferences.isLoading ? (
-        <Spinner className="mt-4 h-6 w-6 border-2" />
-      ) : preferences.isError || !preferences.data ? (
-        <p className="mt-4 text-sm text-slate-600">{errorText(t, preferences.error)}</p>
-      ) : (
+    <SettingsSection id="notification-settings" title={t('notifications.settings.title')} intro={t('notifications.settings.intro')} query={preferences} className={className}>
+      {(chosen) => (
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           {NOTIFICATION_TYPES.map((type) => (
             <div key={type} className="flex flex-col gap-1">
@@ -28,7 +20,7 @@ export function NotificationSettings({ className = '' }: { className?: string })
               </label>
               <select
                 id={`notify-${type}`}
-                value={preferences.data[type]}
+                value={chosen[type]}
                 disabled={save.isPending}
                 onChange={(event) =>
                   save.mutate(
@@ -51,6 +43,6 @@ export function NotificationSettings({ className = '' }: { className?: string })
           ))}
         </div>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PushDevice } from '../../../common/push.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -18,30 +18,24 @@ export function PushSettings({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const devices = usePushDevices();
   return (
-    <section className={className} aria-labelledby="push-settings-title" data-testid="push-settings">
-      <h2 id="push-settings-title" className="text-lg font-semibold">
-        {t('push.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('push.intro')}</p>
-      {devices.isLoading ? (
-        <Spinner className="mt-4 h-6 w-6 border-2" />
-      ) : devices.isError || !devices.data ? (
-        <p className="mt-4 text-sm text-slate-600">{errorText(t, devices.error)}</p>
-      ) : devices.data.publicKey === null ? (
-        <p className="mt-4 text-sm text-slate-700">{t('push.unavailable')}</p>
-      ) : (
-        <div className="mt-4 space-y-4">
-          <ThisDevice publicKey={devices.data.publicKey} subscribed={devices.data.devices.some((d) => d.current)} />
-          {devices.data.devices.length > 0 && (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('push.devices')} data-testid="push-devices">
-              {devices.data.devices.map((device) => (
-                <DeviceRow key={device.id} device={device} />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </section>
+    <SettingsSection id="push-settings" title={t('push.title')} intro={t('push.intro')} query={devices} className={className}>
+      {(data) =>
+        data.publicKey === null ? (
+          <p className="mt-4 text-sm text-slate-700">{t('push.unavailable')}</p>
+        ) : (
+          <div className="mt-4 space-y-4">
+            <ThisDevice publicKey={data.publicKey} subscribed={data.devices.some((d) => d.current)} />
+            {data.devices.length > 0 && (
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('push.devices')} data-testid="push-devices">
+                {data.devices.map((device) => (
+                  <DeviceRow key={device.id} device={device} />
+                ))}
+              </ul>
+            )}
+          </div>
+        )
+      }
+    </SettingsSection>
   );
 }
 
