@@ -104,7 +104,7 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   const page = await withServiceWorker(context, '/discipline/surfing');
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const save = page.getByTestId('save-offline');
-  await save.getByRole('button', { name: 'Save Surfing offline' }).click();
+  await save.getByRole('button', { name: 'Save offline: Surfing' }).click();
   await expectToast(page, 'Saved for offline use');
   await expect(save.getByTestId('saved-size')).toContainText(/Saved on this device \(\d+(\.\d)? [kM]B\)/);
   // The answers the worker kept while saving may be evicted by later browsing: the saved copy stands alone.
@@ -118,9 +118,9 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
 
   await context.setOffline(false);
   await page.goto('/discipline/surfing');
-  await page.getByTestId('save-offline').getByRole('button', { name: 'Remove Surfing from this device' }).click();
+  await page.getByTestId('save-offline').getByRole('button', { name: 'Remove from device: Surfing' }).click();
   await expectToast(page, 'Removed from this device');
-  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save Surfing offline' })).toBeVisible();
+  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save offline: Surfing' })).toBeVisible();
   await context.close();
 });
 

@@ -124,8 +124,16 @@ export default function DisciplinePage() {
   );
 }
 
-/** A discipline saved for offline: its hub, its spots (each one's page too), its tricks and its events. */
+/**
+ * A discipline saved for offline: its hub, its spots (the first five pages of the list, and each
+ * one's page), its tricks and its upcoming events (the list's first pages, and this month's calendar).
+ */
 const saveRequest = (id: string, label: string): SaveRequest => {
   const base = `/discipline/${encodeURIComponent(id)}`;
-  return { id: `discipline:${id}`, label, paths: [base, `${base}/places`, `${base}/tricktionary`, `${base}/events`, `${base}/events?view=grid`], withPlaces: true };
+  return {
+    id: `discipline:${id}`,
+    label,
+    paths: [base, `${base}/places?page=5`, `${base}/tricktionary?page=3`, `${base}/events`, `${base}/events?view=grid&page=3`],
+    withPlaces: true,
+  };
 };

@@ -72,7 +72,7 @@ describe('push settings', () => {
   test('a device is revoked in place', async () => {
     pushBrowser();
     renderAt('/profile', <PushSettings />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Revoke Firefox on Linux' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke: Firefox on Linux' }));
     await waitFor(() => expect(screen.queryByText('Firefox on Linux')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/push/devices/7')).toBe(true);
   });
