@@ -96,3 +96,6 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((l) => l.tag);
 }
+
+/** A catalogue entry's name (a discipline's, a category's) in `language`, else its default name. */
+export const nameIn = (item: { name: string; names?: Record<string, string> }, language: string): string => item.names?.[language] || item.name;

@@ -1,3 +1,4 @@
+import { nameIn } from '../../common/languages.ts';
 import { sql, type Expression, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
 import type { ContentStatus, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
@@ -54,6 +55,12 @@ export async function isVisible(db: Db, type: ContentType, id: string, viewer: V
 
 export async function disciplineExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.selectFrom('disciplines').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** A discipline's name in `language` (its default name without one); undefined for no such discipline. */
+export async function disciplineName(db: Db, id: string, language: string): Promise<string | undefined> {
+  const row = await db.selectFrom('disciplines').select(['name', 'names']).where('id', '=', id).executeTakeFirst();
+  return row ? nameIn(row, language) : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { nameIn } from '../../common/languages.ts';
 import { useTranslation } from './i18n-binding.tsx';
 import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 import { useDisplayTimeZone } from './use-hydrated.ts';
@@ -6,7 +7,7 @@ import { useDisplayTimeZone } from './use-hydrated.ts';
 export function useLocalizedName() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  return (item: { name: string; names?: Record<string, string> }) => item.names?.[lang] || item.name;
+  return (item: { name: string; names?: Record<string, string> }) => nameIn(item, lang);
 }
 
 export function useFormatNumber() {

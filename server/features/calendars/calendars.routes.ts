@@ -5,6 +5,7 @@ import { calendarFeedSchema, calendarFeedStatusSchema } from '../../../common/ca
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { isLanguageCode } from '../../../common/languages.ts';
 import { disciplineParams, idParams, requireDiscipline, viewerOf } from '../../lib/content-routes.ts';
+import { disciplineName } from '../../lib/content.ts';
 import { assertFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
@@ -46,8 +47,8 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await requireDiscipline(app, request.params.id);
       const language = await readerLanguage(request);
-      const discipline = await app.db.selectFrom('disciplines').select(['name', 'names']).where('id', '=', request.params.id).executeTakeFirstOrThrow();
-      const name = translate(language, 'calendars.disciplineCalendar', { discipline: discipline.names[language] || discipline.name });
+      const discipline = (await disciplineName(app.db, request.params.id, language)) ?? request.params.id;
+      const name = translate(language, 'calendars.disciplineCalendar', { discipline });
       const events = await disciplineCalendar(app.db, request.params.id, publicUrl);
       return sendIcs(reply, writeCalendar({ name, host, events, feed: true }), `${fileSlug(request.params.id)}-events`);
     },

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { LANGUAGE_CODES, languageDir, type LanguageCode } from '../../../common/languages.ts';
 import { SHARE_CARD_TYPES, type ShareCardType } from '../../../common/share-cards.ts';
-import { CONTENT_TABLES } from '../../lib/content.ts';
+import { CONTENT_TABLES, disciplineName } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
@@ -54,11 +54,6 @@ export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  const disciplineName = async (id: string | undefined, language: LanguageCode) => {
-    if (!id) return undefined;
-    const row = await app.db.selectFrom('disciplines').select(['name', 'names']).where('id', '=', id).executeTakeFirst();
-    return row ? row.names[language] || row.name : undefined;
-  };
 
   r.get(
     '/api/share-cards/:type/:id.png',
@@ -70,7 +65,7 @@ export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
       if (res.statusCode !== 200) fail('NOT_FOUND');
       const item = res.json() as Item;
       const date = item.startDate ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(item.startDate)) : undefined;
-      const subtitle = [await disciplineName(item.disciplineId, language), date, item.location ?? undefined].filter(Boolean).join(' · ');
+      const subtitle = [item.disciplineId && (await disciplineName(app.db, item.disciplineId, language)), date, item.location ?? undefined].filter(Boolean).join(' · ');
       const card = { title: item.name ?? item.title ?? item.productName ?? '', subtitle, site: translate(language, 'app.name'), dir: languageDir(language) };
       if (needsCjkFont(card.title + card.subtitle) && !(await hasCjkFont())) return reply.redirect(FALLBACK);
       const svg = cardSvg(card);
