@@ -87,7 +87,6 @@ test('a visitor switches places to the map before the page has finished loading'
   const tag = uniqueTag();
   const name = `Erg ${tag}`;
   await createPlace(await adminApi(browser), 'sandboarding', name, 'Merzouga, Morocco');
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await slowPhone(page);
   await openEarly(page, `/discipline/sandboarding/places?q=${tag}`);
   const views = page.getByRole('group', { name: 'View' });

@@ -113,3 +113,14 @@ export async function createEvent(admin: APIRequestContext, disciplineId: string
 export async function createTeam(admin: APIRequestContext, disciplineId: string, name: string, isPrivate: boolean) {
   return created(await admin.post('/api/teams', { data: { name, type: 'Amateur', isPrivate, location: 'Barcelona', disciplineIds: [disciplineId] } }));
 }
+
+/** A new rider signed in in a new context of `browser`, on a place's page, where nobody is out yet: its sessions section. */
+export async function riderAtPlace(browser: Browser, name: string, placeId: string, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options);
+  const account = await newMember(context.request, name);
+  const page = await context.newPage();
+  await page.goto(`/discipline/surfing/places/${placeId}`);
+  const section = page.getByTestId('place-sessions');
+  await expect(section.getByTestId('sessions-out-now')).toContainText('Nobody is out here right now.');
+  return { context, account, page, section };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './test.ts';
-import { adminApi, createEvent, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
-import { MAP_TILES_CACHE, OUTBOX_SYNC, SERVICE_WORKER_CACHES } from '../common/offline.ts';
+import { adminApi, createEvent, createPlace, expectToast, newMember, riderAtPlace, uniqueTag } from './helpers.ts';
+import { MAP_TILES_CACHE, OUTBOX_SYNC, SAVED_DATABASE, SERVICE_WORKER_CACHES } from '../common/offline.ts';
 
 // Issue 21, item 1: the service worker keeps the app's shell and what was visited, so that a rider
 // opens Stoked where there is no signal; what a session saw is forgotten when it ends on the device.
@@ -71,13 +71,7 @@ test('what a signed-in person saw is forgotten when they log out on the device',
 test('a check-in made offline waits on the device, shown as waiting, and is sent when the connection returns', async ({ browser }) => {
   const tag = uniqueTag();
   const place = await createPlace(await adminApi(browser), 'surfing', `Offline Point ${tag}`);
-  const context = await browser.newContext();
-  const account = await newMember(context.request, `Offliner ${tag}`);
-  const page = await context.newPage();
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await page.goto(`/discipline/surfing/places/${place.id}`);
-  const section = page.getByTestId('place-sessions');
-  await expect(section.getByTestId('sessions-out-now')).toContainText('Nobody is out here right now.');
+  const { context, account, page, section } = await riderAtPlace(browser, `Offliner ${tag}`, place.id);
 
   await context.setOffline(true);
   const form = section.getByTestId('session-form');
@@ -102,7 +96,6 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   const place = await createPlace(await adminApi(browser), 'surfing', `Saved Reef ${tag}`);
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await withServiceWorker(context, '/discipline/surfing');
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const save = page.getByTestId('save-offline');
   await save.getByRole('button', { name: 'Save offline: Surfing' }).click();
   await expectToast(page, 'Saved for offline use');
@@ -120,7 +113,15 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await page.goto('/discipline/surfing');
   await page.getByTestId('save-offline').getByRole('button', { name: 'Remove from device: Surfing' }).click();
   await expectToast(page, 'Removed from this device');
-  await expect(page.getByTestId('save-offline').getByRole('button', { name: 'Save offline: Surfing' })).toBeVisible();
+  const saveAgain = page.getByTestId('save-offline').getByRole('button', { name: 'Save offline: Surfing' });
+  await expect(saveAgain).toBeVisible();
+
+  // Saved again, then someone logs in or out on the device: what was saved is forgotten with the session.
+  await saveAgain.click();
+  await expect(page.getByTestId('saved-size')).toBeVisible();
+  await page.evaluate(() => fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  await expect.poll(databases).not.toContain(SAVED_DATABASE);
   await context.close();
 });
 
@@ -146,7 +147,6 @@ test('with no page of the site open, the service worker sends what waits when th
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   await newMember(context.request, `Syncer ${tag}`);
   const page = await withServiceWorker(context, `/discipline/surfing/places/${place.id}`);
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await context.setOffline(true);
   const form = page.getByTestId('place-sessions').getByTestId('session-form');
   await form.getByLabel('Note').fill('Sent by the worker');

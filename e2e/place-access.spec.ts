@@ -40,7 +40,6 @@ test('a steward closes a spot for some days; the banner, the card, the filter an
 
   // A visitor sees the banner on the place, and the status in the list filtered by access.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await visitor.goto(`/discipline/surfing/places/${place.id}`);
   await expect(visitor.getByTestId('place-access-banner')).toContainText('Peregrine falcons nesting');
   await visitor.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}&access=open`);

@@ -11,7 +11,6 @@ test('a rider reports conditions; they show on the place page, the card and the 
   const place = await createPlace(await adminApi(browser), 'surfing', placeName);
 
   const rider = await (await browser.newContext()).newPage();
-  await rider.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await logIn(rider, E2E_FRIEND.email, E2E_FRIEND.password);
   await expect(rider).not.toHaveURL(/\/login/);
   await rider.goto(`/discipline/surfing/places/${place.id}`);

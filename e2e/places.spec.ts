@@ -41,7 +41,6 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
 
   // A visitor does not see it yet.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await visitor.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
   await expect(visitor.getByTestId('places-empty')).toBeVisible();
 

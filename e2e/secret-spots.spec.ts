@@ -28,7 +28,6 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
 
   // The author adds the spot for their crew only, in the place form.
   const author = await (await browser.newContext()).newPage();
-  await author.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await logIn(author, E2E_FRIEND.email, E2E_FRIEND.password);
   await expect(author).not.toHaveURL(/\/login/);
   await author.goto('/discipline/surfing/places');
@@ -55,7 +54,6 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
 
   // The crew mate finds it in the list and on its page.
   const mate = await mateContext.newPage();
-  await mate.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await mate.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
   await expect(mate.getByTestId('place-card').filter({ hasText: placeName })).toHaveCount(1);
   await mate.goto(`/discipline/surfing/places/${id}`);
@@ -65,7 +63,6 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   const strangerContext = await browser.newContext();
   await newMember(strangerContext.request, 'Stranger Rider');
   for (const page of [await strangerContext.newPage(), await (await browser.newContext()).newPage()]) {
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
     await expect(page.getByTestId('places-empty')).toBeVisible();
     const response = await page.goto(`/discipline/surfing/places/${id}`);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from './test.ts';
-import { adminApi, createPlace, expectToast, newMember, uniqueTag } from './helpers.ts';
+import { adminApi, createPlace, expectToast, newMember, riderAtPlace, uniqueTag } from './helpers.ts';
 
 // Issue 20, items 1 and 5: a rider logs a session now at a surf spot with a trick landed and a photo;
 // it shows in the place's "Out now" with its thumbnail, which opens in the lightbox, and the trick is
@@ -17,13 +17,7 @@ test('a rider logs a session now with a landed trick and a photo: out now with i
   expect(made.status(), await made.text()).toBe(201);
   const trick = (await made.json()) as { id: string };
 
-  const context = await browser.newContext();
-  const account = await newMember(context.request, `Sessioner ${tag}`);
-  const rider = await context.newPage();
-  await rider.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await rider.goto(`/discipline/surfing/places/${place.id}`);
-  const section = rider.getByTestId('place-sessions');
-  await expect(section.getByTestId('sessions-out-now')).toContainText('Nobody is out here right now.');
+  const { context, account, page: rider, section } = await riderAtPlace(browser, `Sessioner ${tag}`, place.id);
 
   const form = section.getByTestId('session-form');
   await form.getByRole('group', { name: 'Tricks landed' }).getByText(trickName, { exact: true }).click();

@@ -84,3 +84,17 @@ test("one the service worker had sent while no page was open, and the server ref
   expect(sent).toEqual([]);
   expect(kept).toEqual([]);
 });
+
+test('a failing or busy server is no answer: the actions stay, in order, for the next time', async () => {
+  server(() => 'offline');
+  await sendOrQueue(checkIn).catch(() => undefined);
+  await sendOrQueue({ ...checkIn, label: 'Second' }).catch(() => undefined);
+  for (const status of [503, 429]) {
+    const sent = server(() => ({ status, body: { code: status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', message: 'Later' } }));
+    const outcome = await flushOutbox(new QueryClient(), 'u1');
+    expect(outcome).toEqual({ sent: [], refused: [] });
+    // Stopped at the first: the second is not sent out of order.
+    expect(sent).toHaveLength(1);
+    expect(kept.map((a) => a.label)).toEqual(['Session at Supertubos', 'Second']);
+  }
+});

@@ -257,4 +257,12 @@ describe('push off', () => {
     expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(((await callerOf(() => off)('GET', '/api/push/devices', rita)).json() as PushDevices).publicKey).toBeNull();
   });
+
+  test('what was queued while push was on is emptied, not sent', async () => {
+    const rita = await signUpVerified(off, { name: 'Rita Queued' });
+    const row = await off.app.db.insertInto('notifications').values({ user_id: rita.id, type: 'follower' }).returning('id').executeTakeFirstOrThrow();
+    await off.app.db.insertInto('push_queue').values({ notification_id: Number(row.id) }).execute();
+    expect(await sendQueuedPushes(off.app)).toBe(0);
+    expect(await off.app.db.selectFrom('push_queue').selectAll().execute()).toEqual([]);
+  });
 });
