@@ -67,3 +67,43 @@ export async function deleteDevice(db: Db, userId: string, id: string): Promise<
   const row = await db.deleteFrom('push_subscriptions').where('id', '=', Number(id)).where('user_id', '=', userId).returning('id').executeTakeFirst();
   return !!row;
 }
+
+/** Takes up to `limit` queued notifications off the queue; rows another server is taking are skipped. */
+export async function takeQueued(db: Db, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ notification_id: string }>`
+    delete from push_queue where notification_id in (
+      select notification_id from push_queue order by notification_id limit ${limit} for update skip locked
+    ) returning notification_id`.execute(db);
+  return rows.map((r) => Number(r.notification_id));
+}
+
+/** Of these notifications, those still to push: unread, of a type their person still pushes, of a person not banned. */
+export function stillDue(db: Db, ids: number[]) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('notification_preferences as p', (join) => join.onRef('p.user_id', '=', 'n.user_id').onRef('p.type', '=', 'n.type'))
+    .innerJoin('profiles as u', 'u.id', 'n.user_id')
+    .where('n.id', 'in', ids)
+    .where('p.channel', '=', 'push')
+    .where('n.read_at', 'is', null)
+    .where('u.banned', '=', false)
+    .select(['n.id', 'n.user_id', 'u.preferred_language'])
+    .execute();
+}
+
+/** A person's devices whose session is still live. */
+export function liveDevices(db: Db, userId: string) {
+  return db
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('sessions as x', 'x.id', 's.session_id')
+    .where('s.user_id', '=', userId)
+    .where('x.expires_at', '>', new Date())
+    .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])
+    .execute();
+}
+
+/** What the push services answered: devices reached are marked, devices gone are removed. */
+export async function devicesAnswered(db: Db, { sent, gone }: { sent: number[]; gone: number[] }): Promise<void> {
+  if (sent.length) await db.updateTable('push_subscriptions').set({ last_push_at: new Date() }).where('id', 'in', sent).execute();
+  if (gone.length) await db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+}

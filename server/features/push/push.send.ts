@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import webpush from 'web-push';
 import { languageDir } from '../../../common/languages.ts';
 import { notificationPath } from '../../../common/notifications.ts';
@@ -7,6 +6,7 @@ import type { PushPayload } from '../../../common/push.ts';
 import { mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
 import { notificationSentence } from '../notifications/index.ts';
+import { devicesAnswered, liveDevices, stillDue, takeQueued } from './push.db.ts';
 
 // Notifications taken from the queue per run; the rest wait for the next run.
 const BATCH = 200;
@@ -42,21 +42,9 @@ export function isPushService(endpoint: string, services: string[]): boolean {
  */
 export async function sendQueuedPushes(app: FastifyInstance): Promise<number> {
   const keys = app.config.push;
-  const { rows } = await sql<{ notification_id: string }>`
-    delete from push_queue where notification_id in (
-      select notification_id from push_queue order by notification_id limit ${BATCH} for update skip locked
-    ) returning notification_id`.execute(app.db);
-  if (!keys || rows.length === 0) return 0;
-  const due = await app.db
-    .selectFrom('notifications as n')
-    .innerJoin('notification_preferences as p', (join) => join.onRef('p.user_id', '=', 'n.user_id').onRef('p.type', '=', 'n.type'))
-    .innerJoin('profiles as u', 'u.id', 'n.user_id')
-    .where('n.id', 'in', rows.map((r) => Number(r.notification_id)))
-    .where('p.channel', '=', 'push')
-    .where('n.read_at', 'is', null)
-    .where('u.banned', '=', false)
-    .select(['n.id', 'n.user_id', 'u.preferred_language'])
-    .execute();
+  const taken = await takeQueued(app.db, BATCH);
+  if (!keys || taken.length === 0) return 0;
+  const due = await stillDue(app.db, taken);
   const byUser = new Map<string, { language: string | null; ids: number[] }>();
   for (const row of due) {
     const entry = byUser.get(row.user_id) ?? { language: row.preferred_language, ids: [] };
@@ -66,14 +54,7 @@ export async function sendQueuedPushes(app: FastifyInstance): Promise<number> {
   const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   let delivered = 0;
   for (const [userId, person] of byUser) {
-    const devices = await app.db
-      .selectFrom('push_subscriptions as s')
-      .innerJoin('sessions as x', 'x.id', 's.session_id')
-      .where('s.user_id', '=', userId)
-      .where('x.expires_at', '>', new Date())
-      .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])
-      .execute();
-    const usable = devices.filter((d) => isPushService(d.endpoint, app.config.pushServices));
+    const usable = (await liveDevices(app.db, userId)).filter((d) => isPushService(d.endpoint, app.config.pushServices));
     if (usable.length === 0) continue;
     const language = mailLanguage(person.language);
     const notifications = await loadNotifications(app.db, userId, { ids: person.ids, limit: person.ids.length });
@@ -96,8 +77,7 @@ export async function sendQueuedPushes(app: FastifyInstance): Promise<number> {
         else if (result.value === 404 || result.value === 410) gone.push(Number(device.id));
         else app.log.warn({ status: result.value, deviceId: device.id }, 'push refused by its service');
       });
-      if (sent.length) await app.db.updateTable('push_subscriptions').set({ last_push_at: new Date() }).where('id', 'in', sent).execute();
-      if (gone.length) await app.db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+      await devicesAnswered(app.db, { sent, gone });
       delivered += sent.length;
     }
   }
