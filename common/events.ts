@@ -5,6 +5,7 @@ import { ACCESS_STATUSES } from './place-access-basics.ts';
 import { personSchema } from './teams.ts';
 import { EVENT_PAGE_SIZE } from './paging.ts';
 import { EVENT_TYPES } from './events-basics.ts';
+import { isTimeZone, REPEAT_FREQUENCIES, SERIES_MAX_DATES, SERIES_MIN_DATES, SERIES_SCOPES } from './recurrence.ts';
 
 /** Shared by the events API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -42,12 +43,47 @@ const fields = {
 const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) =>
   !v.startDate || !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate);
 
-export const eventInputSchema = z.object(fields).refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+/**
+ * How a new event repeats (common/recurrence.ts): its dates are counted from its start on the wall
+ * clock of `timeZone`, the organiser's (their browser's) zone.
+ */
+export const repeatSchema = z.object({
+  frequency: z.enum(REPEAT_FREQUENCIES, { error: 'REQUIRED' }),
+  count: boundedNumber(SERIES_MIN_DATES, SERIES_MAX_DATES, true),
+  timeZone: z.string().refine(isTimeZone, { error: 'VALIDATION_ERROR' }),
+});
+export type RepeatInput = z.input<typeof repeatSchema>;
+
+/** null or absent: a single date. */
+const repeat = repeatSchema.nullable().optional();
+/** Which dates of a series an edit changes; a single event ignores it. */
+const applyTo = z.enum(SERIES_SCOPES).optional();
+
+export const eventInputSchema = z.object({ ...fields, repeat }).refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
 export type EventInput = z.input<typeof eventInputSchema>;
 
 // Without defaults: a field left out of an update keeps its stored value (the server checks the dates against the stored ones).
-export const eventUpdateSchema = z.object(fields).partial().refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+export const eventUpdateSchema = z
+  .object(fields)
+  .partial()
+  .extend({ applyTo })
+  .refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
+
+/** The web's one form for adding and editing: what it sends is the input's or the update's fields (its toBody). */
+export const eventFormSchema = z.object({ ...fields, repeat, applyTo }).refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+
+/** The series a date belongs to: its rule, and this date's place in it (1 for the first). */
+export const eventSeriesSchema = z.object({
+  id: z.string(),
+  frequency: z.enum(REPEAT_FREQUENCIES),
+  count: z.number(),
+  position: z.number(),
+  timeZone: z.string(),
+  /** Edited on its own: edits of the series leave it as it is. */
+  detached: z.boolean(),
+});
+export type EventSeries = z.infer<typeof eventSeriesSchema>;
 
 export const eventListQuerySchema = contentListQuerySchema(EVENT_PAGE_SIZE).extend({
   type: z.enum(EVENT_TYPES).optional(),
@@ -97,6 +133,8 @@ export const eventSchema = z.object({
    * null for anyone else, and in lists.
    */
   placeClosures: z.array(eventPlaceClosureSchema).nullable(),
+  /** null for a single event. */
+  series: eventSeriesSchema.nullable(),
   /** Only in the answer of a creation or an edit (the edit's proposed place and dates, while it waits for approval). */
   warnings: z.array(z.enum(EVENT_WARNINGS)).optional(),
 });

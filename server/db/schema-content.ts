@@ -37,6 +37,11 @@ export interface EventsTable extends ContentColumns {
   max_attendees: number | null;
   /** Where it is held (migration 0019): a public place, or none. */
   place_id: string | null;
+  /** A date of a recurring series (migration 0023), and its place in the series' rule (0: the first date). */
+  series_id: string | null;
+  series_index: number | null;
+  /** Edited on its own: later edits of the series leave it as it is. */
+  detached: Generated<boolean>;
 }
 
 export interface EventAttendeesTable {

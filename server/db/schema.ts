@@ -18,7 +18,7 @@ import type {
   TrickProgressTable,
   TricksTable,
 } from './schema-content.ts';
-import type { CalendarFeedsTable } from './schema-calendars.ts';
+import type { CalendarFeedsTable, EventSeriesTable } from './schema-calendars.ts';
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 import type { PhotosTable } from './schema-photos.ts';
 import type { PushQueueTable, PushSubscriptionsTable } from './schema-push.ts';
@@ -323,6 +323,7 @@ export interface DB {
   ride_session_tricks: RideSessionTricksTable;
   ride_session_companions: RideSessionCompanionsTable;
   calendar_feeds: CalendarFeedsTable;
+  event_series: EventSeriesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;
   photos: PhotosTable;

@@ -125,6 +125,8 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/tricks/{id}/progress': { ...SIGNED_IN, build: async () => ({ url: `/api/tricks/${await item('tricks')}/progress` }) },
   'PUT /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
   'DELETE /api/events/{id}/rsvp': { ...SIGNED_IN, build: async () => ({ url: `/api/events/${await item('events')}/rsvp` }) },
+  // A date of a series and its later dates (here a single event: the same editors may).
+  'DELETE /api/events/{id}/following': { ...AUTHORS, build: async () => ({ url: `/api/events/${await item('events')}/following` }) },
   // A place's access: admins and its stewards (server/features/places/place-access.test.ts has the stewards); its author may not.
   'PUT /api/places/{id}/access': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/access`, body: { status: 'closed' } }) },
   'POST /api/places/{id}/closures': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/closures`, body: { startsOn: '2031-03-01', endsOn: '2031-07-31', reason: 'Nesting' } }) },

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   EVENT_ATTENDEES_LIMIT,
@@ -7,15 +7,17 @@ import {
   type EventAttendees,
   type EventList,
   type EventPlace,
+  type EventSeries,
   type EventWarning,
   type eventInputSchema,
   type eventListQuerySchema,
   type eventUpdateSchema,
 } from '../../../common/events.ts';
 import { todayUtc } from '../../../common/place-access.ts';
+import { movedRule, seriesDates, type RepeatFrequency, type SeriesRule } from '../../../common/recurrence.ts';
 import type { DB } from '../../db/schema.ts';
 import { coverColumn } from '../../lib/photos.ts';
-import { renameQueuedItem } from '../../lib/approval-queue.ts';
+import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { addContribution, contributionColumns, iso, itemFields, pageRows, toPage, type Viewer, visibleItems, visibleTo } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { containsText } from '../../lib/like.ts';
@@ -39,6 +41,9 @@ function events(db: Db, viewer: Viewer) {
       from places p where p.id = c.place_id and ${visibleTo('place', 'p', viewer)})`.as('place'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
+    'c.series_index', 'c.detached',
+    sql<Omit<EventSeries, 'position' | 'detached'> | null>`(select json_build_object('id', s.id, 'frequency', s.frequency, 'count', s.date_count, 'timeZone', s.time_zone)
+      from event_series s where s.id = c.series_id)`.as('series'),
     sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = c.id and ea.user_id = ${me})`.as('my_rsvp'),
     sql<number | null>`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
       where w.event_id = c.id and w.status = 'waitlist' and (w.created_at, w.user_id) <= (mine.created_at, mine.user_id))`.as('waitlist_position'),
@@ -68,6 +73,7 @@ const toEvent = (row: EventRow, viewer: Viewer): Event => {
     placeId: row.place?.id ?? null,
     place: row.place,
     placeClosures: null,
+    series: row.series && { ...row.series, position: Number(row.series_index) + 1, detached: row.detached },
   };
 };
 
@@ -132,10 +138,43 @@ async function checkPlace(db: Db, placeId: string | null | undefined, person: Vi
   if (place.visibility !== 'public') fail('EVENT_PLACE_NOT_PUBLIC');
 }
 
-/** An admin's event is public at once; anyone else's waits in the approvals queue. */
+/**
+ * An admin's event is public at once; anyone else's waits in the approvals queue. A repeating one is a
+ * series of events, one per date, approved as one: its first date waits in the queue for all of them
+ * (migration 0023). Returns the (first) event's id.
+ */
 export async function createEvent(db: Db, disciplineId: string, input: NewEvent, author: NonNullable<Viewer>): Promise<string> {
   await checkPlace(db, input.placeId, author);
-  return addContribution(db, 'event', disciplineId, input, input.name, author);
+  const { repeat, ...fields } = input;
+  if (!repeat) return addContribution(db, 'event', disciplineId, fields, fields.name, author);
+  const start = new Date(fields.startDate);
+  const duration = Date.parse(fields.endDate) - start.getTime();
+  const rule: SeriesRule = { frequency: repeat.frequency, count: repeat.count, timeZone: repeat.timeZone, start };
+  return inTransaction(db, async (tx) => {
+    const series = await tx
+      .insertInto('event_series')
+      .values({ frequency: rule.frequency, date_count: rule.count, time_zone: rule.timeZone, starts_at: start })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const status = author.role === 'admin' ? 'approved' : 'pending';
+    const rows = await tx
+      .insertInto('events')
+      .values(
+        seriesDates(rule).map((date, index) => ({
+          ...(contributionColumns({ ...fields, startDate: date.toISOString(), endDate: new Date(date.getTime() + duration).toISOString() }) as Insertable<DB['events']>),
+          discipline_id: disciplineId,
+          author_id: author.id,
+          status,
+          series_id: series.id,
+          series_index: index,
+        })),
+      )
+      .returning(['id', 'series_index'])
+      .execute();
+    const first = rows.find((row) => row.series_index === 0)!.id;
+    if (status === 'pending') await queueForApproval(tx, { type: 'event', id: first, name: fields.name, submittedBy: author.id });
+    return first;
+  });
 }
 
 /**
@@ -154,29 +193,107 @@ export async function eventWarnings(db: Db, id: string, changes: Partial<NewEven
 /**
  * Changes the fields that were sent; the status stays as it is. More places (or no limit any more)
  * let the first people of the waiting list in; fewer places never turn away someone already going.
+ * A date of a series changes alone (and keeps its own details from then on), or with the later dates
+ * of its series that are not over (`applyTo: 'following'`), which a moved date moves alike.
  */
 export async function updateEvent(db: Db, id: string, changes: EventChanges, editor: Viewer = null): Promise<void> {
-  await checkPlace(db, changes.placeId, editor);
+  const { applyTo, ...fields } = changes;
+  await checkPlace(db, fields.placeId, editor);
   await inTransaction(db, async (tx) => {
-    const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location', 'place_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await tx.selectFrom('events').select(['series_id', 'series_index']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return;
-    const start = changes.startDate ?? iso(before.start_date);
-    const end = changes.endDate ?? iso(before.end_date);
-    if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
-    await tx
-      .updateTable('events')
-      .set({ ...(contributionColumns(changes) as Updateable<DB['events']>), updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
-    if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
-    if (changes.name !== undefined) await renameQueuedItem(tx, 'event', id, changes.name);
-    const moved =
-      (changes.startDate !== undefined && Date.parse(changes.startDate) !== new Date(before.start_date).getTime()) ||
-      (changes.endDate !== undefined && Date.parse(changes.endDate) !== new Date(before.end_date).getTime()) ||
-      (changes.location !== undefined && changes.location !== before.location) ||
-      (changes.placeId !== undefined && changes.placeId !== before.place_id);
-    if (moved) await notifyAttendees(tx, id, editor?.id ?? null, {});
+    if (before.series_id === null || before.series_index === null) return updateDate(tx, id, fields, editor);
+    if (applyTo !== 'following') return updateDate(tx, id, fields, editor, true);
+    await updateFollowing(tx, { id, seriesId: before.series_id, index: before.series_index }, fields, editor);
   });
+}
+
+type DateChanges = Omit<EventChanges, 'applyTo'>;
+
+/** One event's (or one date's) changes; `detached` marks a date of a series edited on its own, or not any more. */
+async function updateDate(tx: Db, id: string, changes: DateChanges, editor: Viewer, detached?: boolean): Promise<void> {
+  const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location', 'place_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!before) return;
+  const start = changes.startDate ?? iso(before.start_date);
+  const end = changes.endDate ?? iso(before.end_date);
+  if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
+  await tx
+    .updateTable('events')
+    .set({ ...(contributionColumns(changes) as Updateable<DB['events']>), ...(detached === undefined ? {} : { detached }), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+  if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
+  if (changes.name !== undefined) await renameQueuedItem(tx, 'event', id, changes.name);
+  const moved =
+    (changes.startDate !== undefined && Date.parse(changes.startDate) !== new Date(before.start_date).getTime()) ||
+    (changes.endDate !== undefined && Date.parse(changes.endDate) !== new Date(before.end_date).getTime()) ||
+    (changes.location !== undefined && changes.location !== before.location) ||
+    (changes.placeId !== undefined && changes.placeId !== before.place_id);
+  if (moved) await notifyAttendees(tx, id, editor?.id ?? null, {});
+}
+
+/**
+ * A date of a series and its later dates not over yet, except those edited on their own, take the
+ * changes. A new time for the date moves the series' rule (the same days later or earlier, at the new
+ * time of day: common/recurrence.ts movedRule), and each later date to its date of the moved rule.
+ */
+async function updateFollowing(tx: Db, date: { id: string; seriesId: string; index: number }, changes: DateChanges, editor: Viewer): Promise<void> {
+  const series = await tx.selectFrom('event_series').selectAll().where('id', '=', date.seriesId).forUpdate().executeTakeFirstOrThrow();
+  const own = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', date.id).executeTakeFirstOrThrow();
+  const targets = await tx
+    .selectFrom('events')
+    .select(['id', 'series_index'])
+    .where('series_id', '=', date.seriesId)
+    .where('series_index', '>', date.index)
+    .where('detached', '=', false)
+    .where('end_date', '>=', sql<Date>`now()`)
+    .orderBy('series_index')
+    .execute();
+  const { startDate, endDate, ...rest } = changes;
+  const start = startDate ?? iso(own.start_date);
+  const end = endDate ?? iso(own.end_date);
+  let dates: Date[] | undefined;
+  if (Date.parse(start) !== new Date(own.start_date).getTime() || Date.parse(end) !== new Date(own.end_date).getTime()) {
+    if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
+    const rule = ruleOf(series);
+    const moved = movedRule(rule, seriesDates(rule)[date.index] ?? new Date(own.start_date), new Date(start));
+    await tx.updateTable('event_series').set({ starts_at: moved.start, updated_at: sql`now()` }).where('id', '=', series.id).execute();
+    dates = seriesDates(moved);
+  }
+  const duration = Date.parse(end) - Date.parse(start);
+  await updateDate(tx, date.id, changes, editor, false);
+  for (const target of targets) {
+    const moved = dates?.[Number(target.series_index)];
+    const times = moved ? { startDate: moved.toISOString(), endDate: new Date(moved.getTime() + duration).toISOString() } : {};
+    await updateDate(tx, target.id, { ...rest, ...times }, editor);
+  }
+}
+
+/** A series' rule as common/recurrence.ts reads it. */
+const ruleOf = (series: { frequency: RepeatFrequency; date_count: number; time_zone: string; starts_at: Date | string }): SeriesRule => ({
+  frequency: series.frequency,
+  count: series.date_count,
+  timeZone: series.time_zone,
+  start: new Date(series.starts_at),
+});
+
+/**
+ * The date `id` and every later date of its series, last first, to be deleted one by one (each with its
+ * photos and its people told): deleting a series' last date shortens its rule (migration 0023), so the
+ * series then ends before `id`. A single event is itself alone.
+ */
+export async function followingDates(db: Db, id: string): Promise<string[]> {
+  const date = await db.selectFrom('events').select(['series_id', 'series_index']).where('id', '=', id).executeTakeFirst();
+  if (!date) return [];
+  if (date.series_id === null || date.series_index === null) return [id];
+  const rows = await db
+    .selectFrom('events')
+    .select('id')
+    .where('series_id', '=', date.series_id)
+    .where('series_index', '>=', date.series_index)
+    .orderBy('series_index', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Everyone going or waiting hears of a new date or place, or of the event's end; the editor excepted. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
-import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
+import { contentRoutes, findVisible, idParams, requireEditor, viewerOf } from '../../lib/content-routes.ts';
+import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createEvent, deleteEvent, eventWarnings, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { createEvent, deleteEvent, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
 import { getPlace } from '../places/index.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -27,6 +29,15 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     update: updateEvent,
     remove: deleteEvent,
     warnings: eventWarnings,
+  });
+
+  // A date of a series and its later dates (a single event alone), each with its photos, its people told.
+  r.delete('/api/events/:id/following', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const { user } = await requireEditor(request, get, request.params.id);
+    for (const id of await followingDates(app.db, request.params.id)) {
+      await deleteWithPhotos(app, { type: 'event', id }, () => deleteEvent(app.db, id, user));
+    }
+    return reply.status(204).send(null);
   });
 
   r.put('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { isTimeZone, movedRule, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
+
+const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
+
+describe('recurring dates', () => {
+  test('weekly keeps its wall-clock time across a change of the clocks', () => {
+    // Paris leaves summer time on Sunday 25 October 2026: 18:00 is 16:00 UTC before, 17:00 UTC after.
+    const dates = seriesDates({ frequency: 'weekly', count: 3, timeZone: 'Europe/Paris', start: new Date('2026-10-20T16:00:00Z') });
+    expect(iso(dates)).toEqual(['2026-10-20T16:00:00.000Z', '2026-10-27T17:00:00.000Z', '2026-11-03T17:00:00.000Z']);
+  });
+
+  test('every two weeks, in a zone west of UTC', () => {
+    const dates = seriesDates({ frequency: 'biweekly', count: 3, timeZone: 'America/New_York', start: new Date('2026-10-24T22:30:00Z') });
+    expect(iso(dates)).toEqual(['2026-10-24T22:30:00.000Z', '2026-11-07T23:30:00.000Z', '2026-11-21T23:30:00.000Z']);
+  });
+
+  test('monthly on the 31st skips the months without one and still has its count', () => {
+    const dates = seriesDates({ frequency: 'monthly-day', count: 4, timeZone: 'UTC', start: new Date('2027-01-31T09:00:00Z') });
+    expect(iso(dates)).toEqual(['2027-01-31T09:00:00.000Z', '2027-03-31T09:00:00.000Z', '2027-05-31T09:00:00.000Z', '2027-07-31T09:00:00.000Z']);
+  });
+
+  test('monthly on the second Saturday, and on the last one', () => {
+    // 12 December 2026 is the second Saturday of its month.
+    const second = seriesDates({ frequency: 'monthly-weekday', count: 3, timeZone: 'Asia/Tokyo', start: new Date('2026-12-12T01:00:00Z') });
+    expect(iso(second)).toEqual(['2026-12-12T01:00:00.000Z', '2027-01-09T01:00:00.000Z', '2027-02-13T01:00:00.000Z']);
+    // 29 January 2027 is a fifth Friday: the series takes the last Friday of every month.
+    const last = seriesDates({ frequency: 'monthly-weekday', count: 3, timeZone: 'UTC', start: new Date('2027-01-29T18:00:00Z') });
+    expect(iso(last)).toEqual(['2027-01-29T18:00:00.000Z', '2027-02-26T18:00:00.000Z', '2027-03-26T18:00:00.000Z']);
+    expect([weekOfMonth(1), weekOfMonth(14), weekOfMonth(28), weekOfMonth(29)]).toEqual([1, 2, 4, -1]);
+  });
+
+  test('a wall-clock time the clocks skip lands an hour later; one read twice is its first reading', () => {
+    const w = { year: 2027, month: 3, day: 28, minute: 30, second: 0 };
+    expect(zonedTime({ ...w, hour: 2 }, 'Europe/Paris').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(zonedTime({ ...w, hour: 1 }, 'Europe/Paris').toISOString()).toBe('2027-03-28T00:30:00.000Z');
+    expect(zonedTime({ year: 2026, month: 10, day: 25, hour: 2, minute: 30, second: 0 }, 'Europe/Paris').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(wallClock(new Date('2026-10-25T00:30:00Z'), 'Europe/Paris')).toMatchObject({ day: 25, hour: 2, minute: 30, weekday: 0 });
+  });
+
+  test('moving one date moves the rule by the same days, at the new time', () => {
+    const rule = { frequency: 'weekly' as const, count: 3, timeZone: 'Europe/Paris', start: new Date('2026-10-20T16:00:00Z') };
+    const [, second] = seriesDates(rule);
+    // Tuesday 27 October 18:00 becomes Wednesday 28 October 19:30.
+    const moved = movedRule(rule, second!, new Date('2026-10-28T18:30:00Z'));
+    expect(iso(seriesDates(moved))).toEqual(['2026-10-21T17:30:00.000Z', '2026-10-28T18:30:00.000Z', '2026-11-04T18:30:00.000Z']);
+  });
+
+  test('time zones: IANA names only', () => {
+    expect(isTimeZone('Europe/Paris')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('Europe/Paris\r\nX-EVIL:1')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
