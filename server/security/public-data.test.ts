@@ -37,6 +37,13 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/events/${ids.events}/rsvp`, follower));
   // Held at the place: the place's list of events is read with one in it.
   await db().updateTable('events').set({ place_id: ids.places! }).where('id', '=', ids.events!).execute();
+  // A recurring series, its file read with its dates in it.
+  const series = await ok(
+    await call('POST', `/api/disciplines/${DISCIPLINE}/events`, author, { ...CONTENT.find((c) => c.section === 'events')!.input(`Weekly ${token()}`), repeat: { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris' } }),
+    201,
+  );
+  ids.series = series.id as string;
+  await db().updateTable('events').set({ status: 'approved' }).where('id', '=', ids.series).execute();
   // The follower's calendar feed, read with the event they go to in it.
   ids.calendar = new URL((await ok(await call('POST', '/api/me/calendar-feed', follower), 201)).url as string).pathname;
   await ok(await call('PUT', `/api/tricks/${ids.tricks}/progress`, follower, { state: 'landed' }));
@@ -81,6 +88,7 @@ const URLS: Record<string, () => string> = {
   '/api/places/{id}/conditions': () => `/api/places/${ids.places}/conditions`,
   '/api/places/{id}/sessions': () => `/api/places/${ids.places}/sessions`,
   '/api/events/{id}/calendar.ics': () => `/api/events/${ids.events}/calendar.ics`,
+  '/api/events/{id}/series.ics': () => `/api/events/${ids.series}/series.ics`,
   '/api/disciplines/{id}/events/calendar.ics': () => `/api/disciplines/${DISCIPLINE}/events/calendar.ics`,
   '/api/calendar/{token}.ics': () => ids.calendar!,
   '/api/share-cards/{type}/{id}.png': () => `/api/share-cards/event/${ids.events}.png`,

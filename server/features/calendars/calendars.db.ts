@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { DB } from '../../db/schema.ts';
 import { visibleTo, type Viewer } from '../../lib/content.ts';
-import type { IcsEvent } from './calendars.ics.ts';
+import type { IcsEvent, IcsSeries } from './calendars.ics.ts';
 
 type Db = Kysely<DB>;
 
@@ -18,6 +18,7 @@ function calendarEvents(db: Db, viewer: Viewer) {
     .selectFrom('events as c')
     .leftJoin('places as p', (join) => join.onRef('p.id', '=', 'c.place_id').on('p.visibility', '=', 'public').on(visibleTo('place', 'p', null)))
     .select(['c.id', 'c.discipline_id', 'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.status', 'c.created_at', 'c.updated_at', 'p.latitude', 'p.longitude'])
+    .select(['c.series_id', 'c.series_index', 'c.detached'])
     .where(visibleTo('event', 'c', viewer));
 }
 
@@ -45,8 +46,45 @@ export async function calendarEvent(db: Db, id: string, viewer: Viewer, publicUr
 
 const recent = () => sql<Date>`now() - ${`${PAST_DAYS} days`}::interval`;
 
-/** A discipline's approved events, upcoming and of the last 30 days, in start order. */
-export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl: string): Promise<IcsEvent[]> {
+/**
+ * The series of `seriesIds` with each of their dates `viewer` may see (all or none: a series is
+ * approved as one). Its VEVENT shows its next date not edited alone, else its last such date.
+ */
+async function seriesOf(db: Db, seriesIds: string[], viewer: Viewer, publicUrl: string): Promise<Map<string, IcsSeries>> {
+  if (seriesIds.length === 0) return new Map();
+  const [rules, rows] = await Promise.all([
+    db.selectFrom('event_series').selectAll().where('id', 'in', seriesIds).execute(),
+    calendarEvents(db, viewer).where('c.series_id', 'in', seriesIds).orderBy('c.series_index', 'asc').execute(),
+  ]);
+  const now = Date.now();
+  const found = new Map<string, IcsSeries>();
+  for (const rule of rules) {
+    const mine = rows.filter((row) => row.series_id === rule.id);
+    if (mine.length === 0) continue;
+    const kept = mine.filter((row) => !row.detached);
+    const template = kept.find((row) => new Date(row.end_date).getTime() >= now) ?? kept.at(-1) ?? mine[0]!;
+    found.set(rule.id, {
+      seriesId: rule.id,
+      rule: { frequency: rule.frequency, count: rule.date_count, timeZone: rule.time_zone, start: new Date(rule.starts_at) },
+      dates: mine.map((row) => ({ ...toIcs(row, publicUrl), index: Number(row.series_index) })),
+      template: toIcs(template, publicUrl),
+    });
+  }
+  return found;
+}
+
+/** The whole series of the date `id`, as `viewer` may see it; undefined for a single event or a hidden one. */
+export async function seriesCalendar(db: Db, id: string, viewer: Viewer, publicUrl: string): Promise<IcsSeries | undefined> {
+  const row = await calendarEvents(db, viewer).where('c.id', '=', id).executeTakeFirst();
+  if (!row?.series_id) return undefined;
+  return (await seriesOf(db, [row.series_id], viewer, publicUrl)).get(row.series_id);
+}
+
+/**
+ * A discipline's approved events, upcoming and of the last 30 days, in start order. A series with a
+ * date among them is given whole, as its rule, where its first such date would be.
+ */
+export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl: string): Promise<(IcsEvent | IcsSeries)[]> {
   const rows = await calendarEvents(db, null)
     .where('c.discipline_id', '=', disciplineId)
     .where('c.end_date', '>=', recent())
@@ -54,7 +92,15 @@ export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl
     .orderBy('c.id', 'asc')
     .limit(FEED_EVENTS_LIMIT)
     .execute();
-  return rows.map((row) => toIcs(row, publicUrl));
+  const series = await seriesOf(db, [...new Set(rows.flatMap((row) => (row.series_id ? [row.series_id] : [])))], null, publicUrl);
+  const given = new Set<string>();
+  return rows.flatMap((row): (IcsEvent | IcsSeries)[] => {
+    if (!row.series_id) return [toIcs(row, publicUrl)];
+    const whole = series.get(row.series_id);
+    if (!whole || given.has(row.series_id)) return [];
+    given.add(row.series_id);
+    return [whole];
+  });
 }
 
 /** The events `person` RSVPed to (going or waiting), upcoming and of the last 30 days, that they may still see. */

@@ -1,7 +1,12 @@
+import { offsetMinutes, seriesDates, wallClock, weekOfMonth, type SeriesRule } from '../../../common/recurrence.ts';
+
 /**
  * An RFC 5545 (iCalendar) writer for the events of the calendars feature: one VCALENDAR of VEVENTs,
  * every time in UTC (events are stored as instants, so a calendar app shows them in its own zone),
- * lines folded at 75 octets and ended with CRLF, text escaped as section 3.3.11 asks.
+ * lines folded at 75 octets and ended with CRLF, text escaped as section 3.3.11 asks. A recurring
+ * series is one VEVENT with its RRULE on the organiser's wall clock (TZID, with the VTIMEZONE its
+ * dates need), EXDATEs for the dates deleted from it, and a VEVENT with RECURRENCE-ID for each date
+ * that differs from the rule.
  */
 
 export type IcsEvent = {
@@ -21,12 +26,21 @@ export type IcsEvent = {
   geo?: { latitude: number; longitude: number } | null;
 };
 
+/** A recurring series: its rule, and its dates that are still there (`index`: the date's place in the rule). */
+export type IcsSeries = {
+  seriesId: string;
+  rule: SeriesRule;
+  dates: (IcsEvent & { index: number })[];
+  /** The date whose details (and length) the series' own VEVENT shows: the next one not edited alone. */
+  template: IcsEvent;
+};
+
 export type IcsCalendar = {
   /** X-WR-CALNAME, in the reader's language. */
   name: string;
   /** The host of PUBLIC_URL: UIDs stay the same whoever downloads the event, so a calendar updates it instead of adding a copy. */
   host: string;
-  events: IcsEvent[];
+  events: (IcsEvent | IcsSeries)[];
   /** A feed a calendar app re-reads; a single event is imported once. */
   feed?: boolean;
   now?: Date;
@@ -73,18 +87,19 @@ export function foldLine(line: string): string {
   return parts.join('\r\n');
 }
 
-function vevent(event: IcsEvent, host: string, stamp: string): string[] {
-  // Seconds of edits since it was made: it grows with every change, so a calendar takes the new version.
-  const sequence = Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000));
+// Seconds of edits since it was made: it grows with every change, so a calendar takes the new version.
+const sequenceOf = (event: IcsEvent) => Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000));
+
+/** A VEVENT; `times` replaces its DTSTART and DTEND (a series' rule, or a date's RECURRENCE-ID). */
+function vevent(event: IcsEvent, host: string, stamp: string, series?: { uid: string; times: string[]; sequence: number }): string[] {
   const lines = [
     'BEGIN:VEVENT',
-    `UID:${event.id}@${host}`,
+    `UID:${series?.uid ?? `${event.id}@${host}`}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART:${icsDate(event.start)}`,
-    `DTEND:${icsDate(event.end)}`,
+    ...(series?.times ?? [`DTSTART:${icsDate(event.start)}`, `DTEND:${icsDate(event.end)}`]),
     `CREATED:${icsDate(event.createdAt)}`,
     `LAST-MODIFIED:${icsDate(event.updatedAt)}`,
-    `SEQUENCE:${sequence}`,
+    `SEQUENCE:${series?.sequence ?? sequenceOf(event)}`,
     `STATUS:${event.status}`,
     `SUMMARY:${escapeText(event.name)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
@@ -95,13 +110,134 @@ function vevent(event: IcsEvent, host: string, stamp: string): string[] {
   return lines;
 }
 
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+const DAY_MS = 86_400_000;
+
+/** A local ("floating") DATE-TIME: what the clocks of `timeZone` read at `instant`. */
+function localTime(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.year, 4)}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
+}
+
+/** +0100, -0330 */
+const utcOffset = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
+
+/** PT2H30M, P1DT2H: an exact length. */
+function duration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const [d, h, m, s] = [Math.floor(seconds / 86_400), Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  const time = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
+  return `P${d ? `${d}D` : ''}${time || !d ? `T${time || '0S'}` : ''}`;
+}
+
+const DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** The rule as RFC 5545 writes it, counted from its first date on its zone's wall clock. */
+export function rrule(rule: SeriesRule): string {
+  const w = wallClock(rule.start, rule.timeZone);
+  const day = DAYS[w.weekday];
+  switch (rule.frequency) {
+    case 'weekly':
+      return `FREQ=WEEKLY;COUNT=${rule.count};BYDAY=${day}`;
+    case 'biweekly':
+      return `FREQ=WEEKLY;INTERVAL=2;COUNT=${rule.count};BYDAY=${day}`;
+    case 'monthly-day':
+      return `FREQ=MONTHLY;COUNT=${rule.count};BYMONTHDAY=${w.day}`;
+    case 'monthly-weekday':
+      return `FREQ=MONTHLY;COUNT=${rule.count};BYDAY=${weekOfMonth(w.day)}${day}`;
+  }
+}
+
+/**
+ * The zone's VTIMEZONE over [from, to]: the offset it starts with, then each change of its clocks,
+ * found from the runtime's own zone data (a change is looked for every 12 hours, then to the minute).
+ */
+export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
+  const step = 12 * 3_600_000;
+  let t = Math.floor((from.getTime() - DAY_MS) / 60_000) * 60_000;
+  let offset = offsetMinutes(new Date(t), timeZone);
+  const changes: { at: number; from: number; to: number }[] = [];
+  for (const end = to.getTime() + DAY_MS; t < end; t += step) {
+    const next = offsetMinutes(new Date(t + step), timeZone);
+    if (next === offset) continue;
+    let [lo, hi] = [t, t + step];
+    while (hi - lo > 60_000) {
+      const mid = Math.floor((lo + hi) / 120_000) * 60_000;
+      if (offsetMinutes(new Date(mid), timeZone) === offset) lo = mid;
+      else hi = mid;
+    }
+    changes.push({ at: hi, from: offset, to: next });
+    offset = next;
+  }
+  // An observance starts at its local time before the change, in the offset it leaves (RFC 5545 3.6.5).
+  const local = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '');
+  const start = Math.floor((from.getTime() - DAY_MS) / 60_000) * 60_000;
+  const first = changes[0];
+  const initial = offsetMinutes(new Date(start), timeZone);
+  const observance = (kind: string, at: number, fromOffset: number, toOffset: number) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${local(at, fromOffset)}`,
+    `TZOFFSETFROM:${utcOffset(fromOffset)}`,
+    `TZOFFSETTO:${utcOffset(toOffset)}`,
+    `END:${kind}`,
+  ];
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${timeZone}`,
+    ...observance(first && first.to < initial ? 'DAYLIGHT' : 'STANDARD', start, initial, initial),
+    ...changes.flatMap((c) => observance(c.to > c.from ? 'DAYLIGHT' : 'STANDARD', c.at, c.from, c.to)),
+    'END:VTIMEZONE',
+  ];
+}
+
+const sameDetails = (a: IcsEvent, b: IcsEvent) =>
+  a.name === b.name && a.description === b.description && a.location === b.location && a.status === b.status && JSON.stringify(a.geo ?? null) === JSON.stringify(b.geo ?? null);
+
+/** The series' VEVENT (its rule, the template's details, EXDATEs), then one for each date that differs from it. */
+function seriesVevents(series: IcsSeries, host: string, stamp: string): string[] {
+  const { rule, template } = series;
+  const tz = rule.timeZone;
+  const uid = `series-${series.seriesId}@${host}`;
+  const ruleDates = seriesDates(rule);
+  const length = template.end.getTime() - template.start.getTime();
+  const sequence = Math.max(...series.dates.map(sequenceOf));
+  const present = new Set(series.dates.map((d) => d.index));
+  const deleted = ruleDates.filter((_, index) => !present.has(index)).map((date) => localTime(date, tz));
+  const times = [`DTSTART;TZID=${tz}:${localTime(rule.start, tz)}`, `DURATION:${duration(length)}`, `RRULE:${rrule(rule)}`];
+  if (deleted.length > 0) times.push(`EXDATE;TZID=${tz}:${deleted.join(',')}`);
+  const lines = vevent(template, host, stamp, { uid, times, sequence });
+  for (const date of series.dates) {
+    const planned = ruleDates[date.index];
+    if (!planned) continue;
+    const asPlanned = date.start.getTime() === planned.getTime() && date.end.getTime() - date.start.getTime() === length;
+    if (asPlanned && sameDetails(date, template)) continue;
+    const dateTimes = [`RECURRENCE-ID;TZID=${tz}:${localTime(planned, tz)}`, `DTSTART:${icsDate(date.start)}`, `DTEND:${icsDate(date.end)}`];
+    lines.push(...vevent(date, host, stamp, { uid, times: dateTimes, sequence }));
+  }
+  return lines;
+}
+
 /** The whole calendar, as sent: CRLF after every line, the last one included. */
 export function writeCalendar(calendar: IcsCalendar): string {
   const stamp = icsDate(calendar.now ?? new Date());
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Stoked//Calendars//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(calendar.name)}`];
   // How often a subscribed calendar app asks again: hourly keeps a moved event current without hammering the site.
   if (calendar.feed) lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H');
-  for (const event of calendar.events) lines.push(...vevent(event, calendar.host, stamp));
+  // Each zone's clock changes over the time its series span.
+  const spans = new Map<string, { from: Date; to: Date }>();
+  for (const item of calendar.events) {
+    if (!('rule' in item)) {
+      lines.push(...vevent(item, calendar.host, stamp));
+      continue;
+    }
+    lines.push(...seriesVevents(item, calendar.host, stamp));
+    const instants = [item.rule.start, ...seriesDates(item.rule), ...item.dates.flatMap((d) => [d.start, d.end])].map((d) => d.getTime());
+    const span = spans.get(item.rule.timeZone);
+    const from = Math.min(...instants, span?.from.getTime() ?? Infinity);
+    const to = Math.max(...instants, span?.to.getTime() ?? -Infinity);
+    spans.set(item.rule.timeZone, { from: new Date(from), to: new Date(to) });
+  }
+  for (const [timeZone, span] of spans) lines.push(...vtimezone(timeZone, span.from, span.to));
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }

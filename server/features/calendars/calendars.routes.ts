@@ -10,7 +10,7 @@ import { assertFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { requireUser } from '../../lib/session.ts';
-import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar } from './calendars.db.ts';
+import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar, seriesCalendar } from './calendars.db.ts';
 import { fileSlug, writeCalendar } from './calendars.ics.ts';
 
 // New addresses per person: a few a day is plenty (each replaces the last); a loop stops with a 429.
@@ -39,6 +39,15 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
     const event = assertFound(UUID_PATTERN.test(id) ? await calendarEvent(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
     const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: event.name });
     return sendIcs(reply, writeCalendar({ name, host, events: [event] }), fileSlug(event.name));
+  });
+
+  // Every date of the series the event is a date of: one VEVENT with its rule, as calendar apps repeat it.
+  r.get('/api/events/:id/series.ics', { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } }, async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const id = request.params.id;
+    const series = assertFound(UUID_PATTERN.test(id) ? await seriesCalendar(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
+    const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: series.template.name });
+    return sendIcs(reply, writeCalendar({ name, host, events: [series] }), fileSlug(series.template.name));
   });
 
   r.get(

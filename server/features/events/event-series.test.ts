@@ -69,7 +69,8 @@ describe('recurring events', () => {
     expect(first.status).toBe('pending');
     expect(await dates(tag)).toEqual([]);
     expect((await dates(tag, author)).map((e) => e.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
-    const queued = await kit.t.app.db.selectFrom('pending_approvals').select('item_id').where('item_data', '@>', JSON.stringify({ name: `Tuesday ride ${tag}` })).execute();
+    const ids = (await dates(tag, author)).map((e) => e.id);
+    const queued = await kit.t.app.db.selectFrom('pending_approvals').select('item_id').where('item_id', 'in', ids).execute();
     expect(queued).toEqual([{ item_id: first.id }]);
     await kit.decide(first.id, 'approved');
     expect((await dates(tag)).map((e) => e.status)).toEqual(['approved', 'approved', 'approved', 'approved']);
