@@ -4,6 +4,8 @@
  */
 
 export const eventCalendarPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/calendar.ics`;
+/** Every date of the series an event is a date of, as one repeating calendar event. */
+export const seriesCalendarPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/series.ics`;
 export const disciplineCalendarPath = (disciplineId: string) => `/api/disciplines/${encodeURIComponent(disciplineId)}/events/calendar.ics`;
 
 /** A calendar app subscribes with webcal:, which is http(s): under another name that calendar apps claim. */

@@ -51,10 +51,11 @@ export function sectionApi<Item extends { id: string }, Input, Update, Filters e
         },
       });
     },
-    useDelete() {
+    /** `url`: another deletion of the item's (a series' date and its later dates), answered alike. */
+    useDelete(url: (id: string) => string = itemUrl) {
       const client = useQueryClient();
       return useMutation({
-        mutationFn: (id: string) => api<null>(itemUrl(id), { method: 'DELETE' }),
+        mutationFn: (id: string) => api<null>(url(id), { method: 'DELETE' }),
         onSuccess: async (_, id) => {
           // The deleted item's page is not asked for again while it still shows (it would flash 'not
           // found' before leaving): its data is only marked stale. Everything else of the section is.

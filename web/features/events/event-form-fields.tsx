@@ -3,10 +3,12 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
-import { eventInputSchema, type Event, type EventInput } from '../../../common/events.ts';
+import { eventFormSchema, type Event } from '../../../common/events.ts';
+import { REPEAT_FREQUENCIES, SERIES_MAX_DATES, SERIES_MIN_DATES, SERIES_SCOPES, type RepeatFrequency, type SeriesScope } from '../../../common/recurrence.ts';
 import { SelectField, TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { sectionForm, useSectionFields } from '../../lib/form.ts';
 import { EventPlacePicker } from './event-place-picker.tsx';
+import { repeatLabel } from './event-series.tsx';
 
 /** What the inputs hold: local 'YYYY-MM-DDTHH:mm' times, NaN for an empty number. */
 type FormValues = {
@@ -23,8 +25,15 @@ type FormValues = {
   placeId: string;
   /** Not sent (the schema drops it): the current place's name, for the picker. */
   placeName: string;
+  /** A new event: '' for a single date, else how it repeats, and how many dates. */
+  repeatFrequency: RepeatFrequency | '';
+  repeatCount: number;
+  /** Editing a date of a series: which dates change. */
+  applyTo: SeriesScope;
+  /** Not sent: what the form is for (a new event, a single one, or a date of a series). */
+  kind: 'new' | 'single' | 'series';
 };
-type FormOutput = z.output<typeof eventInputSchema>;
+type FormOutput = z.output<typeof eventFormSchema>;
 
 /** A datetime-local value is the visitor's own time: sent as an ISO instant. */
 function toIso(local: string): string {
@@ -47,8 +56,11 @@ const formSchema = z.preprocess((v: FormValues) => {
     endDate: toIso(v.endDate),
     maxAttendees: Number.isNaN(v.maxAttendees) ? null : v.maxAttendees,
     placeId: v.placeId || null,
-  } satisfies EventInput & { placeName: string };
-}, eventInputSchema);
+    // The browser's zone: a weekly 18:00 stays at 18:00 on this person's clock when the clocks change.
+    repeat: v.kind === 'new' && v.repeatFrequency ? { frequency: v.repeatFrequency, count: v.repeatCount, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } : null,
+    applyTo: v.kind === 'series' ? v.applyTo : undefined,
+  };
+}, eventFormSchema);
 
 const EMPTY: FormValues = {
   name: '',
@@ -62,6 +74,10 @@ const EMPTY: FormValues = {
   imageUrl: '',
   placeId: '',
   placeName: '',
+  repeatFrequency: '',
+  repeatCount: 4,
+  applyTo: 'one',
+  kind: 'new',
 };
 
 /** How an event's form is checked, filled and shown: one definition for every form of an event. */
@@ -81,7 +97,13 @@ export const eventForm = sectionForm({
     placeId: event.placeId ?? '',
     // An edit waiting for approval may propose another place than the one shown (proposedVersion).
     placeName: event.place && event.place.id === event.placeId ? event.place.name : '',
+    repeatFrequency: '',
+    repeatCount: EMPTY.repeatCount,
+    applyTo: 'one',
+    kind: event.series ? 'series' : 'single',
   }),
+  // A new event says how it repeats; an edit, which dates of its series it changes.
+  toBody: ({ repeat, applyTo, ...fields }, item): FormOutput => (item ? { ...fields, applyTo } : { ...fields, repeat }),
   fieldOfCode: { END_BEFORE_START: 'endDate', EVENT_PLACE_NOT_PUBLIC: 'placeId', PLACE_NOT_FOUND: 'placeId' },
   Fields: EventFormFields,
 });
@@ -114,8 +136,56 @@ export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unkn
         <TextField {...field('price', { valueAsNumber: true })} type="number" inputMode="decimal" step="0.01" min={0} dir="ltr" hint={t('events.form.priceHint')} />
         <TextField {...field('maxAttendees', { valueAsNumber: true })} type="number" inputMode="numeric" step="1" min={1} dir="ltr" hint={t('events.form.maxAttendeesHint')} />
       </div>
+      <SeriesFields form={form} />
       <EventPlacePicker field={field('placeId')} current={stored?.placeId ? { id: stored.placeId, name: stored.placeName ?? '' } : null} />
       <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('events.form.imageUrlHint')} />
     </>
+  );
+}
+
+/** How a new event repeats, or which dates of its series an edit changes (nothing for a single event's edit). */
+function SeriesFields({ form }: { form: UseFormReturn<FormValues, unknown, FormOutput> }) {
+  const { t } = useTranslation();
+  const field = useSectionFields(form, 'events');
+  const kind = form.watch('kind');
+  const repeats = form.watch('repeatFrequency') !== '';
+  if (kind === 'series') {
+    return (
+      <SelectField {...field('applyTo')}>
+        {SERIES_SCOPES.map((scope) => (
+          <option key={scope} value={scope}>
+            {t(scope === 'one' ? 'events.series.applyOne' : 'events.series.applyFollowing')}
+          </option>
+        ))}
+      </SelectField>
+    );
+  }
+  if (kind !== 'new') return null;
+  // The shared schema names the rule's fields under `repeat` (repeat.count), which the form has no input of.
+  const countError = 'repeat' in form.formState.errors;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField {...field('repeatFrequency')}>
+        <option value="">{t('events.series.none')}</option>
+        {REPEAT_FREQUENCIES.map((frequency) => (
+          <option key={frequency} value={frequency}>
+            {t(repeatLabel(frequency))}
+          </option>
+        ))}
+      </SelectField>
+      {repeats && (
+        <TextField
+          {...field('repeatCount', { valueAsNumber: true })}
+          error={field('repeatCount').error ?? (countError ? t('events.form.repeatCountHint') : undefined)}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min={SERIES_MIN_DATES}
+          max={SERIES_MAX_DATES}
+          dir="ltr"
+          hint={t('events.form.repeatCountHint')}
+        />
+      )}
+    </div>
   );
 }

@@ -19,6 +19,7 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EventPlaceWarning } from './event-place-warning.tsx';
 import { AddToCalendarLink } from '../calendars/index.ts';
+import { DeleteFollowing, SeriesLine } from './event-series.tsx';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
 
@@ -59,6 +60,11 @@ export default function EventPage() {
               <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.when')}</dt>
               <dd>
                 <EventDates event={event} withTime />
+                {event.series && (
+                  <div className="text-sm text-slate-600">
+                    <SeriesLine series={event.series} />
+                  </div>
+                )}
               </dd>
             </div>
             <div>
@@ -104,7 +110,7 @@ export default function EventPage() {
             <Attendance event={event} />
             <div className="flex flex-wrap items-center gap-3">
               <RsvpButton event={event} size="lg" />
-              <AddToCalendarLink eventId={event.id} />
+              <AddToCalendarLink eventId={event.id} series={!!event.series} />
               {event.myRsvp === 'going' && <span className="text-sm font-semibold text-emerald-700">{t('events.youAreGoing')}</span>}
               {event.myRsvp === 'waitlist' && (
                 <span className="text-sm font-semibold text-amber-700">
@@ -118,7 +124,10 @@ export default function EventPage() {
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="event" id={event.id} reactions={event.reactions} name={event.name} />
             {canEdit && (
-              <OwnerActions item={event} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
+              <div className="flex flex-wrap gap-2">
+                {event.series && <DeleteFollowing event={event} onDeleted={() => void navigate(listPath)} />}
+                <OwnerActions item={event} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
+              </div>
             )}
           </div>
         </div>

@@ -105,6 +105,9 @@ export function useEventCalendar(disciplineId: string, filters: { q: string; typ
 
 export const { useItem: useEvent, useCreate: useCreateEvent, useUpdate: useUpdateEvent, useDelete: useDeleteEvent } = events;
 
+/** Deletes a date of a series and its later dates. */
+export const useDeleteFollowing = () => events.useDelete((id) => `/api/events/${encodeURIComponent(id)}/following`);
+
 export function useEventAttendees(id: string, enabled: boolean) {
   return useQuery({ ...eventQueries.attendees(id), enabled });
 }
