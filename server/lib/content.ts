@@ -1,5 +1,5 @@
 import { nameIn } from '../../common/languages.ts';
-import { sql, type Expression, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
 import type { ContentStatus, Page, RatingSummary, ReactionSummary } from '../../common/content.ts';
 import { COUNT_CAP } from '../../common/paging.ts';
@@ -25,6 +25,16 @@ export const CONTENT_TABLES = {
   trick: 'tricks',
   shop: 'shops',
 } as const satisfies Record<ContentType, keyof DB>;
+
+/**
+ * Whether the item `alias` is told of as new (feeds, activity): a recurring event's dates were all made
+ * at once, so only the first date still there of its series is (migration 0023); any other item is.
+ */
+export function toldAsNew(type: ContentType, alias: string): RawBuilder<SqlBool> {
+  if (type !== 'event') return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.series_id`)} is null or not exists (
+    select 1 from events earlier where earlier.series_id = ${sql.ref(`${alias}.series_id`)} and earlier.series_index < ${sql.ref(`${alias}.series_index`)}))`;
+}
 
 /**
  * Approved items; pending or rejected ones only for their author and admins. `alias` is the table of

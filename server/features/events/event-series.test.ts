@@ -168,6 +168,24 @@ describe('recurring events', () => {
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Seignosse', 'Seignosse']);
   });
 
+  test('a series is told of once as new: in its followers\' feeds and its organiser\'s activity', async () => {
+    const author = await user();
+    const follower = await user();
+    expect((await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, follower)).statusCode).toBeLessThan(300);
+    const tag = token('once');
+    const first = await addSeries(author, tag);
+    await kit.decide(first.id, 'approved');
+    const feed = (await call('GET', '/api/feed?limit=50', follower)).json() as { items: { kind: string; id?: string; title?: string }[] };
+    expect(feed.items.filter((i) => i.kind === 'content' && i.title === `Tuesday ride ${tag}`).map((i) => i.id)).toEqual([first.id]);
+    const activity = (await call('GET', `/api/profiles/${author.id}/activity`, null)).json() as { type: string; target: { id: string } }[];
+    expect(activity.filter((a) => a.type === 'shared_event').map((a) => a.target.id)).toEqual([first.id]);
+    // Its first date deleted, the next one is told of instead.
+    expect((await call('DELETE', `/api/events/${first.id}`, author)).statusCode).toBe(204);
+    const [second] = await dates(tag);
+    const after = (await call('GET', `/api/profiles/${author.id}/activity`, null)).json() as { type: string; target: { id: string } }[];
+    expect(after.filter((a) => a.type === 'shared_event').map((a) => a.target.id)).toEqual([second!.id]);
+  });
+
   test('a bad rule is refused with its field named, and nothing is stored', async () => {
     const author = await user();
     const tag = token('bad');

@@ -12,7 +12,7 @@ import {
   type FeedReason,
 } from '../../../common/feed.ts';
 import type { DB } from '../../db/schema.ts';
-import { CONTENT_TABLES, iso, visibleTo, type Viewer } from '../../lib/content.ts';
+import { CONTENT_TABLES, iso, toldAsNew, visibleTo, type Viewer } from '../../lib/content.ts';
 import { feedCover } from '../../lib/photos.ts';
 import { sessionVisibleTo } from '../sessions/index.ts';
 
@@ -104,7 +104,7 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
     null::text as place_id, null::int as duration_minutes`;
 
   const contentFilter = (type: ContentType) => sql`
-    c.status = 'approved' and c.author_id is distinct from ${userId}
+    c.status = 'approved' and ${toldAsNew(type, 'c')} and c.author_id is distinct from ${userId}
     and (c.author_id is null or ${notBlocked(sql.ref('c.author_id'))})
     ${after(sql.ref('c.created_at'), 'content', sql`c.id::text collate "C"`)}`;
 

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import type { ContentType } from '../../../common/content-basics.ts';
 import type { Activity, OwnProfile, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
-import { CONTENT_TABLES } from '../../lib/content.ts';
+import { CONTENT_TABLES, toldAsNew } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -163,7 +164,7 @@ export async function listActivity(db: Kysely<DB>, userId: string, limit: number
     ([type, table]) => sql`
       union all
       select ${`shared_${type}`}, c.created_at, c.id::text, ${sql.ref(type === 'article' ? 'c.title' : type === 'review' ? 'c.product_name' : 'c.name')}, null, c.discipline_id
-        from ${sql.table(table)} c where c.author_id = ${userId} and c.status = 'approved'`,
+        from ${sql.table(table)} c where c.author_id = ${userId} and c.status = 'approved' and ${toldAsNew(type as ContentType, 'c')}`,
   );
   const { rows } = await sql<{ type: Activity['type']; at: Date; id: string; name: string; names: Record<string, string> | null; discipline_id: string | null }>`
     select * from (

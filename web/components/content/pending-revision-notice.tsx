@@ -13,8 +13,18 @@ export function useRevisionLabel(section: RevisionSection) {
   return (field: string) => t(`${section}.form.${LABEL_KEYS[field] ?? field}`, { defaultValue: field });
 }
 
-/** A changed value as text: lists joined, an emptied field as a dash. */
-export function revisionText(value: RevisionValue): string {
+/**
+ * A changed value as text: a choice by its form's label for it (`{section}.form.{field}Values.{value}`),
+ * lists joined, an emptied field as a dash.
+ */
+export function useRevisionText(section: RevisionSection) {
+  const { t } = useTranslation();
+  // Only a code-like value can be a choice: free text (a name with a dot or a colon) is never taken for a key.
+  return (field: string, value: RevisionValue) =>
+    typeof value === 'string' && /^[a-z][a-zA-Z-]*$/.test(value) ? t(`${section}.form.${field}Values.${value}`, { defaultValue: value }) : revisionText(value);
+}
+
+function revisionText(value: RevisionValue): string {
   if (value === null || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   return String(value);
@@ -27,6 +37,7 @@ export function revisionText(value: RevisionValue): string {
 export function PendingRevisionNotice({ revision, section }: { revision: PendingRevision | undefined; section: RevisionSection }) {
   const { t } = useTranslation();
   const labelOf = useRevisionLabel(section);
+  const textOf = useRevisionText(section);
   if (!revision) return null;
   return (
     <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-revision">
@@ -36,7 +47,7 @@ export function PendingRevisionNotice({ revision, section }: { revision: Pending
         {Object.entries(revision.changes).map(([field, value]) => (
           <div key={field} className="flex flex-wrap gap-x-2">
             <dt className="font-semibold">{labelOf(field)}:</dt>
-            <dd className="line-clamp-3 break-words whitespace-pre-line">{revisionText(value)}</dd>
+            <dd className="line-clamp-3 break-words whitespace-pre-line">{textOf(field, value)}</dd>
           </div>
         ))}
       </dl>

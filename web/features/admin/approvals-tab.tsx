@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from 'react-router';
 import type { Approval } from '../../../common/approvals.ts';
 import type { RevisionChange } from '../../../common/revisions.ts';
-import { revisionText, useRevisionLabel, type RevisionSection } from '../../components/content/pending-revision-notice.tsx';
+import { useRevisionLabel, useRevisionText, type RevisionSection } from '../../components/content/pending-revision-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyList } from '../../components/ui/paged-list.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -103,6 +103,7 @@ function RevisionChanges({ approval, changes }: { approval: Approval; changes: R
   const { t } = useTranslation();
   // Each section's form labels live under its plural (place → places, team → teams).
   const labelOf = useRevisionLabel(`${approval.itemType}s` as RevisionSection);
+  const textOf = useRevisionText(`${approval.itemType}s` as RevisionSection);
   return (
     <div className="mt-2 font-normal" data-testid="admin-approval-changes">
       <p className="text-xs font-semibold text-amber-800">{t('admin.approvals.edited')}</p>
@@ -120,10 +121,10 @@ function RevisionChanges({ approval, changes }: { approval: Approval; changes: R
             <tr key={change.field} className="border-t border-slate-100 align-top">
               <th scope="row" className="py-1 pe-2 text-start font-semibold text-slate-700">{labelOf(change.field)}</th>
               <td className="py-1 pe-2 whitespace-pre-line text-slate-500">
-                <span className="line-clamp-4">{revisionText(change.before)}</span>
+                <span className="line-clamp-4">{textOf(change.field, change.before)}</span>
               </td>
               <td className="py-1 whitespace-pre-line text-slate-900">
-                <span className="line-clamp-4">{revisionText(change.after)}</span>
+                <span className="line-clamp-4">{textOf(change.field, change.after)}</span>
               </td>
             </tr>
           ))}

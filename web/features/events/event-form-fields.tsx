@@ -154,7 +154,7 @@ function SeriesFields({ form }: { form: UseFormReturn<FormValues, unknown, FormO
       <SelectField {...field('applyTo')}>
         {SERIES_SCOPES.map((scope) => (
           <option key={scope} value={scope}>
-            {t(scope === 'one' ? 'events.series.applyOne' : 'events.series.applyFollowing')}
+            {t(`events.form.applyToValues.${scope}`)}
           </option>
         ))}
       </SelectField>

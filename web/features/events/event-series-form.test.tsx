@@ -106,3 +106,16 @@ describe('recurring events in the event dialog', () => {
     expect(body).not.toHaveProperty('applyTo');
   });
 });
+
+describe('an edit of a series waiting for review', () => {
+  test('names which dates it changes in words, beside its other fields', async () => {
+    const { PendingRevisionNotice } = await import('../../components/content/pending-revision-notice.tsx');
+    renderAt(
+      '/discipline/surfing/events/x',
+      <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { location: 'Seignosse', applyTo: 'following' } }} section="events" />,
+    );
+    const notice = await screen.findByTestId('pending-revision');
+    expect(notice.textContent).toContain('Apply changes to:This date and the later ones');
+    expect(notice.textContent).toContain('Location:Seignosse');
+  });
+});
