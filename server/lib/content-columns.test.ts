@@ -26,11 +26,15 @@ const INPUTS: Record<ContentType, { shape: Record<string, unknown> }> = {
   trick: trickInputSchema,
 };
 
+/** Fields a section takes out of its input before storing it: an event's `repeat` makes a series of it (events.db.ts). */
+const NOT_STORED: Partial<Record<ContentType, string[]>> = { event: ['repeat'] };
+
 test.each(Object.keys(INPUTS) as ContentType[])('%s: every field of the shared input names a column of its table', async (type) => {
   const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
     where table_schema = current_schema() and table_name = ${CONTENT_TABLES[type]}`.execute(t.app.db);
   const columns = new Set(rows.map((r) => r.column_name));
-  const sent = Object.fromEntries(Object.keys(INPUTS[type].shape).map((field) => [field, null]));
+  const stored = Object.keys(INPUTS[type].shape).filter((field) => !NOT_STORED[type]?.includes(field));
+  const sent = Object.fromEntries(stored.map((field) => [field, null]));
   expect(Object.keys(contributionColumns(sent)).filter((column) => !columns.has(column))).toEqual([]);
   expect(Object.keys(sent).length).toBeGreaterThan(1);
 });
