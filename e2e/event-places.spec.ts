@@ -1,12 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_RIDER } from './fixtures.ts';
-import { expectToast, logIn, uniqueTag } from './helpers.ts';
-
-/** 'YYYY-MM-DDTHH:mm' of a local time, as a datetime-local input takes it. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+import { expectToast, localInput, logIn, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 3: an organiser picks a closed spot for an event; it is saved, and the toast and the
 // event page warn them.

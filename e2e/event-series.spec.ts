@@ -2,15 +2,10 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { expectToast, logIn, uniqueTag } from './helpers.ts';
+import { expectToast, localInput, logIn, uniqueTag } from './helpers.ts';
 
 // Issue 21, item 5: an organiser makes a weekly series in the event dialog, adds all its dates to a
 // calendar, changes it from its second date on, and deletes that date and the later ones.
-
-const localInput = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
 
 test('a weekly series: made in the dialog, added to a calendar whole, changed and shortened from its second date', async ({ browser }) => {
   test.setTimeout(120_000);

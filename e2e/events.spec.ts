@@ -1,18 +1,12 @@
 import { expect, test, type Browser } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { expectToast, localInput, logIn } from './helpers.ts';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
   const page = await (await browser.newContext()).newPage();
   await logIn(page, account.email, account.password);
   await expect(page).not.toHaveURL(/\/login/);
   return page;
-}
-
-/** 'YYYY-MM-DDTHH:mm' of a local time, as a datetime-local input takes it. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.

@@ -124,3 +124,9 @@ export async function riderAtPlace(browser: Browser, name: string, placeId: stri
   await expect(section.getByTestId('sessions-out-now')).toContainText('Nobody is out here right now.');
   return { context, account, page, section };
 }
+
+/** 'YYYY-MM-DDTHH:mm' of a local time, as a datetime-local input takes it. */
+export function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -2,8 +2,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import type { PendingRevision } from '../../../common/revisions.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Button } from '../ui/button.tsx';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { errorText, notify } from '../../lib/toast.ts';
+import { ConfirmedDelete } from './confirmed-delete.tsx';
 import { proposedVersion } from './pending-revision-notice.tsx';
 import type { SectionFormDialogProps } from './section-form-dialog.tsx';
 
@@ -27,33 +26,18 @@ export function OwnerActions<Item extends { id: string; disciplineId: string; pe
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync(item.id);
-      setConfirming(false);
-      notify('success', t('content.deleted'));
-      onDeleted();
-    } catch (error) {
-      notify('error', t('content.deleteError'), errorText(t, error));
-    }
-  };
   return (
     <div className="flex gap-2">
       <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
         {t('content.edit')}
       </Button>
-      <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
-        {t('content.delete')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <ConfirmedDelete
+        id={item.id}
+        remove={remove}
+        label={t('content.delete')}
         title={t('content.deleteTitle')}
-        description={t('content.deleteText', { name })}
-        confirmLabel={t('content.delete')}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
+        text={t('content.deleteText', { name })}
+        onDeleted={onDeleted}
       />
       <Suspense fallback={null}>
         <Editor open={editing} onOpenChange={setEditing} disciplineId={item.disciplineId} item={proposedVersion(item)} />

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import type { Event, EventSeries } from '../../../common/events.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConfirmedDelete } from '../../components/content/confirmed-delete.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { errorText, notify } from '../../lib/toast.ts';
 import type { RepeatFrequency } from '../../../common/recurrence.ts';
 import { useDeleteFollowing } from './events.api.ts';
 
@@ -30,32 +27,17 @@ export function SeriesLine({ series }: { series: EventSeries }) {
 /** For a series' organiser and admins: deleting this date and every later one, after asking. */
 export function DeleteFollowing({ event, onDeleted }: { event: Event; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteFollowing();
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync(event.id);
-      setConfirming(false);
-      notify('success', t('content.deleted'));
-      onDeleted();
-    } catch (error) {
-      notify('error', t('content.deleteError'), errorText(t, error));
-    }
-  };
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setConfirming(true)} data-testid="delete-following">
-        {t('events.series.deleteFollowing')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('events.series.deleteFollowingTitle')}
-        description={t('events.series.deleteFollowingText', { name: event.name })}
-        confirmLabel={t('events.series.deleteFollowing')}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-      />
-    </>
+    <ConfirmedDelete
+      id={event.id}
+      remove={remove}
+      label={t('events.series.deleteFollowing')}
+      title={t('events.series.deleteFollowingTitle')}
+      text={t('events.series.deleteFollowingText', { name: event.name })}
+      onDeleted={onDeleted}
+      variant="outline"
+      testId="delete-following"
+    />
   );
 }
