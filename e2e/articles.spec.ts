@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { expectToast, logIn, openDialog } from './helpers.ts';
 
 /** Any alert(), confirm() or prompt() means a script from the article body ran. */
 function failOnDialogs(page: Page, who: string) {
@@ -35,11 +35,7 @@ test('the admin writes a Markdown article, a friend reads, likes, rates and comm
   await admin.goto('/discipline/surfing/articles');
   await expect(admin).toHaveTitle('Articles - Surfing - Stoked');
   const dialog = admin.getByTestId('article-form-dialog');
-  // The button waits for the session to load before it opens the form.
-  await expect(async () => {
-    await admin.getByTestId('create-article').click();
-    await expect(dialog.getByRole('heading', { name: 'Create Article' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(admin, 'create-article', dialog, 'Create Article');
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Content (Markdown)').fill(body);
   await dialog.getByLabel('Image URL (optional)').fill('javascript:alert(1)');

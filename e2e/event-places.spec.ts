@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_RIDER } from './fixtures.ts';
-import { expectToast, localInput, logIn, uniqueTag } from './helpers.ts';
+import { expectToast, localInput, logIn, openDialog, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 3: an organiser picks a closed spot for an event; it is saved, and the toast and the
 // event page warn them.
@@ -24,10 +24,7 @@ test('an organiser holds an event at a closed spot and is warned', async ({ brow
   await expect(rider).not.toHaveURL(/\/login/);
   await rider.goto('/discipline/surfing/events');
   const dialog = rider.getByTestId('event-form-dialog');
-  await expect(async () => {
-    await rider.getByTestId('add-event').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Event' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(rider, 'add-event', dialog, 'Add Event');
   const start = new Date(Date.now() + 5 * 86_400_000);
   await dialog.getByLabel('Name').fill(eventName);
   await dialog.getByLabel('Description').fill('Dawn patrol.');

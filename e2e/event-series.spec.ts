@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { expectToast, localInput, logIn, uniqueTag } from './helpers.ts';
+import { expectToast, localInput, logIn, openDialog, uniqueTag } from './helpers.ts';
 
 // Issue 21, item 5: an organiser makes a weekly series in the event dialog, adds all its dates to a
 // calendar, changes it from its second date on, and deletes that date and the later ones.
@@ -17,10 +17,7 @@ test('a weekly series: made in the dialog, added to a calendar whole, changed an
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/discipline/surfing/events');
   const dialog = page.getByTestId('event-form-dialog');
-  await expect(async () => {
-    await page.getByTestId('add-event').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Event' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(page, 'add-event', dialog, 'Add Event');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('Dawn patrol, every week.');
   await dialog.getByLabel('Location').fill('Hossegor');

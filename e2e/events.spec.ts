@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
-import { expectToast, localInput, logIn } from './helpers.ts';
+import { expectToast, localInput, logIn, openDialog } from './helpers.ts';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
   const page = await (await browser.newContext()).newPage();
@@ -23,11 +23,7 @@ test('the admin creates an event with one place; the rider takes it, the friend 
   await admin.goto('/discipline/surfing/events');
   await expect(admin).toHaveTitle('Events - Surfing - Stoked');
   const dialog = admin.getByTestId('event-form-dialog');
-  // The button waits for the session to load before it opens the form.
-  await expect(async () => {
-    await admin.getByTestId('add-event').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Event' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(admin, 'add-event', dialog, 'Add Event');
   await dialog.getByLabel('Name').fill(eventName);
   await dialog.getByLabel('Description').fill('Evening session and barbecue on the beach.');
   await dialog.getByLabel('Location').fill('Waikiki, Hawaii');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from './fixtures.ts';
 
 const MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
@@ -129,4 +129,15 @@ export async function riderAtPlace(browser: Browser, name: string, placeId: stri
 export function localInput(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Opens a section's dialog with its button (`buttonTestId`): the button waits for the session to load
+ * before it opens the form, so it is clicked again until the dialog shows its `heading`.
+ */
+export async function openDialog(page: Page, buttonTestId: string, dialog: Locator, heading: string) {
+  await expect(async () => {
+    await page.getByTestId(buttonTestId).click();
+    await expect(dialog.getByRole('heading', { name: heading })).toBeVisible({ timeout: 1000 });
+  }).toPass();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { createPlace, expectToast, logIn } from './helpers.ts';
+import { createPlace, expectToast, logIn, openDialog } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a place, the admin approves it, a visitor finds it on the map', async ({ browser }) => {
@@ -16,11 +16,7 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   await rider.goto('/discipline/surfing/places');
   await expect(rider).toHaveTitle('Places - Surfing - Stoked');
   const dialog = rider.getByTestId('place-form-dialog');
-  // The button waits for the session to load before it opens the form.
-  await expect(async () => {
-    await rider.getByTestId('add-place').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Place' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(rider, 'add-place', dialog, 'Add Place');
   await dialog.getByLabel('Name').fill(placeName);
   await dialog.getByLabel('Location').fill(location);
   await dialog.getByLabel('Latitude').fill('95');

@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { expectToast, logIn, openDialog } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider writes a review, sees it pending, and visitors find it once approved', async ({ browser }) => {
@@ -13,11 +13,7 @@ test('a rider writes a review, sees it pending, and visitors find it once approv
   await rider.goto('/discipline/surfing/reviews');
   await expect(rider).toHaveTitle('Reviews - Surfing - Stoked');
   const dialog = rider.getByTestId('review-form-dialog');
-  // The button waits for the session to load before it opens the form.
-  await expect(async () => {
-    await rider.getByTestId('write-review').click();
-    await expect(dialog.getByRole('heading', { name: 'Write Review' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(rider, 'write-review', dialog, 'Write Review');
   await dialog.getByLabel('Product name').fill(product);
   await dialog.getByLabel('Brand').fill('Pyzel');
   await dialog.getByLabel('Category').selectOption('Board');

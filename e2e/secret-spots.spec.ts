@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { adminApi, createTeam, expectToast, logIn, newMember, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createTeam, expectToast, logIn, newMember, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 4: a crew-only spot is seen by the crew and never reaches a stranger, in the list or
 // at its own address.
@@ -32,10 +32,7 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   await expect(author).not.toHaveURL(/\/login/);
   await author.goto('/discipline/surfing/places');
   const dialog = author.getByTestId('place-form-dialog');
-  await expect(async () => {
-    await author.getByTestId('add-place').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Place' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(author, 'add-place', dialog, 'Add Place');
   await dialog.getByLabel('Name').fill(placeName);
   await dialog.getByLabel('Location').fill('Somewhere, Atlantic');
   await dialog.getByLabel('Latitude').fill('43.4');

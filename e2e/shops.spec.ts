@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, logIn } from './helpers.ts';
+import { expectToast, logIn, openDialog } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a shop, the admin approves it, a visitor finds it by brand, contacts it and rates it', async ({ browser }) => {
@@ -16,10 +16,7 @@ test('a rider adds a shop, the admin approves it, a visitor finds it by brand, c
   await rider.goto('/discipline/surfing/shops');
   await expect(rider).toHaveTitle('Shops - Surfing - Stoked');
   const dialog = rider.getByTestId('shop-form-dialog');
-  await expect(async () => {
-    await rider.getByTestId('add-shop').click();
-    await expect(dialog.getByRole('heading', { name: 'Add Shop' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await openDialog(rider, 'add-shop', dialog, 'Add Shop');
   await dialog.getByLabel('Shop name').fill(shopName);
   await dialog.getByLabel('Description').fill('Boards, wetsuits and repairs by the beach.');
   await dialog.getByLabel('Location').fill('Sunset Beach, Oahu');
