@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isTimeZone, movedRule, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
+import { isTimeZone, movedSeries, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 
@@ -38,12 +38,27 @@ describe('recurring dates', () => {
     expect(wallClock(new Date('2026-10-25T00:30:00Z'), 'Europe/Paris')).toMatchObject({ day: 25, hour: 2, minute: 30, weekday: 0 });
   });
 
-  test('moving one date moves the rule by the same days, at the new time', () => {
+  test('moving one date of a weekly series moves its rule by the same days, at the new time', () => {
     const rule = { frequency: 'weekly' as const, count: 3, timeZone: 'Europe/Paris', start: new Date('2026-10-20T16:00:00Z') };
     const [, second] = seriesDates(rule);
     // Tuesday 27 October 18:00 becomes Wednesday 28 October 19:30.
-    const moved = movedRule(rule, second!, new Date('2026-10-28T18:30:00Z'));
-    expect(iso(seriesDates(moved))).toEqual(['2026-10-21T17:30:00.000Z', '2026-10-28T18:30:00.000Z', '2026-11-04T18:30:00.000Z']);
+    const moved = movedSeries(rule, second!, new Date('2026-10-28T18:30:00Z'));
+    expect(iso(moved.dates)).toEqual(['2026-10-21T17:30:00.000Z', '2026-10-28T18:30:00.000Z', '2026-11-04T18:30:00.000Z']);
+    expect(iso(seriesDates(moved.rule))).toEqual(iso(moved.dates));
+  });
+
+  test('moving one date of a monthly series moves every date by the same days, in its own month', () => {
+    // The 31st: January, March, May, July. March 31 becomes March 30, 10:00: so does every date.
+    const rule = { frequency: 'monthly-day' as const, count: 4, timeZone: 'UTC', start: new Date('2027-01-31T09:00:00Z') };
+    const [, march] = seriesDates(rule);
+    const moved = movedSeries(rule, march!, new Date('2027-03-30T10:00:00Z'));
+    expect(iso(moved.dates)).toEqual(['2027-01-30T10:00:00.000Z', '2027-03-30T10:00:00.000Z', '2027-05-30T10:00:00.000Z', '2027-07-30T10:00:00.000Z']);
+    // The rule keeps its days at the new time; the dates differ from it by the day moved.
+    expect(iso(seriesDates(moved.rule))).toEqual(['2027-01-31T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-05-31T10:00:00.000Z', '2027-07-31T10:00:00.000Z']);
+    // The second Saturday moved to the Sunday after it stays in its month.
+    const saturdays = { frequency: 'monthly-weekday' as const, count: 3, timeZone: 'UTC', start: new Date('2026-12-12T09:00:00Z') };
+    const [, january] = seriesDates(saturdays);
+    expect(iso(movedSeries(saturdays, january!, new Date('2027-01-10T09:00:00Z')).dates)).toEqual(['2026-12-13T09:00:00.000Z', '2027-01-10T09:00:00.000Z', '2027-02-14T09:00:00.000Z']);
   });
 
   test('time zones: IANA names only', () => {

@@ -149,13 +149,22 @@ export function seriesDates(rule: SeriesRule): Date[] {
 }
 
 /**
- * The rule moved with one of its dates: the date `from` (a date of the rule) becomes `to`. The same
- * number of days and the new time of day apply to the rule's first date, on the zone's wall clock.
+ * A series moved with one of its dates: the date `from` (a date of the rule) becomes `to`, and every
+ * date of the series moves alike, by the same number of days, to the new time of day, on the zone's
+ * wall clock. A weekly rule moves with them (its weekday is its first date's). A monthly one keeps its
+ * days and takes only the new time: its day of the month, or its week of the month, would be read
+ * anew from a moved first date and give other months' dates; its dates then differ from the rule's by
+ * those days (a calendar app is told each one: RECURRENCE-ID).
  */
-export function movedRule(rule: SeriesRule, from: Date, to: Date): SeriesRule {
+export function movedSeries(rule: SeriesRule, from: Date, to: Date): { rule: SeriesRule; dates: Date[] } {
   const a = wallClock(from, rule.timeZone);
   const b = wallClock(to, rule.timeZone);
+  const days = daysBetween(a, b);
+  const time = { hour: b.hour, minute: b.minute, second: b.second };
   const first = wallClock(rule.start, rule.timeZone);
-  const start = zonedTime({ ...addDays(first, daysBetween(a, b)), hour: b.hour, minute: b.minute, second: b.second }, rule.timeZone);
-  return { ...rule, start };
+  const weekly = rule.frequency === 'weekly' || rule.frequency === 'biweekly';
+  const moved = { ...rule, start: zonedTime({ ...addDays(first, weekly ? days : 0), ...time }, rule.timeZone) };
+  const dates = seriesDates(moved);
+  if (weekly || days === 0) return { rule: moved, dates };
+  return { rule: moved, dates: dates.map((date) => zonedTime({ ...addDays(wallClock(date, rule.timeZone), days), ...time }, rule.timeZone)) };
 }

@@ -75,6 +75,8 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
    * the fields sent, applied or waiting for approval as a revision.
    */
   warnings?: (db: Db, id: string, changes: Record<string, unknown>) => Promise<string[]>;
+  /** Fields of an update that say how to apply it, not what changes (an event's applyTo): never a revision of their own. */
+  editOptions?: readonly string[];
 };
 
 /**
@@ -135,7 +137,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     const id = request.params.id;
     const changes = request.body as z.output<U>;
     if (user.role !== 'admin' && current.status === 'approved') {
-      await proposeRevision(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx) => c.update(tx, id, changes, user));
+      await proposeRevision(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx) => c.update(tx, id, changes, user), c.editOptions);
     } else {
       await c.update(app.db, id, changes, user);
     }

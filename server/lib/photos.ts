@@ -109,11 +109,12 @@ export async function removePhotoFiles(storage: Storage, variants: Record<string
 }
 
 /**
- * Deletes an item with `remove`, then the files of the photos it took along (a trigger of migration
- * 0018 deletes their rows, whichever statement deletes the item). The addresses are read first.
+ * Deletes an item (or several: a series' dates) with `remove`, then the files of the photos they took
+ * along (a trigger of migration 0018 deletes their rows, whichever statement deletes the item). The
+ * addresses are read first.
  */
-export async function deleteWithPhotos(app: { db: Db; storage: Storage }, subject: PhotoSubject, remove: () => Promise<void>): Promise<void> {
-  const files = await photoFilesUnder(app.db, subject);
+export async function deleteWithPhotos(app: { db: Db; storage: Storage }, subjects: PhotoSubject | PhotoSubject[], remove: () => Promise<void>): Promise<void> {
+  const files = (await Promise.all([subjects].flat().map((subject) => photoFilesUnder(app.db, subject)))).flat();
   await remove();
   await Promise.all(files.map((url) => app.storage.remove(url)));
 }

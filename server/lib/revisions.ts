@@ -26,7 +26,9 @@ class TrialDone extends Error {}
  * which keeps the others (a new logo does not drop a waiting rename); a field set back to its public
  * value leaves the proposal, and with nothing left that differs from `current` nothing waits. `apply`
  * (the section's own update) is first tried and undone, so that an edit the section would refuse is
- * refused now, storing nothing. Returns the proposal it replaced, whose uploads may now be unused.
+ * refused now, storing nothing. `options` name fields of an edit that say how to apply it rather than
+ * what changes (an event's `applyTo`): they are kept beside a change, never a change of their own.
+ * Returns the proposal it replaced, whose uploads may now be unused.
  */
 export async function proposeRevision(
   db: Db,
@@ -35,11 +37,16 @@ export async function proposeRevision(
   changes: Record<string, unknown>,
   authorId: string,
   apply: (tx: Db) => Promise<void>,
+  options: readonly string[] = [],
 ): Promise<Record<string, unknown> | undefined> {
   const earlier = (await pendingRevisionOf(db, item))?.changes;
+  const isOption = (field: string) => options.includes(field);
   const named = new Set(Object.keys(changes).filter((field) => changes[field] !== undefined));
-  const kept = Object.fromEntries(Object.entries(earlier ?? {}).filter(([field]) => !named.has(field)));
-  const changed = { ...kept, ...Object.fromEntries(changedFields(current, changes).map((c) => [c.field, c.after])) };
+  const kept = Object.fromEntries(Object.entries(earlier ?? {}).filter(([field]) => !named.has(field) && !isOption(field)));
+  const fields = Object.fromEntries(Object.entries(changes).filter(([field]) => !isOption(field)));
+  let changed: Record<string, unknown> = { ...kept, ...Object.fromEntries(changedFields(current, fields).map((c) => [c.field, c.after])) };
+  // How to apply the whole proposal is what this edit says (its form starts from the proposal).
+  if (Object.keys(changed).length > 0) changed = { ...changed, ...Object.fromEntries(options.filter((field) => changes[field] !== undefined).map((field) => [field, changes[field]])) };
   try {
     await db.transaction().execute(async (tx) => {
       await apply(tx);

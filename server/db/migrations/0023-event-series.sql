@@ -14,7 +14,8 @@ create table event_series (
   updated_at timestamptz not null default now()
 );
 
-alter table events add column series_id uuid references event_series (id) on delete set null;
+-- A series goes only with its last date (below); the cascade keeps the pair of columns whole regardless.
+alter table events add column series_id uuid references event_series (id) on delete cascade;
 -- The date's place in the rule (0 for its first date): the key of RECURRENCE-ID and EXDATE.
 alter table events add column series_index integer;
 alter table events add column detached boolean not null default false;
@@ -49,8 +50,9 @@ $$;
 create trigger event_series_delete before delete on events
   for each row when (old.series_id is not null) execute function event_series_delete();
 
--- Deleting a series' last date shortens its rule (a calendar app then ends the series there instead of
--- listing an exception), and deleting its only date left takes the series with it.
+-- Deleting a date is an edit of its series (a calendar app takes the new version: SEQUENCE). Deleting
+-- its last date shortens its rule (a calendar app then ends the series there instead of listing an
+-- exception), and deleting its only date left takes the series with it.
 create function event_series_gone() returns trigger language plpgsql as $$
 declare
   last_index integer;
@@ -58,8 +60,9 @@ begin
   select max(e.series_index) into last_index from events e where e.series_id = old.series_id;
   if last_index is null then
     delete from event_series s where s.id = old.series_id;
-  elsif old.series_index > last_index then
-    update event_series s set date_count = last_index + 1, updated_at = now() where s.id = old.series_id;
+  else
+    update event_series s set date_count = case when old.series_index > last_index then last_index + 1 else s.date_count end, updated_at = now()
+      where s.id = old.series_id;
   end if;
   return old;
 end;

@@ -68,6 +68,8 @@ async function seriesOf(db: Db, seriesIds: string[], viewer: Viewer, publicUrl: 
       rule: { frequency: rule.frequency, count: rule.date_count, timeZone: rule.time_zone, start: new Date(rule.starts_at) },
       dates: mine.map((row) => ({ ...toIcs(row, publicUrl), index: Number(row.series_index) })),
       template: toIcs(template, publicUrl),
+      createdAt: new Date(rule.created_at),
+      updatedAt: new Date(rule.updated_at),
     });
   }
   return found;

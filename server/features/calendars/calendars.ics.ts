@@ -33,6 +33,9 @@ export type IcsSeries = {
   dates: (IcsEvent & { index: number })[];
   /** The date whose details (and length) the series' own VEVENT shows: the next one not edited alone. */
   template: IcsEvent;
+  /** The rule's own: a date deleted or moved is an edit of the series. */
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 export type IcsCalendar = {
@@ -88,7 +91,7 @@ export function foldLine(line: string): string {
 }
 
 // Seconds of edits since it was made: it grows with every change, so a calendar takes the new version.
-const sequenceOf = (event: IcsEvent) => Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000));
+const sequenceOf = (event: { createdAt: Date; updatedAt: Date }) => Math.max(0, Math.floor((event.updatedAt.getTime() - event.createdAt.getTime()) / 1000));
 
 /** A VEVENT; `times` replaces its DTSTART and DTEND (a series' rule, or a date's RECURRENCE-ID). */
 function vevent(event: IcsEvent, host: string, stamp: string, series?: { uid: string; times: string[]; sequence: number }): string[] {
@@ -122,12 +125,11 @@ function localTime(instant: Date, timeZone: string): string {
 /** +0100, -0330 */
 const utcOffset = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 
-/** PT2H30M, P1DT2H: an exact length. */
+/** PT2H30M, PT48H: an exact length, never in days, which RFC 5545 counts on the wall clock (3.3.6). */
 function duration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
-  const [d, h, m, s] = [Math.floor(seconds / 86_400), Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
-  const time = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
-  return `P${d ? `${d}D` : ''}${time || !d ? `T${time || '0S'}` : ''}`;
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || seconds === 0 ? `${s}S` : ''}`;
 }
 
 const DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -200,9 +202,12 @@ function seriesVevents(series: IcsSeries, host: string, stamp: string): string[]
   const uid = `series-${series.seriesId}@${host}`;
   const ruleDates = seriesDates(rule);
   const length = template.end.getTime() - template.start.getTime();
-  const sequence = Math.max(...series.dates.map(sequenceOf));
+  const sequence = Math.max(sequenceOf(series), ...series.dates.map(sequenceOf));
   const present = new Set(series.dates.map((d) => d.index));
-  const deleted = ruleDates.filter((_, index) => !present.has(index)).map((date) => localTime(date, tz));
+  // A date of the rule as the rule reads it: its day at the rule's time, even when the clocks skip that hour.
+  const start = wallClock(rule.start, tz);
+  const ruleTime = (date: Date) => `${localTime(date, tz).slice(0, 9)}${pad(start.hour)}${pad(start.minute)}${pad(start.second)}`;
+  const deleted = ruleDates.filter((_, index) => !present.has(index)).map(ruleTime);
   const times = [`DTSTART;TZID=${tz}:${localTime(rule.start, tz)}`, `DURATION:${duration(length)}`, `RRULE:${rrule(rule)}`];
   if (deleted.length > 0) times.push(`EXDATE;TZID=${tz}:${deleted.join(',')}`);
   const lines = vevent(template, host, stamp, { uid, times, sequence });
@@ -211,7 +216,7 @@ function seriesVevents(series: IcsSeries, host: string, stamp: string): string[]
     if (!planned) continue;
     const asPlanned = date.start.getTime() === planned.getTime() && date.end.getTime() - date.start.getTime() === length;
     if (asPlanned && sameDetails(date, template)) continue;
-    const dateTimes = [`RECURRENCE-ID;TZID=${tz}:${localTime(planned, tz)}`, `DTSTART:${icsDate(date.start)}`, `DTEND:${icsDate(date.end)}`];
+    const dateTimes = [`RECURRENCE-ID;TZID=${tz}:${ruleTime(planned)}`, `DTSTART:${icsDate(date.start)}`, `DTEND:${icsDate(date.end)}`];
     lines.push(...vevent(date, host, stamp, { uid, times: dateTimes, sequence }));
   }
   return lines;

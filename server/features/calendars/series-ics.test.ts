@@ -50,6 +50,8 @@ describe('a recurring series in an .ics', () => {
     const first = await addSeries(kit.admin, tag, '2027-03-16T17:00:00.000Z', '2027-03-16T19:00:00.000Z', { frequency: 'weekly', count: 5, timeZone: 'Europe/Paris' });
     const list = (await call('GET', `/api/disciplines/${DISCIPLINE}/events?q=${tag}`, null)).json() as EventList;
     const [, second, third, , fifth] = list.items;
+    // Made an hour ago: deleting a date is an edit of the series, which its SEQUENCE tells.
+    await kit.t.app.db.updateTable('event_series').set({ created_at: new Date(Date.now() - 3_600_000), updated_at: new Date(Date.now() - 3_600_000) }).where('id', '=', first.series!.id).execute();
     expect((await call('DELETE', `/api/events/${second!.id}`, kit.admin)).statusCode).toBe(204);
     // Its own name only: still a date that differs from the rule's.
     expect((await call('PATCH', `/api/events/${fifth!.id}`, kit.admin, { name: `Session ${tag} (final)`, applyTo: 'one' })).statusCode).toBe(200);
@@ -63,6 +65,7 @@ describe('a recurring series in an .ics', () => {
     expect(master.getFirstPropertyValue('rrule')?.toString()).toBe('FREQ=WEEKLY;COUNT=5;BYDAY=TU');
     expect(master.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/Paris');
     expect(res.body).toContain('EXDATE;TZID=Europe/Paris:20270323T180000\r\n');
+    expect(Number(master.getFirstPropertyValue('sequence'))).toBeGreaterThanOrEqual(3600);
     expect(overrides).toBe(2);
     expect(dates).toEqual(await shown(tag));
     expect(dates.map((d) => d.start)).toEqual(['2027-03-16T17:00:00.000Z', '2027-03-31T16:30:00.000Z', '2027-04-06T16:00:00.000Z', '2027-04-13T16:00:00.000Z']);

@@ -186,6 +186,35 @@ describe('recurring events', () => {
     expect(after.filter((a) => a.type === 'shared_event').map((a) => a.target.id)).toEqual([second!.id]);
   });
 
+  test('a save that changes nothing detaches no date and proposes no revision, whichever dates it names', async () => {
+    const author = await user();
+    const tag = token('unchanged');
+    const first = await addSeries(author, tag, weekly(3));
+    await kit.decide(first.id, 'approved');
+    const [, two] = await dates(tag);
+    const same = { name: two!.name, location: two!.location, startDate: two!.startDate, endDate: two!.endDate, price: two!.price };
+    expect((await patch(two!.id, author, { ...same, applyTo: 'following' })).statusCode).toBe(200);
+    expect((await patch(two!.id, author, same)).statusCode).toBe(200);
+    const waiting = await kit.t.app.db.selectFrom('pending_revisions').select('changes').where('item_id', '=', two!.id).where('status', '=', 'pending').execute();
+    expect(waiting).toEqual([]);
+    const saved = await patch(two!.id, kit.admin, same);
+    expect((saved.json() as Event).series?.detached).toBe(false);
+    // A real change names which dates it is for, beside it.
+    expect((await patch(two!.id, author, { ...same, location: 'Capbreton', applyTo: 'following' })).statusCode).toBe(200);
+    const proposed = await kit.t.app.db.selectFrom('pending_revisions').select('changes').where('item_id', '=', two!.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(proposed.changes).toEqual({ location: 'Capbreton', applyTo: 'following' });
+  });
+
+  test('moving a date of a monthly series from then on keeps each later date in its month', async () => {
+    const tag = token('monthly');
+    // The 31st at 10:00 UTC: January, March, May, July.
+    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/events`, kit.admin, input(tag, { frequency: 'monthly-day', count: 4, timeZone: 'UTC' }, { startDate: '2027-01-31T10:00:00.000Z', endDate: '2027-01-31T11:00:00.000Z' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const [, march] = await dates(tag);
+    expect((await patch(march!.id, kit.admin, { startDate: '2027-03-30T10:00:00.000Z', endDate: '2027-03-30T11:00:00.000Z', applyTo: 'following' })).statusCode).toBe(200);
+    expect((await dates(tag)).map((e) => e.startDate)).toEqual(['2027-01-31T10:00:00.000Z', '2027-03-30T10:00:00.000Z', '2027-05-30T10:00:00.000Z', '2027-07-30T10:00:00.000Z']);
+  });
+
   test('a bad rule is refused with its field named, and nothing is stored', async () => {
     const author = await user();
     const tag = token('bad');

@@ -14,7 +14,7 @@ import {
   type eventUpdateSchema,
 } from '../../../common/events.ts';
 import { todayUtc } from '../../../common/place-access.ts';
-import { movedRule, seriesDates, type RepeatFrequency, type SeriesRule } from '../../../common/recurrence.ts';
+import { movedSeries, seriesDates, type RepeatFrequency, type SeriesRule } from '../../../common/recurrence.ts';
 import type { DB } from '../../db/schema.ts';
 import { coverColumn } from '../../lib/photos.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
@@ -193,33 +193,48 @@ export async function eventWarnings(db: Db, id: string, changes: Partial<NewEven
 /**
  * Changes the fields that were sent; the status stays as it is. More places (or no limit any more)
  * let the first people of the waiting list in; fewer places never turn away someone already going.
- * A date of a series changes alone (and keeps its own details from then on), or with the later dates
- * of its series that are not over (`applyTo: 'following'`), which a moved date moves alike.
+ * A date of a series changes alone (and keeps its own details from then on, once anything differs),
+ * or with the later dates of its series that are not over (`applyTo: 'following'`), which a moved date
+ * moves alike. Rows are locked series first, then dates in their order, so two edits of one series
+ * wait for each other rather than deadlock.
  */
 export async function updateEvent(db: Db, id: string, changes: EventChanges, editor: Viewer = null): Promise<void> {
   const { applyTo, ...fields } = changes;
   await checkPlace(db, fields.placeId, editor);
   await inTransaction(db, async (tx) => {
-    const before = await tx.selectFrom('events').select(['series_id', 'series_index']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) return;
-    if (before.series_id === null || before.series_index === null) return updateDate(tx, id, fields, editor);
+    const date = await tx.selectFrom('events').select(['series_id', 'series_index']).where('id', '=', id).executeTakeFirst();
+    if (!date) return;
+    if (date.series_id === null || date.series_index === null) return updateDate(tx, id, fields, editor);
     if (applyTo !== 'following') return updateDate(tx, id, fields, editor, true);
-    await updateFollowing(tx, { id, seriesId: before.series_id, index: before.series_index }, fields, editor);
+    await updateFollowing(tx, { id, seriesId: date.series_id, index: date.series_index }, fields, editor);
   });
 }
 
 type DateChanges = Omit<EventChanges, 'applyTo'>;
 
-/** One event's (or one date's) changes; `detached` marks a date of a series edited on its own, or not any more. */
-async function updateDate(tx: Db, id: string, changes: DateChanges, editor: Viewer, detached?: boolean): Promise<void> {
-  const before = await tx.selectFrom('events').select(['start_date', 'end_date', 'location', 'place_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+/** A stored column's value against a sent one: instants by time, numbers (numeric arrives as text from pg) by value. */
+function sameValue(stored: unknown, sent: unknown): boolean {
+  if (stored instanceof Date) return typeof sent === 'string' && Date.parse(sent) === stored.getTime();
+  if (typeof sent === 'number') return stored !== null && Number(stored) === sent;
+  return stored === sent;
+}
+
+/**
+ * One event's (or one date's) changes. `detach`: a date of a series edited on its own keeps its own
+ * details from then on, once one of them differs from what it was; false: it follows its series again.
+ */
+async function updateDate(tx: Db, id: string, changes: DateChanges, editor: Viewer, detach?: boolean): Promise<void> {
+  const before = await tx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!before) return;
   const start = changes.startDate ?? iso(before.start_date);
   const end = changes.endDate ?? iso(before.end_date);
   if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
+  const columns = contributionColumns(changes);
+  const differs = Object.entries(columns).some(([column, value]) => !sameValue(before[column as keyof typeof before], value));
+  const detached = detach === false ? { detached: false } : detach && differs ? { detached: true } : {};
   await tx
     .updateTable('events')
-    .set({ ...(contributionColumns(changes) as Updateable<DB['events']>), ...(detached === undefined ? {} : { detached }), updated_at: sql`now()` })
+    .set({ ...(columns as Updateable<DB['events']>), ...detached, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
   if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
@@ -234,12 +249,12 @@ async function updateDate(tx: Db, id: string, changes: DateChanges, editor: View
 
 /**
  * A date of a series and its later dates not over yet, except those edited on their own, take the
- * changes. A new time for the date moves the series' rule (the same days later or earlier, at the new
- * time of day: common/recurrence.ts movedRule), and each later date to its date of the moved rule.
+ * changes. A new time for the date moves the series (common/recurrence.ts movedSeries): each later
+ * date by the same days, to the new time of day, and the rule with them.
  */
 async function updateFollowing(tx: Db, date: { id: string; seriesId: string; index: number }, changes: DateChanges, editor: Viewer): Promise<void> {
   const series = await tx.selectFrom('event_series').selectAll().where('id', '=', date.seriesId).forUpdate().executeTakeFirstOrThrow();
-  const own = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', date.id).executeTakeFirstOrThrow();
+  const own = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', date.id).forUpdate().executeTakeFirstOrThrow();
   const targets = await tx
     .selectFrom('events')
     .select(['id', 'series_index'])
@@ -248,6 +263,7 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
     .where('detached', '=', false)
     .where('end_date', '>=', sql<Date>`now()`)
     .orderBy('series_index')
+    .forUpdate()
     .execute();
   const { startDate, endDate, ...rest } = changes;
   const start = startDate ?? iso(own.start_date);
@@ -256,9 +272,9 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
   if (Date.parse(start) !== new Date(own.start_date).getTime() || Date.parse(end) !== new Date(own.end_date).getTime()) {
     if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
     const rule = ruleOf(series);
-    const moved = movedRule(rule, seriesDates(rule)[date.index] ?? new Date(own.start_date), new Date(start));
-    await tx.updateTable('event_series').set({ starts_at: moved.start, updated_at: sql`now()` }).where('id', '=', series.id).execute();
-    dates = seriesDates(moved);
+    const moved = movedSeries(rule, seriesDates(rule)[date.index] ?? new Date(own.start_date), new Date(start));
+    await tx.updateTable('event_series').set({ starts_at: moved.rule.start, updated_at: sql`now()` }).where('id', '=', series.id).execute();
+    dates = moved.dates;
   }
   const duration = Date.parse(end) - Date.parse(start);
   await updateDate(tx, date.id, changes, editor, false);
@@ -277,11 +293,7 @@ const ruleOf = (series: { frequency: RepeatFrequency; date_count: number; time_z
   start: new Date(series.starts_at),
 });
 
-/**
- * The date `id` and every later date of its series, last first, to be deleted one by one (each with its
- * photos and its people told): deleting a series' last date shortens its rule (migration 0023), so the
- * series then ends before `id`. A single event is itself alone.
- */
+/** The date `id` and every later date of its series (a single event: itself), last first. */
 export async function followingDates(db: Db, id: string): Promise<string[]> {
   const date = await db.selectFrom('events').select(['series_id', 'series_index']).where('id', '=', id).executeTakeFirst();
   if (!date) return [];
@@ -296,6 +308,17 @@ export async function followingDates(db: Db, id: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Deletes the date `id` and every later date of its series in one transaction, last first, each date's
+ * people told: deleting a series' last date shortens its rule (migration 0023), so the series then
+ * ends before `id`.
+ */
+export async function deleteFollowing(db: Db, id: string, editor: Viewer = null): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    for (const date of await followingDates(tx, id)) await deleteEvent(tx, date, editor);
+  });
+}
+
 /** Everyone going or waiting hears of a new date or place, or of the event's end; the editor excepted. */
 async function notifyAttendees(tx: Db, eventId: string, editorId: string | null, extra: { cancelled?: boolean }): Promise<void> {
   const subject = await contentSubject(tx, 'event', eventId);
@@ -308,7 +331,7 @@ async function notifyAttendees(tx: Db, eventId: string, editorId: string | null,
 
 /** Its attendees, likes, comments and queue entry go with it (a foreign key and a trigger of migration 0005). */
 export async function deleteEvent(db: Db, id: string, editor: Viewer = null): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await notifyAttendees(tx, id, editor?.id ?? null, { cancelled: true });
     await tx.deleteFrom('events').where('id', '=', id).execute();
   });

@@ -6,7 +6,7 @@ import { contentRoutes, findVisible, idParams, requireEditor, viewerOf } from '.
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createEvent, deleteEvent, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
 import { getPlace } from '../places/index.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -29,14 +29,14 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     update: updateEvent,
     remove: deleteEvent,
     warnings: eventWarnings,
+    editOptions: ['applyTo'],
   });
 
-  // A date of a series and its later dates (a single event alone), each with its photos, its people told.
+  // A date of a series and its later dates (a single event alone), with their photos, their people told.
   r.delete('/api/events/:id/following', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const { user } = await requireEditor(request, get, request.params.id);
-    for (const id of await followingDates(app.db, request.params.id)) {
-      await deleteWithPhotos(app, { type: 'event', id }, () => deleteEvent(app.db, id, user));
-    }
+    const dates = (await followingDates(app.db, request.params.id)).map((id) => ({ type: 'event' as const, id }));
+    await deleteWithPhotos(app, dates, () => deleteFollowing(app.db, request.params.id, user));
     return reply.status(204).send(null);
   });
 

@@ -58,7 +58,8 @@ const formSchema = z.preprocess((v: FormValues) => {
     placeId: v.placeId || null,
     // The browser's zone: a weekly 18:00 stays at 18:00 on this person's clock when the clocks change.
     repeat: v.kind === 'new' && v.repeatFrequency ? { frequency: v.repeatFrequency, count: v.repeatCount, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } : null,
-    applyTo: v.kind === 'series' ? v.applyTo : undefined,
+    // Only when it says more than the server's default (this date alone): a save that changes nothing then sends nothing new.
+    applyTo: v.kind === 'series' && v.applyTo === 'following' ? 'following' : undefined,
   };
 }, eventFormSchema);
 
@@ -99,7 +100,8 @@ export const eventForm = sectionForm({
     placeName: event.place && event.place.id === event.placeId ? event.place.name : '',
     repeatFrequency: '',
     repeatCount: EMPTY.repeatCount,
-    applyTo: 'one',
+    // An edit waiting for review says which dates it changes (proposedVersion spreads it onto the item).
+    applyTo: (event as Event & { applyTo?: SeriesScope }).applyTo ?? 'one',
     kind: event.series ? 'series' : 'single',
   }),
   // A new event says how it repeats; an edit, which dates of its series it changes.
