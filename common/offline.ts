@@ -13,6 +13,13 @@ export const SKIP_WAITING = 'SKIP_WAITING';
  */
 export const KEEP_LOADED = 'KEEP_LOADED';
 
+/**
+ * The message by which a save for offline asks the worker to keep all the app's code: the saved pages'
+ * chunks, and what they load only later (a spot's map). The worker answers on the message's port once
+ * it is kept (true) or could not be (false).
+ */
+export const KEEP_ALL_CODE = 'KEEP_ALL_CODE';
+
 export const SERVICE_WORKER_CACHES = {
   pages: 'stoked-pages',
   api: 'stoked-api',

@@ -100,6 +100,9 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await save.getByRole('button', { name: 'Save offline: Surfing' }).click();
   await expectToast(page, 'Saved for offline use');
   await expect(save.getByTestId('saved-size')).toContainText(/Saved on this device \(\d+(\.\d)? [kM]B\)/);
+  // The code of the saved pages comes too, with what they load later (a spot's map): none was opened yet.
+  const code = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname), SERVICE_WORKER_CACHES.code);
+  expect(code.filter((path) => /^\/assets\/places-map-[\w-]+\.(js|css)$/.test(path))).toHaveLength(2);
   // The answers the worker kept while saving may be evicted by later browsing: the saved copy stands alone.
   await page.evaluate(async (names) => void (await Promise.all(names.map((name) => caches.delete(name)))), [SERVICE_WORKER_CACHES.api, SERVICE_WORKER_CACHES.pages]);
 

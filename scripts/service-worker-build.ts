@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVICE_WORKER_PATH } from '../common/offline.ts';
 
@@ -25,13 +25,25 @@ export function shellOf(webDist: string): { url: string; revision: string | null
   ];
 }
 
+/** Every module and style sheet of the build: what a save for offline keeps (KEEP_ALL_CODE), not each visitor. */
+export function codeOf(webDist: string): string[] {
+  return readdirSync(path.join(webDist, 'assets'))
+    .filter((file) => /\.(?:js|css)$/.test(file))
+    .sort()
+    .map((file) => `/assets/${file}`);
+}
+
 /** Builds web/sw/service-worker.ts into `${webDist}/sw.js` with the shell of the build in `webDist`. */
 export async function buildServiceWorker(webDist: string, logLevel: 'warn' | 'silent'): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: false,
     logLevel,
-    define: { 'self.__WB_MANIFEST': JSON.stringify(shellOf(webDist)), 'process.env.NODE_ENV': JSON.stringify('production') },
+    define: {
+      'self.__WB_MANIFEST': JSON.stringify(shellOf(webDist)),
+      'self.__STOKED_CODE': JSON.stringify(codeOf(webDist)),
+      'process.env.NODE_ENV': JSON.stringify('production'),
+    },
     build: {
       outDir: webDist,
       emptyOutDir: false,

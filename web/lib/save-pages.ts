@@ -1,6 +1,6 @@
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { SAVED_PICTURES_CACHE } from '../../common/offline.ts';
+import { KEEP_ALL_CODE, SAVED_PICTURES_CACHE } from '../../common/offline.ts';
 import { routerContext } from './route-data.ts';
 import { savedStore, type SavedEntry, type SaveRequest } from './saved-offline.ts';
 
@@ -48,8 +48,33 @@ export async function saveOffline({ routes, newClient }: SavingApp, request: Sav
     queries,
     pictures,
   };
+  await keepAllCode();
   await savedStore.put(entry);
   return entry;
+}
+
+// A worker busy past this has not kept the code, and the save goes on without waiting for it.
+const CODE_WAIT_MS = 60_000;
+
+/**
+ * Asks the service worker to keep all the app's code (KEEP_ALL_CODE), and waits for it: a saved page
+ * opened offline may load a chunk nobody opened yet (a spot's map). Without a worker in charge there
+ * is nothing to ask (nothing opens offline then anyway). Refused or late, the save stands: it fails
+ * only if its pages could not be read.
+ */
+async function keepAllCode(): Promise<void> {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return;
+  const channel = new MessageChannel();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CODE_WAIT_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve();
+    };
+    worker.postMessage({ type: KEEP_ALL_CODE }, [channel.port2]);
+  });
 }
 
 /** The frame's queries about the person (web/routes.tsx frameNeeds), by their keys' first part. */

@@ -5,6 +5,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   FLUSH_OUTBOX,
+  KEEP_ALL_CODE,
   KEEP_LOADED,
   OUTBOX_SYNC,
   MAP_TILES_CACHE,
@@ -28,7 +29,7 @@ import { asSent, indexedDbOutbox, isRetryLater, whileSendingAlone } from '../lib
  * starts or ends on this device. A new version waits until the person chooses to reload
  * (web/lib/service-worker.ts shows the prompt).
  */
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[]; __STOKED_CODE: string[] };
 
 const DAY = 24 * 60 * 60;
 // Offline, what was kept answers whatever the request's cookies and languages (the server varies its
@@ -68,6 +69,10 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type === SKIP_WAITING) void self.skipWaiting();
   else if (data?.type === KEEP_LOADED && Array.isArray(data.urls)) event.waitUntil(keepLoaded(data.urls));
+  else if (data?.type === KEEP_ALL_CODE) {
+    const answer = (kept: boolean) => event.ports[0]?.postMessage(kept);
+    event.waitUntil(keepLoaded(self.__STOKED_CODE.map((url) => new URL(url, self.location.origin).href)).then(() => answer(true), () => answer(false)));
+  }
 });
 
 // Logging in, out or signing up on this device: nothing kept for the previous session may show.

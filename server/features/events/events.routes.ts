@@ -5,9 +5,9 @@ import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventList
 import { contentRoutes, findVisible, idParams, requireEditor, viewerOf } from '../../lib/content-routes.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
+import { isVisible, type Viewer } from '../../lib/content.ts';
 import { requireUser } from '../../lib/session.ts';
 import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
-import { getPlace } from '../places/index.ts';
 import { fail } from '../../lib/errors.ts';
 
 /** An RSVP the data layer refused, as its error (an event hidden from the viewer is not found). */
@@ -56,15 +56,18 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return findVisible(get, request.params.id, user);
   });
 
+  // The page asks for its item at the same time: these lists only check it may be seen, in one cheap query.
+  const seen = (type: 'event' | 'place') => async (id: string, viewer: Viewer) => (await isVisible(app.db, type, id, viewer)) || undefined;
+
   // The place page's short list: a place hidden from the viewer is not found, as on its own page.
   r.get('/api/places/:id/events', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeEventsSchema } } }, async (request) => {
     const viewer = await viewerOf(request);
-    await findVisible((id, v) => getPlace(app.db, id, v), request.params.id, viewer);
+    await findVisible(seen('place'), request.params.id, viewer);
     return { items: await listPlaceEvents(app.db, request.params.id, viewer) };
   });
 
   r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {
-    await findVisible(get, request.params.id, await viewerOf(request));
+    await findVisible(seen('event'), request.params.id, await viewerOf(request));
     return listAttendees(app.db, request.params.id);
   });
 }
