@@ -36,6 +36,19 @@ async function addSeries(author: User, tag: string, repeat: RepeatInput = weekly
   return res.json() as Event;
 }
 
+/** A contributor's series, approved, with its dates as everyone sees them. */
+async function approvedSeries(name: string, count: number) {
+  const author = await user();
+  const tag = token(name);
+  const first = await addSeries(author, tag, weekly(count));
+  await kit.decide(first.id, 'approved');
+  return { author, tag, first, seen: await dates(tag) };
+}
+
+/** The changes waiting for review on the date `id`, if any. */
+const pendingChanges = async (id: string) =>
+  (await kit.t.app.db.selectFrom('pending_revisions').select(['id', 'changes']).where('item_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) ?? null;
+
 /** The series' dates as `who` sees them in the list, in date order. */
 async function dates(tag: string, who: User | null = null): Promise<Event[]> {
   const res = await call('GET', `/api/disciplines/${DISCIPLINE}/events?q=${tag}&limit=50`, who);
@@ -135,11 +148,8 @@ describe('recurring events', () => {
   });
 
   test('deleting a date and the later ones shortens the series; only its editors may', async () => {
-    const author = await user();
-    const tag = token('shorten');
-    const first = await addSeries(author, tag, weekly(5));
-    await kit.decide(first.id, 'approved');
-    const [, , three] = await dates(tag);
+    const { author, tag, first, seen } = await approvedSeries('shorten', 5);
+    const three = seen[2];
     expectError(await call('DELETE', `/api/events/${three!.id}/following`, null), 401, 'UNAUTHORIZED');
     expectError(await call('DELETE', `/api/events/${three!.id}/following`, await user()), 403, 'FORBIDDEN');
     expect((await dates(tag)).length).toBe(5);
@@ -154,16 +164,13 @@ describe('recurring events', () => {
   });
 
   test('a contributor\'s edit of an approved series waits for an admin, then reaches the later dates', async () => {
-    const author = await user();
-    const tag = token('revision');
-    const first = await addSeries(author, tag, weekly(3));
-    await kit.decide(first.id, 'approved');
-    const [, two] = await dates(tag);
+    const { author, tag, seen } = await approvedSeries('revision', 3);
+    const two = seen[1];
     const proposed = await patch(two!.id, author, { location: 'Seignosse', applyTo: 'following' });
     expect(proposed.statusCode, proposed.body).toBe(200);
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Hossegor', 'Hossegor']);
-    const revision = await kit.t.app.db.selectFrom('pending_revisions').select('id').where('item_id', '=', two!.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
-    const decided = await call('POST', `/api/admin/approvals/${revision.id}`, kit.admin, { decision: 'approved' });
+    const revision = await pendingChanges(two!.id);
+    const decided = await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved' });
     expect(decided.statusCode, decided.body).toBeLessThan(300);
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Seignosse', 'Seignosse']);
   });
@@ -187,22 +194,17 @@ describe('recurring events', () => {
   });
 
   test('a save that changes nothing detaches no date and proposes no revision, whichever dates it names', async () => {
-    const author = await user();
-    const tag = token('unchanged');
-    const first = await addSeries(author, tag, weekly(3));
-    await kit.decide(first.id, 'approved');
-    const [, two] = await dates(tag);
+    const { author, seen } = await approvedSeries('unchanged', 3);
+    const two = seen[1];
     const same = { name: two!.name, location: two!.location, startDate: two!.startDate, endDate: two!.endDate, price: two!.price };
     expect((await patch(two!.id, author, { ...same, applyTo: 'following' })).statusCode).toBe(200);
     expect((await patch(two!.id, author, same)).statusCode).toBe(200);
-    const waiting = await kit.t.app.db.selectFrom('pending_revisions').select('changes').where('item_id', '=', two!.id).where('status', '=', 'pending').execute();
-    expect(waiting).toEqual([]);
+    expect(await pendingChanges(two!.id)).toBeNull();
     const saved = await patch(two!.id, kit.admin, same);
     expect((saved.json() as Event).series?.detached).toBe(false);
     // A real change names which dates it is for, beside it.
     expect((await patch(two!.id, author, { ...same, location: 'Capbreton', applyTo: 'following' })).statusCode).toBe(200);
-    const proposed = await kit.t.app.db.selectFrom('pending_revisions').select('changes').where('item_id', '=', two!.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
-    expect(proposed.changes).toEqual({ location: 'Capbreton', applyTo: 'following' });
+    expect((await pendingChanges(two!.id))?.changes).toEqual({ location: 'Capbreton', applyTo: 'following' });
   });
 
   test('moving a date of a monthly series from then on keeps each later date in its month', async () => {
