@@ -246,6 +246,18 @@ function isKeyPair(publicKey: string, privateKey: string): boolean {
   }
 }
 
+/** The key pair kept in `file`, if it is one. */
+function readKeptKeys(file: string): { publicKey: string; privateKey: string } | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    const { publicKey, privateKey } = kept;
+    if (typeof publicKey !== 'string' || typeof privateKey !== 'string') return undefined;
+    return base64urlBytes(publicKey) === 65 && base64urlBytes(privateKey) === 32 && isKeyPair(publicKey, privateKey) ? { publicKey, privateKey } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The VAPID keys from the environment (both or neither), else from the data folder, made there the
  * first time; production without them has push off rather than keys nobody configured.
@@ -261,12 +273,10 @@ function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): Config['push'
   }
   if (e.NODE_ENV === 'production') return undefined;
   const file = path.join(dataDir, 'vapid.json');
-  if (existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
-    if (kept.publicKey && kept.privateKey && base64urlBytes(kept.publicKey) === 65 && base64urlBytes(kept.privateKey) === 32) {
-      return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
-    }
-  }
+  // A file that cannot be read as a pair (damaged, edited by hand) is replaced, as the auth secret is:
+  // browsers subscribed with the old keys renew their subscription on their next visit.
+  const kept = existsSync(file) ? readKeptKeys(file) : undefined;
+  if (kept) return { ...kept, subject };
   const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
   const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]).toString('base64url');
   mkdirSync(dataDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -225,6 +225,19 @@ describe('VAPID keys', () => {
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
     expect(loadConfig({ ...env, DATA_DIR: dataDir }).push).toEqual(first);
+  });
+
+  test('a damaged key file, or one whose keys are no pair, is replaced rather than stopping the start', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-vapid-'));
+    const file = path.join(dataDir, 'vapid.json');
+    writeFileSync(file, '{"publicKey": ');
+    const made = loadConfig({ ...env, DATA_DIR: dataDir }).push!;
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: made.publicKey, privateKey: made.privateKey });
+    const other = loadConfig({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stoked-vapid-')) }).push!;
+    writeFileSync(file, JSON.stringify({ publicKey: made.publicKey, privateKey: other.privateKey }));
+    const replaced = loadConfig({ ...env, DATA_DIR: dataDir }).push!;
+    expect(replaced.publicKey).not.toBe(made.publicKey);
+    expect(replaced.privateKey).not.toBe(other.privateKey);
   });
 
   test('configured ones are checked; production without them has push off', () => {
