@@ -10,20 +10,23 @@ import type { AddressInfo } from 'node:net';
 
 export type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 
-export async function startPushReceiver(answer: (path: string) => number = () => 201) {
+/** A stand-in push service: `answer` gives each push's status, or null to leave it unanswered (a service that hangs). */
+export async function startPushReceiver(answer: (path: string) => number | null = () => 201) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answer(req.url ?? '');
+      const status = answer(req.url ?? '');
+      if (status === null) return;
+      res.statusCode = status;
       res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { origin, received, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
 }
 
 /** A browser's subscription at `origin`: what it sends the API, and how it reads a push. */

@@ -11,9 +11,10 @@ import { deviceOf } from './device-label.ts';
 import { isPushService, sendQueuedPushes } from './push.send.ts';
 
 const gone = new Set<string>();
+const hanging = new Set<string>();
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 beforeAll(async () => {
-  receiver = await startPushReceiver((p) => (gone.has(p) ? 410 : 201));
+  receiver = await startPushReceiver((p) => (hanging.has(p) ? null : gone.has(p) ? 410 : 201));
 });
 afterAll(() => receiver.close());
 
@@ -202,6 +203,24 @@ describe('sending', () => {
     await follow(otto, rita);
     expect(await sendQueuedPushes(t.app)).toBe(0);
     expect(receivedAt(phone.browser.path).concat(receivedAt(tablet.browser.path))).toEqual([]);
+  });
+
+  test('a push service that does not answer holds up only its own device, given up on for the rest of the run', async () => {
+    const [rita, otto, sara] = [await user('Rita Slow'), await user('Otto Slow'), await user('Sara Quick')];
+    await pushBy(rita, { follower: 'push' });
+    await pushBy(sara, { follower: 'push' });
+    const slow = await subscribe(rita);
+    hanging.add(slow.browser.path);
+    const quick = await subscribe(sara);
+    await follow(otto, rita);
+    await follow(sara, rita);
+    await follow(otto, sara);
+    const started = Date.now();
+    expect(await sendQueuedPushes(t.app, { timeoutMs: 400 })).toBe(1);
+    // Two notifications for the silent device: one wait, not two, and Sara's push did not wait for it.
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(receivedAt(slow.browser.path)).toHaveLength(1);
+    expect(receivedAt(quick.browser.path)).toHaveLength(1);
   });
 
   test('a device its push service says is gone is removed', async () => {
