@@ -16,14 +16,16 @@ const toDevice = (
   current: row.session_id === sessionId,
 });
 
-/** The person's devices, newest first; the one of the asking session is marked current. */
+/** The person's devices whose session is still live, newest first; the one of the asking session is marked current. */
 export async function listDevices(db: Db, userId: string, sessionId: string): Promise<PushDevice[]> {
   const rows = await db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'browser', 'system', 'created_at', 'last_push_at', 'session_id'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('sessions as x', 'x.id', 's.session_id')
+    .select(['s.id', 's.browser', 's.system', 's.created_at', 's.last_push_at', 's.session_id'])
+    .where('s.user_id', '=', userId)
+    .where('x.expires_at', '>', new Date())
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
     .execute();
   return rows.map((row) => toDevice(row, sessionId));
 }
@@ -99,6 +101,18 @@ export function liveDevices(db: Db, userId: string) {
     .where('s.user_id', '=', userId)
     .where('x.expires_at', '>', new Date())
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth'])
+    .execute();
+}
+
+/**
+ * Removes the devices of sessions that expired: the auth library deletes an expired session's row only
+ * if its cookie comes back, and until then its devices would still take a place among the person's
+ * PUSH_DEVICES_MAX and have pushes queued for them (server/lib/notifications.ts).
+ */
+export async function forgetExpiredDevices(db: Db): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('session_id', 'in', (eb) => eb.selectFrom('sessions').select('sessions.id').where('sessions.expires_at', '<=', new Date()))
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
 import { queueGate } from '../../lib/queue-gate.ts';
 import { notificationSentence } from '../notifications/index.ts';
-import { devicesAnswered, liveDevices, stillDue, takeQueued } from './push.db.ts';
+import { devicesAnswered, forgetExpiredDevices, liveDevices, stillDue, takeQueued } from './push.db.ts';
 
 // Notifications taken from the queue per run; the rest wait for the next run.
 const BATCH = 200;
@@ -46,6 +46,7 @@ export function isPushService(endpoint: string, services: string[]): boolean {
  */
 export async function sendQueuedPushes(app: FastifyInstance, { timeoutMs = SEND_TIMEOUT_MS } = {}): Promise<number> {
   const keys = app.config.push;
+  await forgetExpiredDevices(app.db);
   const taken = await takeQueued(app.db, BATCH);
   if (!keys || taken.length === 0) return 0;
   const due = await stillDue(app.db, taken);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { PUSH_DEVICES_MAX, type PushDevices } from '../../../common/push.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { pushBrowser, startPushReceiver, verifyVapid } from '../../test/push-receiver.ts';
-import { callerOf, RELAXED_LIMITS, signUpVerified } from '../../test/test-app.ts';
+import { callerOf, cookieOf, RELAXED_LIMITS, signUpVerified } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { deviceOf } from './device-label.ts';
 import { isPushService, sendQueuedPushes } from './push.send.ts';
@@ -221,6 +221,22 @@ describe('sending', () => {
     expect(Date.now() - started).toBeLessThan(800);
     expect(receivedAt(slow.browser.path)).toHaveLength(1);
     expect(receivedAt(quick.browser.path)).toHaveLength(1);
+  });
+
+  test('a device of a session that expired is no longer listed, and the sender removes it', async () => {
+    const [rita, otto] = [await user('Rita Expired'), await user('Otto Expired')];
+    await pushBy(rita, { follower: 'push' });
+    const phone = await subscribe(rita);
+    const row = await t.app.db.selectFrom('push_subscriptions').select('session_id').where('user_id', '=', rita.id).executeTakeFirstOrThrow();
+    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.session_id).execute();
+    // The same person on another device, whose session is live.
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: rita.email, password: rita.password } });
+    const other = { ...rita, cookie: cookieOf(login) };
+    expect((await devices(other)).devices).toEqual([]);
+    await follow(otto, rita);
+    expect(await sendQueuedPushes(t.app)).toBe(0);
+    expect(receivedAt(phone.browser.path)).toEqual([]);
+    expect(await t.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', rita.id).execute()).toEqual([]);
   });
 
   test('a device its push service says is gone is removed', async () => {
