@@ -64,6 +64,17 @@ function useSavedOffline(request: SaveRequest) {
     : null;
   const [entry, setEntry] = useState<SavedEntry | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  // Only with a service worker in charge: it opens what was saved offline, and forgets it when a
+  // session changes on the device (without one, the next person could be shown this one's saves).
+  const [worker, setWorker] = useState(false);
+  useEffect(() => {
+    const container = navigator.serviceWorker;
+    if (!container) return;
+    const check = () => setWorker(!!container.controller);
+    check();
+    container.addEventListener('controllerchange', check);
+    return () => container.removeEventListener('controllerchange', check);
+  }, []);
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return setEntry(null);
     let live = true;
@@ -90,7 +101,7 @@ function useSavedOffline(request: SaveRequest) {
     /** undefined until read; null when not saved. */
     entry,
     busy,
-    available: save !== null,
+    available: save !== null && worker,
     save: () => run(() => save!()),
     remove: () => run(() => savedStore.remove(request.id).then(() => null)),
   };
