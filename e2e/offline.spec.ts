@@ -93,7 +93,9 @@ test('a check-in made offline waits on the device, shown as waiting, and is sent
 
 test('a saved discipline opens offline: its spots and the page of a spot never visited', async ({ browser }) => {
   const tag = uniqueTag();
-  const place = await createPlace(await adminApi(browser), 'surfing', `Saved Reef ${tag}`);
+  const admin = await adminApi(browser);
+  const place = await createPlace(admin, 'surfing', `Saved Reef ${tag}`);
+  await createEvent(admin, 'surfing', `Saved Jam ${tag}`, { inDays: 0 });
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await withServiceWorker(context, '/discipline/surfing');
   const save = page.getByTestId('save-offline');
@@ -111,6 +113,9 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Saved Reef ${tag}`, { timeout: 15_000 });
   await page.goto('/discipline/surfing/places?view=grid', { waitUntil: 'commit' });
   await expect(page.getByText(`Saved Reef ${tag}`).first()).toBeVisible({ timeout: 15_000 });
+  // This month's calendar of its events, never opened, with today's event in it.
+  await page.goto('/discipline/surfing/events?view=calendar', { waitUntil: 'commit' });
+  await expect(page.getByTestId('events-calendar').getByText(`Saved Jam ${tag}`)).toBeVisible({ timeout: 15_000 });
 
   await context.setOffline(false);
   await page.goto('/discipline/surfing');

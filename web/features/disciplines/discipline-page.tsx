@@ -126,14 +126,14 @@ export default function DisciplinePage() {
 
 /**
  * A discipline saved for offline: its hub, its spots (the first five pages of the list, and each
- * one's page), its tricks and its upcoming events (the list's first pages, and this month's calendar).
+ * one's page), its tricks and its upcoming events (the list's first three pages, and this month's calendar).
  */
 const saveRequest = (id: string, label: string): SaveRequest => {
   const base = `/discipline/${encodeURIComponent(id)}`;
   return {
     id: `discipline:${id}`,
     label,
-    paths: [base, `${base}/places?page=5`, `${base}/tricktionary?page=3`, `${base}/events`, `${base}/events?view=grid&page=3`],
+    paths: [base, `${base}/places?page=5`, `${base}/tricktionary?page=3`, `${base}/events?view=calendar`, `${base}/events?page=3`],
     withPlaces: true,
   };
 };
