@@ -127,8 +127,12 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   // Saved again, then someone logs in or out on the device: what was saved is forgotten with the session.
   await saveAgain.click();
   await expect(page.getByTestId('saved-size')).toBeVisible();
-  await page.evaluate(() => fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
   const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  // A refused call changes no session: nothing is forgotten.
+  const refused = await page.evaluate(() => fetch('/api/auth/change-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"currentPassword":"wrong","newPassword":"whatever it is"}' }).then((r) => r.status));
+  expect(refused).toBeGreaterThanOrEqual(400);
+  expect(await databases()).toContain(SAVED_DATABASE);
+  await page.evaluate(() => fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
   await expect.poll(databases).not.toContain(SAVED_DATABASE);
   await context.close();
 });

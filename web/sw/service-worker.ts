@@ -79,12 +79,18 @@ self.addEventListener('message', (event) => {
 const SESSION_CHANGES = /^\/(?:actions\/(?:log-in|log-out|register)|api\/auth\/)/;
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== 'GET' && url.origin === self.location.origin && SESSION_CHANGES.test(url.pathname)) {
-    // What was saved for offline was read as that session too; and this browser's pushes were for
-    // the person of that session (whoever signs in now turns push on again).
-    event.waitUntil(Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved(), endPush())));
-  }
+  if (event.request.method === 'GET' || url.origin !== self.location.origin || !SESSION_CHANGES.test(url.pathname)) return;
+  // A plain form is answered with a redirect whatever happened (its message follows): what was kept
+  // goes at once. A script's call tells: a refused one (a wrong password when changing it, say) leaves
+  // the session, its saves and this browser's push as they were.
+  if (event.request.mode === 'navigate') event.waitUntil(forgetSession());
+  else event.respondWith(fetch(event.request).then(async (response) => (response.ok && (await forgetSession()), response)));
 });
+
+/** What was saved for offline was read as that session too; and this browser's pushes were for its person (whoever signs in turns push on again). */
+function forgetSession(): Promise<unknown> {
+  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved(), endPush()));
+}
 
 async function endPush(): Promise<boolean> {
   return (await self.registration.pushManager.getSubscription().catch(() => null))?.unsubscribe().catch(() => false) ?? false;
