@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { tileCacheEntries, tileUrlPattern } from './offline.ts';
+import { staleCode, tileCacheEntries, tileUrlPattern } from './offline.ts';
 
 describe('map tiles kept offline', () => {
   test("a Leaflet template's addresses, and nothing else", () => {
@@ -17,5 +17,13 @@ describe('map tiles kept offline', () => {
     expect(tileCacheEntries(50)).toBe(2000);
     expect(tileCacheEntries(0)).toBe(0);
     expect(tileCacheEntries(-3)).toBe(0);
+  });
+});
+
+describe('code kept for offline', () => {
+  test("what the build in charge no longer has is stale; its own code and the shell's are not", () => {
+    const kept = ['https://stoked.example/assets/index-new.js', 'https://stoked.example/assets/index-old.js', 'https://stoked.example/assets/places-map-old.css'];
+    expect(staleCode(kept, ['/assets/index-new.js', '/assets/places-map-new.css'])).toEqual([kept[1], kept[2]]);
+    expect(staleCode([], ['/assets/index-new.js'])).toEqual([]);
   });
 });

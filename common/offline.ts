@@ -20,6 +20,16 @@ export const KEEP_LOADED = 'KEEP_LOADED';
  */
 export const KEEP_ALL_CODE = 'KEEP_ALL_CODE';
 
+/**
+ * Of the code kept (addresses), what the build in charge no longer has (`build`: its /assets/ paths):
+ * a new version's worker removes it when it takes over, since code kept for a save carries no date
+ * its cache's expiry could go by.
+ */
+export function staleCode(kept: string[], build: readonly string[]): string[] {
+  const current = new Set(build);
+  return kept.filter((url) => !current.has(new URL(url, 'http://x').pathname));
+}
+
 export const SERVICE_WORKER_CACHES = {
   pages: 'stoked-pages',
   api: 'stoked-api',

@@ -6,6 +6,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import {
   FLUSH_OUTBOX,
   KEEP_ALL_CODE,
+  staleCode,
   KEEP_LOADED,
   OUTBOX_SYNC,
   MAP_TILES_CACHE,
@@ -171,7 +172,14 @@ async function readTileSettings(): Promise<void> {
   };
 }
 void readTileSettings();
-self.addEventListener('activate', (event) => event.waitUntil(readTileSettings()));
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([readTileSettings(), forgetOldCode()])));
+
+/** The code of earlier builds, kept for a save or a visit: gone once this build is in charge. */
+async function forgetOldCode(): Promise<void> {
+  const cache = await caches.open(CACHES.code);
+  const kept = (await cache.keys()).map((request) => request.url);
+  await Promise.all(staleCode(kept, self.__STOKED_CODE).map((url) => cache.delete(url)));
+}
 registerRoute(
   ({ request, url }) => tiles !== null && request.destination === 'image' && tiles.pattern.test(url.href),
   (options) => tiles!.strategy.handle(options),
