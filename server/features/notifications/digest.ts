@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { LanguageCode } from '../../../common/languages.ts';
-import { notificationPath, notificationText, type Notification } from '../../../common/notifications.ts';
+import { notificationPath } from '../../../common/notifications.ts';
 import { composeMail, mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
+import { notificationSentence } from './notification-sentence.ts';
 
 // Any fixed number: the key of the advisory lock that lets one server at a time send a batch.
 const DIGEST_LOCK = 80_080_008;
@@ -68,12 +69,6 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
     }
     return sent;
   });
-}
-
-/** A notification's sentence in a language, as the bell shows it (the digest's lines, a push's text). */
-export function notificationSentence(language: LanguageCode, n: Notification): string {
-  const { key, values } = notificationText(n);
-  return translate(language, `notifications.text.${key}`, { ...values, actor: values.actor || translate(language, 'notifications.someone') });
 }
 
 /** Runs the digest every `minutes` (0: never); the timer stops when the app closes. */
