@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from './content-basics.ts';
 import { personSchema } from './teams.ts';
 import { FEED_PAGE_SIZE } from './paging.ts';
+import { toBase64url } from './base64url.ts';
 
 /**
  * The personal feed: what happened in the disciplines, teams and people a user follows, newest
@@ -23,10 +24,7 @@ const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeFeedCursor(cursor: FeedCursor): string {
   const json = JSON.stringify([cursor.at, cursor.kind, cursor.id]);
-  return btoa(String.fromCodePoint(...new TextEncoder().encode(json)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64url(new TextEncoder().encode(json));
 }
 
 /** The cursor, or undefined when `value` is not one this server made. */

@@ -49,8 +49,6 @@ const hydrating = ssr?.language === language;
 // module loads apart: the first load does without it.)
 const offline = () => import('./lib/service-worker.ts');
 if (!ssr || !navigator.onLine) await offline().then((m) => m.restoreSaved(queryClient, hydrate));
-// The app's shell without a page from the server (offline, say), or a start without a connection:
-// what was saved for offline fills in for the network; so it does whenever the connection goes.
 await initI18n(language);
 // Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
 await nextTask();

@@ -10,14 +10,14 @@ const CARD_WIDTH = 400;
 const MAX_PLACES = 60;
 const MAX_PICTURES = 200;
 
-/**
- * Saves pages for offline (web/lib/saved-offline.ts): runs each address's route loaders, as a
- * navigation would, against a query client of its own, so that exactly the data those pages read is
- * kept; their code chunks load on the way (the service worker keeps them).
- */
 /** What saving takes of the app: its router's routes, and a way to make a query client of its own. */
 export type SavingApp = { routes: RouteObject[]; newClient: () => QueryClient };
 
+/**
+ * Saves pages for offline (web/lib/saved-offline.ts): runs each address's route loaders, as a
+ * navigation would, against a query client of its own, so that exactly the data those pages read is
+ * kept, with all the app's code (the service worker keeps it).
+ */
 export async function saveOffline({ routes, newClient }: SavingApp, request: SaveRequest): Promise<SavedEntry> {
   const client = newClient();
   const load = (paths: string[]) => inTurns(paths, (path) => runLoaders(routes, client, path));

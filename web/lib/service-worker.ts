@@ -1,9 +1,9 @@
 import type { hydrate as Hydrate, QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { KEEP_LOADED, SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
 import { restoreSaved } from './saved-offline.ts';
 
 export { restoreSaved };
-import { KEEP_LOADED, SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
 
 /**
  * The service worker (web/sw/service-worker.ts) keeps the app's shell and what was visited for

@@ -3,13 +3,14 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { numberFormat } from '../../lib/intl.ts';
 import { savedStore, type SavedEntry, type SaveRequest } from '../../lib/saved-offline.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 
 /** Megabytes with one decimal, kilobytes below one. */
 function sizeText(language: string, bytes: number): string {
   const mb = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 }).format(mb ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
+  return numberFormat(language, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 }).format(mb ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
 }
 
 /**

@@ -28,8 +28,8 @@ export function OutboxStatus() {
       sending = true;
       void flushOutbox(client, userId)
         .then(({ sent, refused }) => {
-        // One message at a time: a refusal says what and why; else what went.
-        const first = refused[0];
+          // One message at a time: a refusal says what and why; else what went.
+          const first = refused[0];
           if (first) notify('error', t('outbox.refused', { label: first.action.label }), errorText(t, first.error));
           else if (sent.length) notify('success', t('outbox.sent'), sent.map((action) => action.label).join(' · '));
         })

@@ -1,4 +1,3 @@
 // The push feature's public module (docs/decisions/0004-module-boundaries.md): the profile settings show
-// its block; the signed-in pages load its query.
+// its block. (The signed-in pages' needs read its query options from push.api.ts, as for every feature.)
 export { PushSettings } from './push-settings.tsx';
-export { pushQueries } from './push.api.ts';

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDevice, PushDevices } from '../../../common/push.ts';
 import { api } from '../../lib/api.ts';
+import { toBase64url } from '../../../common/base64url.ts';
 
 export const pushKeys = { devices: ['push-devices'] as const };
 
@@ -29,8 +30,7 @@ async function browserSubscription(): Promise<PushSubscription | null> {
 /** Whether a subscription's key is the server's (base64url text). */
 function sameKey(key: ArrayBuffer | null, publicKey: string): boolean {
   if (!key) return false;
-  const text = btoa(String.fromCharCode(...new Uint8Array(key)));
-  return text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') === publicKey.replace(/=+$/, '');
+  return toBase64url(new Uint8Array(key)) === publicKey.replace(/=+$/, '');
 }
 
 export class PushRefused extends Error {
