@@ -13,15 +13,26 @@ export function useRevisionLabel(section: RevisionSection) {
   return (field: string) => t(`${section}.form.${LABEL_KEYS[field] ?? field}`, { defaultValue: field });
 }
 
+/** The catalogue group naming each choice of a field, by section and field ('events.type': 'Meetup' → events.types.Meetup). */
+const CHOICE_TEXTS: Record<string, string> = {
+  'events.type': 'events.types',
+  'events.applyTo': 'events.form.applyToValues',
+  'tricks.level': 'tricks.level',
+  'reviews.category': 'reviews.categories',
+  'teams.type': 'teams.types',
+};
+
 /**
- * A changed value as text: a choice by its form's label for it (`{section}.form.{field}Values.{value}`),
- * lists joined, an emptied field as a dash.
+ * A changed value as text: a choice by the label its form shows for it, in the reader's language;
+ * lists joined, an emptied field as a dash, free text as it is.
  */
 export function useRevisionText(section: RevisionSection) {
   const { t } = useTranslation();
-  // Only a code-like value can be a choice: free text (a name with a dot or a colon) is never taken for a key.
-  return (field: string, value: RevisionValue) =>
-    typeof value === 'string' && /^[a-z][a-zA-Z-]*$/.test(value) ? t(`${section}.form.${field}Values.${value}`, { defaultValue: value }) : revisionText(value);
+  return (field: string, value: RevisionValue) => {
+    const group = CHOICE_TEXTS[`${section}.${field}`];
+    // Only a code-like value can be a choice: free text (a team type with a dot or a colon) is never taken for a key.
+    return group && typeof value === 'string' && /^[A-Za-z][A-Za-z-]*$/.test(value) ? t(`${group}.${value}`, { defaultValue: value }) : revisionText(value);
+  };
 }
 
 function revisionText(value: RevisionValue): string {

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import type { Event } from '../../../common/events.ts';
 import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
+import i18next from 'i18next';
+import ar from '../../locales/ar.json';
 import { notify } from '../../lib/toast.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
 
@@ -112,10 +114,25 @@ describe('an edit of a series waiting for review', () => {
     const { PendingRevisionNotice } = await import('../../components/content/pending-revision-notice.tsx');
     renderAt(
       '/discipline/surfing/events/x',
-      <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { location: 'Seignosse', applyTo: 'following' } }} section="events" />,
+      <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { location: 'Seignosse', type: 'Workshop', applyTo: 'following' } }} section="events" />,
     );
     const notice = await screen.findByTestId('pending-revision');
     expect(notice.textContent).toContain('Apply changes to:This date and the later ones');
     expect(notice.textContent).toContain('Location:Seignosse');
+  });
+
+  test('every choice by its label in the reader\'s language: the type of event too', async () => {
+    const { PendingRevisionNotice } = await import('../../components/content/pending-revision-notice.tsx');
+    i18next.addResourceBundle('ar', 'translation', ar);
+    await i18next.changeLanguage('ar');
+    try {
+      renderAt('/discipline/surfing/events/x', <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { type: 'Workshop', applyTo: 'one' } }} section="events" />);
+      const notice = await screen.findByTestId('pending-revision');
+      expect(notice.textContent).toContain(`${ar.events.form.type}:${ar.events.types.Workshop}`);
+      expect(notice.textContent).toContain(ar.events.form.applyToValues.one);
+      expect(notice.textContent).not.toContain('Workshop');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });
