@@ -205,6 +205,31 @@ describe('sending', () => {
     expect(receivedAt(phone.browser.path).concat(receivedAt(tablet.browser.path))).toEqual([]);
   });
 
+  test('a push queued for a type since switched away from push, for a person since banned, or to a service since struck off, is dropped', async () => {
+    const [rita, otto, bea, bob] = [await user('Rita Switch'), await user('Otto Switch'), await user('Bea Banned'), await user('Bob Banned')];
+    await pushBy(rita, { follower: 'push' });
+    await pushBy(bea, { follower: 'push' });
+    const phone = await subscribe(rita);
+    const other = await subscribe(bea);
+    await follow(otto, rita);
+    await follow(bob, bea);
+    await pushBy(rita, { follower: 'in_app' });
+    await t.app.db.updateTable('profiles').set({ banned: true }).where('id', '=', bea.id).execute();
+    expect(await sendQueuedPushes(t.app)).toBe(0);
+    expect(receivedAt(phone.browser.path).concat(receivedAt(other.browser.path))).toEqual([]);
+    // The service a device points at is checked again when sending, with the configuration of the day.
+    await pushBy(rita, { follower: 'push' });
+    await follow(bob, rita);
+    const services = t.app.config.pushServices;
+    t.app.config.pushServices = ['https://push.example'];
+    try {
+      expect(await sendQueuedPushes(t.app)).toBe(0);
+    } finally {
+      t.app.config.pushServices = services;
+    }
+    expect(receivedAt(phone.browser.path)).toEqual([]);
+  });
+
   test('a push service that does not answer holds up only its own device, given up on for the rest of the run', async () => {
     const [rita, otto, sara] = [await user('Rita Slow'), await user('Otto Slow'), await user('Sara Quick')];
     await pushBy(rita, { follower: 'push' });
