@@ -180,8 +180,26 @@ describe('with the real page renderer', () => {
     });
     expect(reads).toBe(1);
     // The header that names a page's session means nothing from outside.
-    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-stoked-page-session': 'guess.0000' } });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-stoked-page': 'guess.0000' } });
     expect(forged.json()).toEqual({ user: null });
+  });
+
+  test("a profile page's API calls ask once between them whether its person may be seen", async () => {
+    const rider = await signUpVerified(t, { name: 'Asked Once' });
+    const executor = t.app.db.getExecutor();
+    const executeQuery = executor.executeQuery.bind(executor);
+    const statements: string[] = [];
+    executor.executeQuery = ((query: { sql: string }, ...rest: unknown[]) => {
+      statements.push(query.sql);
+      return executeQuery(query as never, ...(rest as []));
+    }) as typeof executor.executeQuery;
+    try {
+      expect(rootOf(html(await get(`/profile/${rider.id}`)))).toContain('Asked Once');
+    } finally {
+      executor.executeQuery = executeQuery;
+    }
+    // The profile, its sessions, tricks, activity and statistics: four of them ask it.
+    expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(1);
   });
 
   test("a visitor's page and its API reads ask nobody who is signed in", async () => {

@@ -1,5 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema.ts';
+import { readOncePerPage } from './page-scope.ts';
 
 /**
  * The one rule for a person others may see or reach: confirmed and not banned. `alias` names the
@@ -14,3 +16,10 @@ export async function profileIsVisible(db: Kysely<DB>, id: string): Promise<bool
   const row = await db.selectFrom('profiles as p').select('p.id').where('p.id', '=', id).where(visiblePerson('p')).executeTakeFirst();
   return !!row;
 }
+
+/**
+ * `profileIsVisible` for a route that shows something of that person's: a profile page's API calls
+ * (the profile, its sessions, tricks, activity and statistics) ask it once between them.
+ */
+export const profileIsVisibleOnce = (request: FastifyRequest, id: string): Promise<boolean> =>
+  readOncePerPage(request, `profile-visible:${id}`, () => profileIsVisible(request.server.db, id));

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../common/schemas.ts';
 import { fail } from './errors.ts';
+import { pageOf } from './page-scope.ts';
 
 /**
  * better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). Here,
@@ -32,27 +32,6 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** Which row of `sessions` the request came with, for what must end with that session (live streams). */
 const sessionIds = new WeakMap<FastifyRequest, string>();
-
-/**
- * A page the server renders for a signed-in person asks the API several times in-process, with the
- * person's cookies (server/lib/web-pages.ts): their session is read once, for the page's request,
- * and its API calls name that request by an id nobody outside this process can know, kept only
- * while the page renders.
- */
-const PAGE_SESSION_HEADER = 'x-stoked-page-session';
-const PROCESS_TOKEN = randomBytes(16).toString('hex');
-const pageSessions = new Map<string, FastifyRequest>();
-
-export function sharePageSession(page: FastifyRequest): { headers: Record<string, string>; end(): void } {
-  const id = `${PROCESS_TOKEN}.${randomUUID()}`;
-  pageSessions.set(id, page);
-  return { headers: { [PAGE_SESSION_HEADER]: id }, end: () => pageSessions.delete(id) };
-}
-
-function pageOf(request: FastifyRequest): FastifyRequest | undefined {
-  const id = request.headers[PAGE_SESSION_HEADER];
-  return typeof id === 'string' ? pageSessions.get(id) : undefined;
-}
 
 /** The signed-in user of this request, or null. Read once per request (and once per rendered page). */
 export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {

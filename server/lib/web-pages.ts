@@ -12,7 +12,8 @@ import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
-import { hasSession, sharePageSession } from './session.ts';
+import { hasSession } from './session.ts';
+import { openPageScope } from './page-scope.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
@@ -196,8 +197,8 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
   const renderNow = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     const abort = new AbortController();
-    // A signed-in person's session is read once for all the page's API calls.
-    const session = hasSession(request) ? sharePageSession(request) : undefined;
+    // What the page's API calls would each read alike (a signed-in person's session…) is read once.
+    const scope = openPageScope(request);
     const language = askedLanguage(request) ?? request.cookies[LANGUAGE_COOKIE];
     let timer: NodeJS.Timeout | undefined;
     // The render is told to stop, and the answer does not wait for it to obey.
@@ -214,8 +215,8 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         storedLanguage: language,
         acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
         flash: parseFlash(takeFlash(request, reply)) ?? undefined,
-        fetchApi: pageFetch(app, request, language, session?.headers ?? {}),
-        visitor: !session,
+        fetchApi: pageFetch(app, request, language, scope.headers),
+        visitor: !hasSession(request),
         signal: abort.signal,
         writes,
       })]);
@@ -224,7 +225,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       return null;
     } finally {
       clearTimeout(timer);
-      session?.end();
+      scope.end();
     }
   };
 

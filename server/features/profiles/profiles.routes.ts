@@ -14,7 +14,7 @@ import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
-import { profileIsVisible } from '../../lib/people.ts';
+import { profileIsVisible, profileIsVisibleOnce } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import {
   getOwnProfile,
@@ -86,7 +86,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     '/api/profiles/:id/activity',
     { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
       return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
     },
   );
@@ -96,7 +96,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
       `/api/profiles/:id/${direction}`,
       { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
       async (request) => {
-        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+        if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
         return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);
       },
     );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { profileSessionPageSchema, profileSessionsQuerySchema, sessionStatsSchema } from '../../../common/session-stats.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
-import { profileIsVisible } from '../../lib/people.ts';
+import { profileIsVisibleOnce } from '../../lib/people.ts';
 import { listProfileSessions, sessionStats } from './session-stats.db.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -18,7 +18,7 @@ export async function sessionStatsRoutes(app: FastifyInstance): Promise<void> {
     '/api/profiles/:id/sessions',
     { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: profileSessionsQuerySchema, response: { 200: profileSessionPageSchema } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
       return listProfileSessions(app.db, request.params.id, await viewerOf(request), request.query);
     },
   );
@@ -27,7 +27,7 @@ export async function sessionStatsRoutes(app: FastifyInstance): Promise<void> {
     '/api/profiles/:id/session-stats',
     { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: sessionStatsSchema } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
       return sessionStats(app.db, request.params.id, await viewerOf(request));
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '../../../common/tricks.ts';
 import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
-import { profileIsVisible } from '../../lib/people.ts';
+import { profileIsVisibleOnce } from '../../lib/people.ts';
 import { requireUser } from '../../lib/session.ts';
 import { clearTrickProgress, listProgression, setTrickProgress, tricksStore } from './tricks.db.ts';
 
@@ -49,7 +49,7 @@ export async function tricksRoutes(app: FastifyInstance): Promise<void> {
     '/api/profiles/:id/tricks',
     { config: { cache: 'public' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
     async (request) => {
-      if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
+      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
       return listProgression(app.db, request.params.id);
     },
   );
