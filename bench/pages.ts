@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages [-- --duration 5 --connections 64 --samples 20 --pglite --note "…"]`: the HTML
+ * `npm run bench:pages [-- --rounds 3 --duration 5 --connections 64 --samples 20 --pglite --note "…"]`: the HTML
  * pages the server renders (issue 17), with the HTML cache off, against the real server on PostgreSQL
  * (DATABASE_URL, else the local one) or PGlite, with the load generator in a process of its own.
  *
@@ -9,6 +9,10 @@
  * - for each, the fallbacks: answers that are the bare app shell (a render that failed, missed its
  *   deadline, or was never tried) instead of a rendered page, counted from the `x-render` header of
  *   every answer when the server sends it and from bodies sampled in the middle of each run.
+ *
+ * The machine is shared and its speed drifts by a third from one minute to the next: every figure is
+ * the median of `--rounds` rounds, each round measuring hello-world and every page in turn, and a
+ * page's share of hello-world is taken within its round before the median.
  */
 import { DEFAULT_CONNECTIONS, flag, measure, numberFlag, type Measurement, type Route } from './lib/measure.ts';
 import { commandLine, machine, ms, perSecond, writeReport } from './lib/report.ts';
@@ -20,6 +24,7 @@ import { brotliDecompressSync } from 'node:zlib';
 const HTTP_CACHE_SECONDS = 0;
 const DEFAULT_PAGE_DURATION = 5;
 const DEFAULT_SAMPLES = 20;
+const DEFAULT_ROUNDS = 3;
 const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'br' };
 
 type PageKey = 'home' | 'hub' | 'events' | 'event' | 'team' | 'profile';
@@ -52,6 +57,7 @@ const TARGETS = { speedup: 5, p99: 250, hubMeanOneConnection: 4, signedInRps: 20
 const connections = numberFlag('connections', DEFAULT_CONNECTIONS);
 const duration = numberFlag('duration', DEFAULT_PAGE_DURATION);
 const pageSamples = numberFlag('samples', DEFAULT_SAMPLES);
+const rounds = Math.max(1, numberFlag('rounds', DEFAULT_ROUNDS));
 
 await buildWebIfStale();
 const server = await startBenchServer({ httpCacheSeconds: HTTP_CACHE_SECONDS, sampleContent: true });
@@ -92,19 +98,64 @@ try {
   const oneConnection = [pages[1]!, pages[0]!];
   const signedIn = [pages[0]!, pages[1]!].map((p) => page(p.key, `${p.name}, signed in`, p.path, { cookie: account.cookie }));
 
-  const run = async (route: Route, c: number) => {
-    console.log(`measuring ${route.name} (GET ${shown(route.path)}) for ${duration} s at ${c} connection${c === 1 ? '' : 's'}…`);
+  const run = async (route: Route, c: number, round: number) => {
+    console.log(`round ${round} of ${rounds}: measuring ${route.name} (GET ${shown(route.path)}) for ${duration} s at ${c} connection${c === 1 ? '' : 's'}…`);
     return measure(server.url, route, { connections: c, duration });
   };
-  const hello = await run({ name: 'hello world', path: HELLO_PATH }, connections);
-  const visitors: (Measurement & { key: PageKey })[] = [];
-  for (const p of pages) visitors.push({ ...(await run(p, connections)), key: p.key });
-  const single: Measurement[] = [];
-  for (const p of oneConnection) single.push(await run(p, 1));
-  const members: Measurement[] = [];
-  for (const p of signedIn) members.push(await run(p, connections));
+  type Runs = { hello: Measurement; visitors: Measurement[]; single: Measurement[]; members: Measurement[] };
+  const runs: Runs[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const hello = await run({ name: 'hello world', path: HELLO_PATH }, connections, round);
+    const inTurn = async (routes: Route[], c: number) => {
+      const measured: Measurement[] = [];
+      for (const p of routes) measured.push(await run(p, c, round));
+      return measured;
+    };
+    runs.push({ hello, visitors: await inTurn(pages, connections), single: await inTurn(oneConnection, 1), members: await inTurn(signedIn, connections) });
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  /** Counts of several runs added up, key by key (nested counts too); undefined when a run has none. */
+  const addUp = <T,>(items: (T | undefined)[]): T | undefined => {
+    if (items.some((item) => item === undefined)) return undefined;
+    if (typeof items[0] === 'number') return items.reduce<number>((sum, item) => sum + (item as number), 0) as T;
+    const keys = [...new Set(items.flatMap((item) => Object.keys(item as object)))];
+    return Object.fromEntries(keys.map((key) => [key, addUp(items.map((item) => (item as Record<string, unknown>)[key] ?? 0))])) as T;
+  };
+  /** One route over the rounds: the median of each figure (its share of hello-world within each round), the counts added up. */
+  const overRounds = (pick: (r: Runs) => Measurement): Measurement & { helloShare: number } => {
+    const all = runs.map(pick);
+    const first = all[0]!;
+    const renders = addUp(all.map((m) => m.renders));
+    const samples = addUp(all.map((m) => m.samples));
+    return {
+      ...first,
+      requestsPerSecond: median(all.map((m) => m.requestsPerSecond)),
+      mean: median(all.map((m) => m.mean)),
+      p50: median(all.map((m) => m.p50)),
+      p99: median(all.map((m) => m.p99)),
+      total: all.reduce((n, m) => n + m.total, 0),
+      non2xx: all.reduce((n, m) => n + m.non2xx, 0),
+      errors: all.reduce((n, m) => n + m.errors, 0),
+      timeouts: all.reduce((n, m) => n + m.timeouts, 0),
+      ...(renders ? { renders } : {}),
+      ...(samples ? { samples } : {}),
+      helloShare: median(runs.map((r, i) => all[i]!.requestsPerSecond / r.hello.requestsPerSecond)),
+    };
+  };
+  const hello = overRounds((r) => r.hello);
+  const visitors = pages.map((p, i) => ({ ...overRounds((r) => r.visitors[i]!), key: p.key }));
+  const single = oneConnection.map((_, i) => overRounds((r) => r.single[i]!));
+  const members = signedIn.map((_, i) => overRounds((r) => r.members[i]!));
+  const spread = (pick: (r: Runs) => Measurement) => {
+    const values = runs.map((r) => pick(r).requestsPerSecond);
+    return `${perSecond(Math.min(...values))}–${perSecond(Math.max(...values))}`;
+  };
 
-  const share = (r: Measurement) => `${((100 * r.requestsPerSecond) / hello.requestsPerSecond).toFixed(1)} %`;
+  const share = (r: Measurement & { helloShare: number }) => `${(100 * r.helloShare).toFixed(1)} %`;
   const count = (n: number) => n.toLocaleString('en-US');
   const sampled = (r: Measurement) => (r.samples ? `${r.samples.shells} of ${r.samples.total}${r.samples.failed ? ` (${r.samples.failed} failed)` : ''}` : '—');
   /** Bare shells among all the answers: by x-render when the server sends it, else by the shell's length. */
@@ -128,7 +179,7 @@ try {
   const verdict = (misses: string[]) => (misses.length ? `MISS (${misses.join(', ')})` : 'ok');
   // Against the figures before, as shares of each run's own hello-world: the machine is shared and
   // not always the same kind (the baseline's hello-world gave 20,053/s; another machine of the pool 7,500/s).
-  const speedup = (r: Measurement & { key: PageKey }) => r.requestsPerSecond / hello.requestsPerSecond / (BASELINE[r.key].rps / BASELINE_HELLO);
+  const speedup = (r: Measurement & { key: PageKey; helloShare: number }) => r.helloShare / (BASELINE[r.key].rps / BASELINE_HELLO);
   const rawSpeedup = (r: Measurement & { key: PageKey }) => r.requestsPerSecond / BASELINE[r.key].rps;
   const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 2 : 1)}×` : '—');
 
@@ -139,18 +190,20 @@ try {
       ...machine(server.kind === 'postgres' ? 'PostgreSQL (fresh database, sample content)' : 'PGlite (embedded, sample content)'),
       `load: autocannon in a process of its own (the server runs in the script's process), ${duration} s per run after a 2 s warm-up; \`accept: text/html\`, \`accept-encoding: br\``,
       `server: production settings, HTTP_CACHE_SECONDS=${HTTP_CACHE_SECONDS} (no page or API cache), web build of this commit, ${server.config.renderThreads ? `pages rendered on ${server.config.renderThreads} thread${server.config.renderThreads === 1 ? '' : 's'} besides the main one` : 'pages rendered on the main thread'}`,
-      `baseline: hello-world (GET ${HELLO_PATH}) ${perSecond(hello.requestsPerSecond)} req/s, p50 ${ms(hello.p50)} ms, p99 ${ms(hello.p99)} ms in this run; before the redesign (${BASELINE_DATE}): the constants in bench/pages.ts`,
+      `rounds: ${rounds}; every figure below is the median over the rounds (each round measures hello-world and every page in turn; a page's share of hello-world is taken within its round), and the counts of answers are added up`,
+      `baseline: hello-world (GET ${HELLO_PATH}) ${perSecond(hello.requestsPerSecond)} req/s (rounds: ${spread((run) => run.hello)}), p50 ${ms(hello.p50)} ms, p99 ${ms(hello.p99)} ms; before the redesign (${BASELINE_DATE}): the constants in bench/pages.ts`,
       `targets: visitors' pages at 64 connections ≥ ${TARGETS.speedup}× their throughput before the redesign (compared as shares of hello-world) and p99 ≤ ${TARGETS.p99} ms; hub ≤ ${TARGETS.hubMeanOneConnection} ms mean at one connection; signed-in pages ≥ ${TARGETS.signedInRps}/s, p99 ≤ ${TARGETS.signedInP99} ms; no fallback anywhere`,
       ...(flag('note') ? [`note: ${flag('note')}`] : []),
     ],
     [
       {
         title: `Visitors' pages, ${connections} connections`,
-        head: ['page', 'request', 'req/s', '% of hello', '× before (shares of hello)', '× before (req/s)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
-        rows: visitors.map((r) => [
+        head: ['page', 'request', 'req/s', 'req/s, each round', '% of hello', '× before (shares of hello)', '× before (req/s)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
+        rows: visitors.map((r, i) => [
           r.name,
           `GET ${shown(r.path)}`,
           perSecond(r.requestsPerSecond),
+          spread((run) => run.visitors[i]!),
           share(r),
           times(speedup(r)),
           times(rawSpeedup(r)),
@@ -184,11 +237,12 @@ try {
       },
       {
         title: `Signed in (the bench account's session), ${connections} connections`,
-        head: ['page', 'request', 'req/s', '% of hello', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
-        rows: members.map((r) => [
+        head: ['page', 'request', 'req/s', 'req/s, each round', '% of hello', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
+        rows: members.map((r, i) => [
           r.name,
           `GET ${shown(r.path)}`,
           perSecond(r.requestsPerSecond),
+          spread((run) => run.members[i]!),
           share(r),
           ms(r.p50),
           ms(r.p99),
