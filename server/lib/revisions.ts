@@ -66,7 +66,9 @@ export async function proposeRevision(
     .onConflict((oc) =>
       oc
         .columns(['item_type', 'item_id'])
-        .where('status', '=', 'pending')
+        // A literal, not a parameter: PostgreSQL matches this to the partial unique index when it
+        // plans the statement, which for a prepared one (server/db/client.ts) is without its values.
+        .where('status', '=', sql.lit('pending'))
         .doUpdateSet({ changes: JSON.stringify(changed), submitted_by: authorId, created_at: sql`now()` }),
     )
     .execute();

@@ -11,7 +11,6 @@ import {
   type FeedPage,
   type FeedReason,
 } from '../../../common/feed.ts';
-import { prepared } from '../../db/client.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES, iso, toldAsNew, visibleTo, type Viewer } from '../../lib/content.ts';
 import { feedCover } from '../../lib/photos.ts';
@@ -183,7 +182,7 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
 
   const unionSql = sql.join(branches, sql` union all `);
 
-  return prepared(sql<Row>`
+  return sql<Row>`
     select f.kind, f.type, f.id, f.at,
            to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
            f.discipline_id, f.title, f.body, ${feedCover(sql`f.kind in ('content', 'upcoming_event', 'session')`, sql`case when f.kind = 'session' then 'session' else f.type end`, sql.ref('f.id'), sql.ref('f.image_url'))} as image_url, f.start_date,
@@ -205,7 +204,7 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
       left join disciplines d on f.reason_type = 'discipline' and d.id = f.reason_id
       left join teams t on t.id = f.team_id
       left join profiles mp on mp.id = f.member_id
-     order by f.at desc, f.kind collate "C" desc, f.id collate "C" desc`);
+     order by f.at desc, f.kind collate "C" desc, f.id collate "C" desc`;
 }
 
 function reasonOf(row: Row): FeedReason {
