@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import type { Notification, NotificationType } from '../../common/notifications.ts';
 import type { DB } from '../db/schema.ts';
 import { publish } from './live.ts';
@@ -65,12 +65,8 @@ export async function notify(db: Kysely<DB>, input: NotifyInput): Promise<void> 
       and exists (select 1 from push_subscriptions s where s.user_id = ${input.userId})`.execute(db);
 }
 
-/** A user's notifications in the API's shape, newest first: after `afterId` (a resuming client), before `beforeId` (paging) or exactly `ids`. */
-export async function loadNotifications(
-  db: Kysely<DB>,
-  userId: string,
-  opts: { afterId?: number; beforeId?: number; ids?: number[]; limit: number },
-): Promise<Notification[]> {
+/** The statement of a user's notifications, newest first: after `afterId` (a resuming client), before `beforeId` (paging) or exactly `ids`. */
+export function notificationsQuery(db: Kysely<DB>, userId: string, opts: { afterId?: number; beforeId?: number; ids?: number[]; limit: number }) {
   let query = db
     .selectFrom('notifications as n')
     .leftJoin('profiles as a', 'a.id', 'n.actor_id')
@@ -80,19 +76,30 @@ export async function loadNotifications(
     .limit(opts.limit);
   if (opts.afterId !== undefined) query = query.where('n.id', '>', opts.afterId);
   if (opts.beforeId !== undefined) query = query.where('n.id', '<', opts.beforeId);
-  if (opts.ids) {
-    if (opts.ids.length === 0) return [];
-    query = query.where('n.id', 'in', opts.ids);
-  }
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    type: r.type,
-    actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, avatarUrl: r.actor_avatar ?? null } : null,
-    subjectType: r.subject_type,
-    subjectId: r.subject_id,
-    data: r.data,
-    read: r.read_at !== null,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
+  if (opts.ids) query = query.where('n.id', 'in', opts.ids);
+  return query;
+}
+
+type NotificationRow = InferResult<ReturnType<typeof notificationsQuery>>[number];
+
+/** A row of `notificationsQuery` in the API's shape. */
+export const toNotification = (r: NotificationRow): Notification => ({
+  id: Number(r.id),
+  type: r.type,
+  actor: r.actor_id ? { id: r.actor_id, name: r.actor_name!, avatarUrl: r.actor_avatar ?? null } : null,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  data: r.data,
+  read: r.read_at !== null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** A user's notifications in the API's shape (`notificationsQuery`). */
+export async function loadNotifications(
+  db: Kysely<DB>,
+  userId: string,
+  opts: { afterId?: number; beforeId?: number; ids?: number[]; limit: number },
+): Promise<Notification[]> {
+  if (opts.ids?.length === 0) return [];
+  return (await notificationsQuery(db, userId, opts).execute()).map(toNotification);
 }

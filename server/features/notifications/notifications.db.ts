@@ -9,7 +9,7 @@ import {
 } from '../../../common/notifications.ts';
 import type { DB } from '../../db/schema.ts';
 import { publish } from '../../lib/live.ts';
-import { loadNotifications } from '../../lib/notifications.ts';
+import { notificationsQuery, toNotification } from '../../lib/notifications.ts';
 
 type Db = Kysely<DB>;
 
@@ -25,8 +25,13 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /** A page of the user's notifications, newest first, before the id `before` when given. */
 export async function listNotifications(db: Db, userId: string, query: { before?: number; limit: number }): Promise<NotificationPage> {
-  const rows = await loadNotifications(db, userId, { beforeId: query.before, limit: query.limit + 1 });
-  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit, unreadCount: await unreadCount(db, userId) };
+  // The page and the unread count in one statement: every signed-in page asks for both (the bell).
+  const rows = await notificationsQuery(db, userId, { beforeId: query.before, limit: query.limit + 1 })
+    .select(sql<number>`(select count(*)::int from notifications u where u.user_id = ${userId} and u.read_at is null)`.as('unread'))
+    .execute();
+  // No row: nothing before `before` (counted apart), or no notification at all, so none unread.
+  const unread = rows[0]?.unread ?? (query.before === undefined ? 0 : await unreadCount(db, userId));
+  return { items: rows.slice(0, query.limit).map(toNotification), hasMore: rows.length > query.limit, unreadCount: unread };
 }
 
 /** Marks one of the user's own notifications read; false when the user has no such notification. */

@@ -275,7 +275,9 @@ describe('notifications API', () => {
     expect(first.items[0]).toMatchObject({ type: 'follower', read: false, subjectType: 'profile', subjectId: fans[2]!.id, actor: { id: fans[2]!.id, avatarUrl: null } });
     const second = await page(owner, `?limit=2&before=${first.items[1]!.id}`);
     expect(second.items.map((n) => n.actor?.name)).toEqual(['Fan One']);
-    expect(second.hasMore).toBe(false);
+    expect(second).toMatchObject({ hasMore: false, unreadCount: 3 });
+    // A page past the last one still counts what is unread (the count rides on the page's rows).
+    expect(await page(owner, `?limit=2&before=${second.items[0]!.id}`)).toEqual({ items: [], hasMore: false, unreadCount: 3 });
     expect(await unread(owner)).toBe(3);
 
     // Someone else's notification: 404, still unread.
@@ -291,11 +293,13 @@ describe('notifications API', () => {
     await ok(await call('POST', `/api/notifications/${target}/read`, owner), 204);
     expect(await unread(owner)).toBe(2);
     expect((await page(owner)).items.find((n) => n.id === target)?.read).toBe(true);
+    expect((await page(owner)).unreadCount).toBe(2);
 
     const riderUnread = await unread(rider);
     await ok(await call('POST', '/api/notifications/read-all', owner), 204);
     expect(await unread(owner)).toBe(0);
     expect((await page(owner)).items.every((n) => n.read)).toBe(true);
+    expect((await page(owner)).unreadCount).toBe(0);
     // Another user's stay as they were.
     expect(await unread(rider)).toBe(riderUnread);
   });
