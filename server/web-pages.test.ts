@@ -10,7 +10,7 @@ import { LANGUAGE_COOKIE } from '../common/languages.ts';
 import { pathToFileURL } from 'node:url';
 import type { PageRequest, RenderedPage } from '../web/entry-server.tsx';
 import { pageRendererOf } from './lib/web-pages.ts';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from './test/test-app.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified, statementsDuring, type TestApp } from './test/test-app.ts';
 import { useTestApp } from './test/use-test-app.ts';
 
 /**
@@ -174,11 +174,18 @@ describe('with the real page renderer', () => {
 
   test("a signed-in page reads the person's session once for all its API calls; nobody else can borrow it", async () => {
     const rider = await signUpVerified(t, { name: 'Once Rider' });
+    let statements: string[] = [];
     const reads = await sessionReadsOf(async () => {
-      const page = html(await get('/discipline/surfing', { cookie: rider.cookie }));
-      expect(JSON.stringify(stateOf(page).queries)).toContain('Once Rider');
+      statements = await statementsDuring(t, async () => {
+        const page = html(await get('/discipline/surfing', { cookie: rider.cookie }));
+        expect(JSON.stringify(stateOf(page).queries)).toContain('Once Rider');
+      });
     });
     expect(reads).toBe(1);
+    // The session and its person in one statement (a join), not one each.
+    const sessionStatements = statements.filter((sql) => /from "sessions"/.test(sql));
+    expect(sessionStatements).toHaveLength(1);
+    expect(sessionStatements[0]).toMatch(/join "profiles"/);
     // The header that names a page's session means nothing from outside.
     const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-stoked-page': 'guess.0000' } });
     expect(forged.json()).toEqual({ user: null });
@@ -186,18 +193,9 @@ describe('with the real page renderer', () => {
 
   test("a profile page's API calls ask once between them whether its person may be seen", async () => {
     const rider = await signUpVerified(t, { name: 'Asked Once' });
-    const executor = t.app.db.getExecutor();
-    const executeQuery = executor.executeQuery.bind(executor);
-    const statements: string[] = [];
-    executor.executeQuery = ((query: { sql: string }, ...rest: unknown[]) => {
-      statements.push(query.sql);
-      return executeQuery(query as never, ...(rest as []));
-    }) as typeof executor.executeQuery;
-    try {
+    const statements = await statementsDuring(t, async () => {
       expect(rootOf(html(await get(`/profile/${rider.id}`)))).toContain('Asked Once');
-    } finally {
-      executor.executeQuery = executeQuery;
-    }
+    });
     // The profile, its sessions, tricks, activity and statistics: four of them ask it.
     expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(1);
   });

@@ -108,3 +108,20 @@ export async function signUpVerified(t: TestApp, user: { name?: string; email?: 
   const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
   return { email: email.toLowerCase(), password, name, cookie, id: (me.json() as { user: { id: string } }).user.id };
 }
+
+/** The SQL of every statement the app's database runs during `during()` (through Kysely's executor). */
+export async function statementsDuring(t: TestApp, during: () => Promise<void>): Promise<string[]> {
+  const executor = t.app.db.getExecutor();
+  const executeQuery = executor.executeQuery.bind(executor);
+  const statements: string[] = [];
+  executor.executeQuery = ((query: { sql: string }, ...rest: unknown[]) => {
+    statements.push(query.sql);
+    return executeQuery(query as never, ...(rest as []));
+  }) as typeof executor.executeQuery;
+  try {
+    await during();
+  } finally {
+    executor.executeQuery = executeQuery;
+  }
+  return statements;
+}

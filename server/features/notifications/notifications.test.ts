@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationPage, type NotificationPreferences } from '../../../common/notifications.ts';
 import { contentTestKit, expectError, type User } from '../../test/content-kit.ts';
 import { sendNotificationDigests } from './digest.ts';
+import { statementsDuring } from '../../test/test-app.ts';
 
 const kit = contentTestKit('place');
 const { call, token, user } = kit;
@@ -269,7 +270,12 @@ describe('notifications API', () => {
     const fans = [await user('Fan One'), await user('Fan Two'), await user('Fan Three')];
     for (const fan of fans) await ok(await call('PUT', `/api/profiles/${owner.id}/follow`, fan));
 
-    const first = await page(owner, '?limit=2');
+    let first!: NotificationPage;
+    // The page and its unread count in one statement.
+    const statements = await statementsDuring(kit.t, async () => {
+      first = await page(owner, '?limit=2');
+    });
+    expect(statements.filter((sql) => /from "?notifications"?/.test(sql))).toHaveLength(1);
     expect(first.items.map((n) => n.actor?.name)).toEqual(['Fan Three', 'Fan Two']);
     expect(first).toMatchObject({ hasMore: true, unreadCount: 3 });
     expect(first.items[0]).toMatchObject({ type: 'follower', read: false, subjectType: 'profile', subjectId: fans[2]!.id, actor: { id: fans[2]!.id, avatarUrl: null } });
