@@ -19,7 +19,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace cost a third of the browser tests' CPU (screenshots of every frame, snapshots of
+    // every step) for the rare test that fails: on CI it is recorded when a failed test runs again.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The service worker (web/sw) would answer requests that tests route or count themselves: it runs
     // only in e2e/offline.spec.ts, whose contexts allow it.
     serviceWorkers: 'block',

@@ -12,6 +12,9 @@ import { ensureAdmin } from '../server/features/admin/setup-admin.db.ts';
 import { createAuth } from '../server/features/auth/auth.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
 
+// e2e/run-e2e.ts arranges one database before its shards start and gives each shard a copy of it.
+if (process.env.E2E_DATA_PREPARED === '1') process.exit(0);
+
 const config = loadConfig();
 const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 await migrate(database);
