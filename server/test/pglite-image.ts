@@ -4,17 +4,31 @@ import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
+import { freshDatabase } from './postgres-databases.ts';
 
 /** Where the API tests find the migrated database image (set by the global set-up below). */
 export const PGLITE_IMAGE_ENV = 'STOKED_TEST_PGLITE_IMAGE';
+/** On PostgreSQL, the migrated database that each test's database copies (set by the global set-up below). */
+export const PG_TEMPLATE_ENV = 'STOKED_TEST_PG_TEMPLATE';
 
 /**
- * Vitest global set-up of the API tests: migrates and seeds one in-memory PGlite database, as the
- * app does at start, and saves its image, so that each test's fresh database opens from it instead
- * of creating a cluster and migrating it again (most of a test file's set-up time). Not on PostgreSQL.
+ * Vitest global set-up of the API tests: migrates and seeds one database, as the app does at start,
+ * so that each test's fresh database starts from it instead of migrating again (most of a test
+ * file's set-up time): an in-memory PGlite database saved as an image, or on the PostgreSQL server
+ * of DATABASE_URL a template database (a copy took 0.2 s where migrating took 1 s).
  */
 export default async function setup() {
-  if (process.env.DATABASE_URL) return;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const template = await freshDatabase(serverUrl, 'stoked_template');
+    const database = await openDatabase({ databaseUrl: template.url, dataDir: tmpdir() });
+    await migrate(database);
+    await seed(database.db);
+    // A database is copied only while nobody is connected to it.
+    await database.close();
+    process.env[PG_TEMPLATE_ENV] = template.name;
+    return () => template.drop();
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'stoked-test-image-'));
   const database = await openDatabase({ dataDir: dir, inMemory: true });
   await migrate(database);

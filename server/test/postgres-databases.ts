@@ -29,10 +29,13 @@ export async function answeringPostgres(url: string | undefined): Promise<string
   }
 }
 
-/** A new database `<prefix>_<pid>_<random>` on the server of `serverUrl`; drop() removes it, forcing out whoever is left. */
-export async function freshDatabase(serverUrl: string, prefix: string): Promise<FreshDatabase> {
+/**
+ * A new database `<prefix>_<pid>_<random>` on the server of `serverUrl`, empty or a copy of the
+ * database `template`; drop() removes it, forcing out whoever is left.
+ */
+export async function freshDatabase(serverUrl: string, prefix: string, template?: string): Promise<FreshDatabase> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), name, drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };

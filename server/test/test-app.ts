@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
-import { PGLITE_IMAGE_ENV } from './pglite-image.ts';
+import { PG_TEMPLATE_ENV, PGLITE_IMAGE_ENV } from './pglite-image.ts';
 import { freshDatabase } from './postgres-databases.ts';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
@@ -40,7 +40,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   let databaseUrl: string | undefined = shared?.config.databaseUrl;
   let dropDatabase = async () => {};
   if (serverUrl && !shared) {
-    const fresh = await freshDatabase(serverUrl, 'stoked_test');
+    const fresh = await freshDatabase(serverUrl, 'stoked_test', process.env[PG_TEMPLATE_ENV]);
     databaseUrl = fresh.url;
     dropDatabase = fresh.drop;
   }
