@@ -7,14 +7,20 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'eslint.config.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
+          environment: 'node',
+          // One build of the web app for the run, made by the first file that asks (both projects).
+          globalSetup: ['scripts/test-web-build.ts'],
+        },
       },
       {
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['server/test/pglite-image.ts'],
+          globalSetup: ['server/test/pglite-image.ts', 'scripts/test-web-build.ts'],
           // Files share the modules they import (and PGlite's compiled engine) instead of loading the
           // server again for each: every file builds its own app on its own database anyway.
           isolate: false,

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWeb } from '../scripts/build-web.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { testWebBuild } from '../scripts/test-web-build.ts';
 import { RELAXED_LIMITS, signUpVerified } from './test/test-app.ts';
 import { useTestApp } from './test/use-test-app.ts';
 
@@ -14,7 +11,6 @@ import { useTestApp } from './test/use-test-app.ts';
  * of their own here (server/lib/render-threads.ts), as in production; elsewhere on the main thread.
  */
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-signed-in-pages-'));
 
 const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(page)?.[1] ?? '';
 const keysOf = (page: string) =>
@@ -25,19 +21,14 @@ const keysOf = (page: string) =>
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 describe('signed-in pages', () => {
-  const t = useTestApp(async () => {
-    const webDist = path.join(tmp, 'web');
-    await buildWeb(webDist, { logLevel: 'silent' });
-    // On a render thread, as in production: the person's session reaches the page's API calls through the main thread.
-    return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60, renderThreads: 1 };
-  }, { timeout: 240_000 });
+  // On a render thread, as in production: the person's session reaches the page's API calls through the main thread.
+  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild(), httpCacheSeconds: 60, renderThreads: 1 }), { timeout: 240_000 });
   let alma: User;
   let bruno: User;
   beforeAll(async () => {
     alma = await signUpVerified(t, { name: 'Alma Onlyhers' });
     bruno = await signUpVerified(t, { name: 'Bruno Otherone' });
   });
-  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   const get = (url: string, who?: User) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   const expectPrivate = (res: LightMyRequestResponse) => {

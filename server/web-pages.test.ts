@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWeb } from '../scripts/build-web.ts';
+import { testWebBuild } from '../scripts/test-web-build.ts';
 import { FLASH_COOKIE } from '../common/forms.ts';
 import { LANGUAGE_COOKIE } from '../common/languages.ts';
 import { pathToFileURL } from 'node:url';
@@ -33,11 +33,7 @@ const stateOf = (page: string) => JSON.parse(/<script type="application\/json" i
 };
 
 describe('with the real page renderer', () => {
-  const webDist = path.join(tmp, 'real');
-  const t = useTestApp(async () => {
-    await buildWeb(webDist, { logLevel: 'silent' });
-    return { ...RELAXED_LIMITS, webDist };
-  }, { timeout: 240_000 });
+  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild() }), { timeout: 240_000 });
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
 
@@ -272,13 +268,9 @@ describe('with the real page renderer', () => {
 
 describe('each page reads only the data its route declared', () => {
   let renderPage: RenderPage;
-  const webDist = path.join(tmp, 'declared');
-  const t = useTestApp(async () => {
-    await buildWeb(webDist, { logLevel: 'silent' });
-    return { ...RELAXED_LIMITS, webDist, sampleContent: true };
-  }, { timeout: 240_000 });
+  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild(), sampleContent: true }), { timeout: 240_000 });
   beforeAll(async () => {
-    ({ renderPage } = (await import(pathToFileURL(pageRendererOf(webDist)).href)) as { renderPage: RenderPage });
+    ({ renderPage } = (await import(pathToFileURL(pageRendererOf(await testWebBuild())).href)) as { renderPage: RenderPage });
   });
 
   // The page's API calls answered in-process, as the server answers them for a page.

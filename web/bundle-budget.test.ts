@@ -1,45 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { chunksWith, firstLoad, kb, LEAFLET, mapChunks, readManifest, ROUTES, ZOD, type Manifest } from '../scripts/bundle-stats.ts';
-import { buildWeb } from '../scripts/build-web.ts';
+import { CANARIES, testWebBuild } from '../scripts/test-web-build.ts';
 import { LANGUAGE_CODES, languageDir, webManifestPath } from '../common/languages.ts';
 
 /** The production build's size budget, and that it carries no server secret (sizes are deterministic; npm run bench:web prints them all). */
 
 const HOME_BUDGET_KB = 150;
 
-// Server-only settings with values no bundle may contain: if a config change ever inlined the server's environment, these would show up.
-const CANARIES: Record<string, string> = {
-  ADMIN_PASSWORD: 'canary-admin-password-7d1f0c',
-  AUTH_SECRET: 'canary-auth-secret-0b9e4a61c5d2',
-  DATABASE_URL: 'postgres://stoked:canary-db-password-5e2a@db.internal:5432/stoked',
-  S3_SECRET_ACCESS_KEY: 'canary-s3-secret-8c3b27',
-  SMTP_URL: 'smtp://mailer:canary-smtp-password-4f61@smtp.internal:587',
-};
 const SECRET_SHAPES = [/BEGIN (RSA |EC |OPENSSH )?PRIVATE KEY/, /postgres(ql)?:\/\/[^\s:/@"'`]+:[^\s@"'`]+@/, /\bAKIA[0-9A-Z]{16}\b/];
 
-const outDir = mkdtempSync(path.join(tmpdir(), 'stoked-budget-'));
+// The run's shared build, made with the canaries in its environment.
+let outDir: string;
 let manifest: Manifest;
-const saved: Record<string, string | undefined> = {};
-
 beforeAll(async () => {
-  for (const [name, value] of Object.entries(CANARIES)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
-  try {
-    await buildWeb(outDir, { manifest: true, pageRenderer: false, logLevel: 'silent' });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+  outDir = await testWebBuild();
   manifest = readManifest(outDir);
-}, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+}, 240_000);
 
 function* builtFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

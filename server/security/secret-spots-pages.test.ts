@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { testWebBuild } from '../../scripts/test-web-build.ts';
 import { RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 import { DISCIPLINE, insertTeam } from './catalogue.ts';
@@ -15,17 +12,11 @@ import { DISCIPLINE, insertTeam } from './catalogue.ts';
  * visitor, a stranger, a crew member, the author and an admin, carry a secret spot's marker only for
  * those who may see it; the page of a hidden spot answers 404.
  */
-const tmp = mkdtempSync(path.join(tmpdir(), 'stoked-secret-pages-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const html = (res: LightMyRequestResponse) => (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body);
 
 describe('secret spots in rendered pages', () => {
-  const t = useTestApp(async () => {
-    const webDist = path.join(tmp, 'web');
-    await buildWeb(webDist, { logLevel: 'silent' });
-    return { ...RELAXED_LIMITS, webDist };
-  }, { timeout: 300_000 });
+  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild() }), { timeout: 300_000 });
 
   type Person = Awaited<ReturnType<typeof signUpVerified>>;
   const people: Record<'admin' | 'author' | 'crew member' | 'stranger', Person> = {} as never;
