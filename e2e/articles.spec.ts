@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { expectToast, logIn, openDialog } from './helpers.ts';
+import { expectToast, openDialog, signInThroughApi } from './helpers.ts';
 
 /** Any alert(), confirm() or prompt() means a script from the article body ran. */
 function failOnDialogs(page: Page, who: string) {
@@ -30,8 +30,7 @@ test('the admin writes a Markdown article, a friend reads, likes, rates and comm
   // The admin creates the article through the form; an admin's article is public at once.
   const admin = await (await browser.newContext()).newPage();
   failOnDialogs(admin, 'The admin');
-  await logIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).not.toHaveURL(/\/login/);
+  await signInThroughApi(admin.context(), E2E_ADMIN);
   await admin.goto('/discipline/surfing/articles');
   await expect(admin).toHaveTitle('Articles - Surfing - Stoked');
   const dialog = admin.getByTestId('article-form-dialog');
@@ -74,8 +73,7 @@ test('the admin writes a Markdown article, a friend reads, likes, rates and comm
   // The friend finds it in the list and opens it from its card.
   const friend = await (await browser.newContext()).newPage();
   failOnDialogs(friend, 'The friend');
-  await logIn(friend, E2E_FRIEND.email, E2E_FRIEND.password);
-  await expect(friend).not.toHaveURL(/\/login/);
+  await signInThroughApi(friend.context(), E2E_FRIEND);
   await friend.goto('/discipline/surfing/articles');
   await friend.getByRole('searchbox', { name: 'Search articles' }).fill(title);
   const card = friend.getByTestId('article-card').filter({ hasText: title });

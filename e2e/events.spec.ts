@@ -1,11 +1,10 @@
 import { expect, test, type Browser } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
-import { expectToast, localInput, logIn, openDialog } from './helpers.ts';
+import { expectToast, localInput, openDialog, signInThroughApi } from './helpers.ts';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
   const page = await (await browser.newContext()).newPage();
-  await logIn(page, account.email, account.password);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInThroughApi(page.context(), account);
   return page;
 }
 

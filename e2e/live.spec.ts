@@ -1,12 +1,11 @@
 import { expect, test, type Browser } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { logIn } from './helpers.ts';
+import { signInThroughApi } from './helpers.ts';
 
 /** A signed-in page in its own browser context (its own cookies, its own live connection). */
 async function signedInPage(browser: Browser, user: { email: string; password: string }) {
   const page = await (await browser.newContext()).newPage();
-  await logIn(page, user.email, user.password);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInThroughApi(page.context(), user);
   return page;
 }
 

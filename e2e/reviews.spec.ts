@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, logIn, openDialog } from './helpers.ts';
+import { expectToast, openDialog, signInThroughApi } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider writes a review, sees it pending, and visitors find it once approved', async ({ browser }) => {
@@ -8,8 +8,7 @@ test('a rider writes a review, sees it pending, and visitors find it once approv
   const product = `Pyzel Ghost ${Date.now().toString(36)}`;
 
   const rider = await (await browser.newContext()).newPage();
-  await logIn(rider, E2E_FRIEND.email, E2E_FRIEND.password);
-  await expect(rider).not.toHaveURL(/\/login/);
+  await signInThroughApi(rider.context(), E2E_FRIEND);
   await rider.goto('/discipline/surfing/reviews');
   await expect(rider).toHaveTitle('Reviews - Surfing - Stoked');
   const dialog = rider.getByTestId('review-form-dialog');

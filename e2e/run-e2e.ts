@@ -55,23 +55,43 @@ if (shards > 1) {
 }
 
 /**
- * Seconds each journey file took (one CI-like run, 2026-11-26; files not named take about
- * DEFAULT_SECONDS). Files go to the shard with the least so far, longest first (Playwright's own
- * --shard cuts the alphabetical list by test count, which left one shard with both axe audits).
- * Within a shard files still run in alphabetical order: profile.spec.ts deletes the fixture rider,
- * so the files that sign it in come before it, as in a single run.
+ * Seconds each journey file took (a CI run of both shards on the 2-core EPYC machine, 2026-11-27; a
+ * new file counts DEFAULT_SECONDS until it is measured). Files go to the shard with the least so
+ * far, longest first (Playwright's own --shard cuts the alphabetical list by test count, which left
+ * one shard with both axe audits). Within a shard files run in alphabetical order: profile.spec.ts
+ * deletes the fixture rider, and every file that signs it in sorts before it.
  */
 const SECONDS: Record<string, number> = {
-  'accessibility.spec.ts': 100,
-  'accessibility-rtl.spec.ts': 104,
-  'teams.spec.ts': 60,
-  'admin.spec.ts': 53,
-  'early-clicks.spec.ts': 40,
-  'no-javascript.spec.ts': 32,
-  'profile.spec.ts': 28,
-  'offline.spec.ts': 25,
+  'accessibility-rtl.spec.ts': 222,
+  'accessibility.spec.ts': 210,
+  'offline.spec.ts': 196,
+  'teams.spec.ts': 194,
+  'early-clicks.spec.ts': 150,
+  'no-javascript.spec.ts': 137,
+  'admin.spec.ts': 125,
+  'places.spec.ts': 108,
+  'journey.spec.ts': 96,
+  'events.spec.ts': 90,
+  'live.spec.ts': 84,
+  'shops.spec.ts': 78,
+  'profile.spec.ts': 72,
+  'articles.spec.ts': 66,
+  'secret-spots.spec.ts': 66,
+  'place-access.spec.ts': 61,
+  'reviews.spec.ts': 48,
+  'event-series.spec.ts': 43,
+  'place-conditions.spec.ts': 43,
+  'calendars.spec.ts': 39,
+  'photos.spec.ts': 36,
+  'sessions-profile.spec.ts': 36,
+  'athletes.spec.ts': 34,
+  'server-rendered.spec.ts': 34,
+  'event-places.spec.ts': 27,
+  'sessions.spec.ts': 19,
+  'tricks.spec.ts': 18,
+  'push.spec.ts': 13,
 };
-const DEFAULT_SECONDS = 18;
+const DEFAULT_SECONDS = 40;
 
 function shardFiles(): string[][] {
   const files = readdirSync(path.join(import.meta.dirname)).filter((f) => f.endsWith('.spec.ts'));

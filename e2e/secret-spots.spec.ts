@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { adminApi, createTeam, expectToast, logIn, newMember, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createTeam, expectToast, newMember, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 4: a crew-only spot is seen by the crew and never reaches a stranger, in the list or
 // at its own address.
@@ -28,8 +28,7 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
 
   // The author adds the spot for their crew only, in the place form.
   const author = await (await browser.newContext()).newPage();
-  await logIn(author, E2E_FRIEND.email, E2E_FRIEND.password);
-  await expect(author).not.toHaveURL(/\/login/);
+  await signInThroughApi(author.context(), E2E_FRIEND);
   await author.goto('/discipline/surfing/places');
   const dialog = author.getByTestId('place-form-dialog');
   await openDialog(author, 'add-place', dialog, 'Add Place');
