@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['server/test/pglite-image.ts', 'scripts/test-web-build.ts'],
+          globalSetup: ['server/test/migrated-database.ts', 'scripts/test-web-build.ts'],
           // Files share the modules they import (and PGlite's compiled engine) instead of loading the
           // server again for each: every file builds its own app on its own database anyway.
           isolate: false,

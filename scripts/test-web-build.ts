@@ -13,6 +13,8 @@ import { buildWeb } from './build-web.ts';
  * nothing, so one API test file still runs in seconds.
  */
 const WEB_BUILD_ENV = 'STOKED_TEST_WEB_BUILD';
+/** How long a file waits for another's build (one takes about 40 s on a 2-core machine), under the 240 s hooks allow. */
+const WAIT_MS = 200_000;
 
 /**
  * Server-only settings with values no bundle may contain, set while the build runs: if a config
@@ -41,12 +43,14 @@ export async function testWebBuild(): Promise<string> {
   const outDir = path.join(folder, 'web');
   const done = path.join(folder, 'done');
   const lock = path.join(folder, 'lock');
+  const giveUpAt = Date.now() + WAIT_MS;
   for (;;) {
     if (existsSync(done)) return outDir;
     try {
       mkdirSync(lock);
     } catch {
-      // Another test file is building it.
+      // Another test file is building it; a lock older than any build is one whose builder died.
+      if (Date.now() > giveUpAt) throw new Error(`no web build after ${WAIT_MS / 1000} s: remove ${lock} if its builder died`);
       await sleep(250);
       continue;
     }

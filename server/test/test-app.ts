@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
-import { PG_TEMPLATE_ENV, PGLITE_IMAGE_ENV } from './pglite-image.ts';
+import { PG_TEMPLATE_ENV, PGLITE_IMAGE_ENV } from './migrated-database.ts';
 import { freshDatabase } from './postgres-databases.ts';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */

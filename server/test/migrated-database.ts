@@ -21,11 +21,20 @@ export default async function setup() {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const template = await freshDatabase(serverUrl, 'stoked_template');
-    const database = await openDatabase({ databaseUrl: template.url, dataDir: tmpdir() });
-    await migrate(database);
-    await seed(database.db);
-    // A database is copied only while nobody is connected to it.
-    await database.close();
+    try {
+      const database = await openDatabase({ databaseUrl: template.url, dataDir: tmpdir() });
+      try {
+        await migrate(database);
+        await seed(database.db);
+      } finally {
+        // A database is copied only while nobody is connected to it.
+        await database.close();
+      }
+    } catch (error) {
+      // A failed migration leaves no template behind on the server.
+      await template.drop();
+      throw error;
+    }
     process.env[PG_TEMPLATE_ENV] = template.name;
     return () => template.drop();
   }
