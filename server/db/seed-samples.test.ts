@@ -36,6 +36,13 @@ test('a new database gets sample riders and content for surfing, skateboarding a
   expect(accounts.rows).toEqual([]);
 });
 
+test('the planner knows the sample content as soon as it is seeded', async () => {
+  // reltuples is -1 for a table never analyzed.
+  const { rows } = await sql<{ relname: string; reltuples: number }>`select relname, reltuples from pg_class where relname in ('events', 'places', 'profiles')`.execute(t.app.db);
+  expect(rows).toHaveLength(3);
+  for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThan(0);
+});
+
 test('it never runs again, nor on a database that has accounts', async () => {
   expect(await seedSamples(t.app.db)).toBe(false);
   const other = await createTestApp({ sampleContent: false });
