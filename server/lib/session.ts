@@ -29,6 +29,9 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** What is read of a session, by the auth feature's reader or by better-auth. */
+type SessionRead = { session: { id: string }; user: { id: string; name: string; email: string; role?: string | null; image?: string | null } };
+
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** Which row of `sessions` the request came with, for what must end with that session (live streams). */
 const sessionIds = new WeakMap<FastifyRequest, string>();
@@ -51,24 +54,22 @@ export function currentUser(request: FastifyRequest): Promise<SessionUser | null
     cache.set(request, pending);
   }
   if (!pending) {
-    pending = request.server.auth.api
-      .getSession({ headers: toWebHeaders(request) })
+    const { auth } = request.server;
+    pending = auth
+      .readSession(request.headers.cookie, request.headers.authorization)
+      .then((read): Promise<SessionRead | null> | SessionRead | null => (read === undefined ? auth.api.getSession({ headers: toWebHeaders(request) }) : read))
       .then((s) => {
-        if (s) sessionIds.set(request, s.session.id);
-        return s;
-      })
-      .then((s) =>
-        s
-          ? {
-              id: s.user.id,
-              name: s.user.name,
-              email: s.user.email,
-              role: s.user.role === 'admin' ? ('admin' as const) : ('user' as const),
-              avatarUrl: s.user.image ?? null,
-              preferredLanguage: (s.user as { preferred_language?: string | null }).preferred_language ?? null,
-            }
-          : null,
-      );
+        if (!s) return null;
+        sessionIds.set(request, s.session.id);
+        return {
+          id: s.user.id,
+          name: s.user.name,
+          email: s.user.email,
+          role: s.user.role === 'admin' ? ('admin' as const) : ('user' as const),
+          avatarUrl: s.user.image ?? null,
+          preferredLanguage: (s.user as { preferred_language?: string | null }).preferred_language ?? null,
+        };
+      });
     cache.set(request, pending);
   }
   return pending;

@@ -13,6 +13,7 @@ import { deleteAccount } from '../admin/index.ts';
 import { authMails } from './auth-mails.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
 import { AUTH_COOKIE_PREFIX } from '../../lib/session.ts';
+import { sessionReader } from './session-reader.ts';
 
 // OWASP's argon2id floor is m=19 MiB, t=2, p=1; we stay at that floor's memory with one more pass.
 const ARGON2 = { algorithm: 2 /* Argon2id; the package's enum is an ambient const enum */, memoryCost: 19456, timeCost: 3, parallelism: 1 } as const;
@@ -174,7 +175,8 @@ export function createAuth(opts: {
       database: { joins: true },
     },
   });
-  return Object.assign(auth, { removeAccount });
+  // The session of every request is read here; better-auth's getSession whenever it has to write.
+  return Object.assign(auth, { removeAccount, readSession: sessionReader(auth.$context, db) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
