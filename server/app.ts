@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -62,6 +61,7 @@ import { photosForms, photosRoutes, registerPhotoUploadForm } from './features/p
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
