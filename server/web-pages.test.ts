@@ -197,6 +197,19 @@ describe('with the real page renderer', () => {
     expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(1);
   });
 
+  test("an event page's attendees and comments ask once between them whether the event may be seen", async () => {
+    const admin = await signUpVerified(t, { name: 'Seen Once Admin' });
+    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const start = new Date(Date.now() + 864e6).toISOString(), event = { name: 'Seen Once Jam', description: 'One check.', location: 'Biarritz', startDate: start, endDate: start, type: 'Meetup', price: 0, maxAttendees: null };
+    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const statements = await statementsDuring(t, async () => {
+      expect(rootOf(html(await get(`/discipline/surfing/events/${id}`)))).toContain('Seen Once Jam');
+    });
+    expect(statements.filter((sql) => /^select "c"\."id" from "events" as "c" where "c"\."id" = \$1/.test(sql))).toHaveLength(1);
+  });
+
   test("a visitor's page and its API reads ask nobody who is signed in", async () => {
     const reads = await sessionReadsOf(async () => {
       expect(rootOf(html(await get('/discipline/surfing')))).toContain('Surfing');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { nameIn } from '../../common/languages.ts';
 import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
@@ -7,6 +8,7 @@ import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
 import { inTransaction } from '../db/client.ts';
+import { readOncePerPage } from './page-scope.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
@@ -62,6 +64,13 @@ export async function isVisible(db: Db, type: ContentType, id: string, viewer: V
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * `isVisible` for a route that lists something of one item: a rendered page's API calls (an event's
+ * attendees and its comments, say) ask it once between them.
+ */
+export const isVisibleOnce = (request: FastifyRequest, type: ContentType, id: string, viewer: Viewer): Promise<boolean> =>
+  readOncePerPage(request, `visible:${type}:${id}:${viewer?.id ?? ''}`, () => isVisible(request.server.db, type, id, viewer));
 
 export async function disciplineExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.selectFrom('disciplines').select('id').where('id', '=', id).executeTakeFirst());

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
 import { contentRoutes, findVisible, idParams, requireEditor, viewerOf } from '../../lib/content-routes.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
-import { isVisible, type Viewer } from '../../lib/content.ts';
+import { isVisibleOnce, type Viewer } from '../../lib/content.ts';
 import { requireUser } from '../../lib/session.ts';
 import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
 import { fail } from '../../lib/errors.ts';
@@ -57,17 +57,17 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The page asks for its item at the same time: these lists only check it may be seen, in one cheap query.
-  const seen = (type: 'event' | 'place') => async (id: string, viewer: Viewer) => (await isVisible(app.db, type, id, viewer)) || undefined;
+  const seen = (type: 'event' | 'place', request: FastifyRequest) => async (id: string, viewer: Viewer) => (await isVisibleOnce(request, type, id, viewer)) || undefined;
 
   // The place page's short list: a place hidden from the viewer is not found, as on its own page.
   r.get('/api/places/:id/events', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeEventsSchema } } }, async (request) => {
     const viewer = await viewerOf(request);
-    await findVisible(seen('place'), request.params.id, viewer);
+    await findVisible(seen('place', request), request.params.id, viewer);
     return { items: await listPlaceEvents(app.db, request.params.id, viewer) };
   });
 
   r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {
-    await findVisible(seen('event'), request.params.id, await viewerOf(request));
+    await findVisible(seen('event', request), request.params.id, await viewerOf(request));
     return listAttendees(app.db, request.params.id);
   });
 }

@@ -6,7 +6,7 @@ import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
 import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
-import { isVisible } from '../../lib/content.ts';
+import { isVisible, isVisibleOnce } from '../../lib/content.ts';
 import { viewerOf } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
@@ -31,7 +31,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   /** The item, when the caller may see it: hidden, missing and malformed ids all answer 404. */
   async function visibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
     const viewer = await viewerOf(request);
-    if (!UUID_PATTERN.test(params.id) || !(await isVisible(app.db, params.type, params.id, viewer))) fail('CONTENT_NOT_FOUND');
+    if (!UUID_PATTERN.test(params.id) || !(await isVisibleOnce(request, params.type, params.id, viewer))) fail('CONTENT_NOT_FOUND');
     return { type: params.type, id: params.id.toLowerCase() };
   }
 
