@@ -61,7 +61,7 @@ import { photosForms, photosRoutes, registerPhotoUploadForm } from './features/p
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerSecurityHeaders, securityHeaderOptions } from './lib/security-headers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
@@ -83,9 +83,6 @@ export type BuildOptions = {
 // Only hops added by proxies on our own network count: `true` would trust every X-Forwarded-For
 // entry, which the client writes, and let it pick its own address for the rate limits.
 const OWN_PROXIES = 'loopback,linklocal,uniquelocal';
-
-/** The CSP source of a Leaflet tile template: its {s} subdomain becomes a wildcard (an http: host needs naming). */
-const tileOrigin = (template: string) => /^https?:\/\/[^/]+/.exec(template)![0].replace('{s}', '*');
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,32 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 
-  const https = config.publicUrl.startsWith('https://');
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin(config.mapTileUrl)],
-        fontSrc: ["'self'", 'data:'],
-        // The service worker fetches the map tiles it keeps for offline use (web/sw/service-worker.ts).
-        connectSrc: ["'self'", new URL(config.reverseGeocodeUrl).origin, tileOrigin(config.mapTileUrl)],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    // No referrer leaves for other sites; but under 'no-referrer' a browser posts this site's own HTML
-    // forms with `Origin: null`, which the origin guard must refuse (server/lib/origin-guard.ts).
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  registerSecurityHeaders(app, securityHeaderOptions(config));
   await app.register(cookie);
   await app.register(multipart, multipartOptions);
   await app.register(swagger, {
