@@ -179,6 +179,17 @@ describe('with the real page renderer', () => {
       });
     });
     expect(reads).toBe(1);
+    // Who is asking comes with the page, read with its session: no API call asks it again.
+    const inject = t.app.inject.bind(t.app);
+    const asked: string[] = [];
+    t.app.inject = ((options: { url?: string }) => (asked.push(String(options?.url)), inject(options as never))) as typeof t.app.inject;
+    try {
+      expect(JSON.stringify(stateOf(html(await get('/discipline/surfing', { cookie: rider.cookie }))).queries)).toContain('Once Rider');
+    } finally {
+      t.app.inject = inject;
+    }
+    expect(asked).toContain('/api/disciplines/surfing');
+    expect(asked).not.toContain('/api/me');
     // The session and its person in one statement (a join), not one each.
     const sessionStatements = statements.filter((sql) => /from "sessions"/.test(sql));
     expect(sessionStatements).toHaveLength(1);
@@ -325,7 +336,7 @@ describe('each page reads only the data its route declared', () => {
     const asked: string[] = [];
     const counting = (url: string, init: RequestInit) => (asked.push(url), fetchFor()(url, init));
     // `writes` of their own: what earlier tests' renders kept is not reused here.
-    const render = () => renderPage({ url: `/profile/${id}`, storedLanguage: 'en', fetchApi: counting, visitor: true, writes: 7001 });
+    const render = () => renderPage({ url: `/profile/${id}`, storedLanguage: 'en', fetchApi: counting, me: { user: null }, writes: 7001 });
     await render();
     expect(asked).toContain('/api/disciplines');
     asked.length = 0;

@@ -14,6 +14,7 @@ import { setApiTransport, type ApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import type { Flash } from '../common/forms.ts';
+import type { SessionUser } from '../common/schemas.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { routerContext } from './lib/route-data.ts';
 import { loadEveryPage, routes } from './routes.tsx';
@@ -97,8 +98,12 @@ export interface PageRequest {
   flash?: Flash;
   /** Answers the page's API calls as for the person asking (their session, if any). */
   fetchApi: Fetch;
-  /** The request carries no session at all: nobody is signed in, which needs no API call to learn. */
-  visitor?: boolean;
+  /**
+   * Who is asking, as /api/me answers it, when the server has read it for the page: nobody for a
+   * request without a session (no API call needed to learn it), the person for a signed-in one (their
+   * session is read once for the page anyway), and the pages that depend on it need not wait for it.
+   */
+  me?: { user: SessionUser | null };
   /** Aborted when the page is too late: the render stops rather than going on unseen. */
   signal?: AbortSignal;
   /**
@@ -166,13 +171,13 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
-async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, visitor = false, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, me, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
   reuseSiteWide(queryClient, writes);
   // The site's settings (the language depends on them) are read once, with the route's data: the
   // frame's loader asks for the same query and shares this read.
   const settingsRead = queryClient.ensureQueryData(settingsQueries.all());
-  if (visitor) queryClient.setQueryData(authKeys.me, { user: null });
+  if (me) queryClient.setQueryData(authKeys.me, me);
   const context = await handler.query(new Request(new URL(url, 'http://stoked.local'), { signal }), { requestContext: routerContext(queryClient) });
   if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   const settings = await settingsRead;

@@ -12,7 +12,7 @@ import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
 import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
-import { hasSession } from './session.ts';
+import { currentUser, hasSession } from './session.ts';
 import { openPageScope } from './page-scope.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 import { redactUrl } from './log-redaction.ts';
@@ -210,16 +210,21 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       }, RENDER_DEADLINE_MS);
     });
     try {
-      return await Promise.race([late, renderPage({
-        url: request.url,
-        storedLanguage: language,
-        acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
-        flash: parseFlash(takeFlash(request, reply)) ?? undefined,
-        fetchApi: pageFetch(app, request, language, scope.headers),
-        visitor: !hasSession(request),
-        signal: abort.signal,
-        writes,
-      })]);
+      const flash = parseFlash(takeFlash(request, reply)) ?? undefined;
+      const page = (async () =>
+        renderPage({
+          url: request.url,
+          storedLanguage: language,
+          acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
+          flash,
+          fetchApi: pageFetch(app, request, language, scope.headers),
+          // The session its API calls would each read is read for the page anyway: the routes that
+          // depend on who is asking then need not wait for an API call to tell them.
+          me: { user: hasSession(request) ? await currentUser(request) : null },
+          signal: abort.signal,
+          writes,
+        }))();
+      return await Promise.race([late, page]);
     } catch (error) {
       request.log.warn({ err: error, url: redactUrl(request.url) }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');
       return null;
