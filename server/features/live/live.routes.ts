@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,8 +30,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       // EventSource sends Last-Event-ID itself when it reconnects; the query serves its first connection.
       const lastEventId = resumeId(request.headers['last-event-id'], request.query.lastEventId);
       reply.hijack();
-      // Helmet's headers are already on reply.raw (set in onRequest); a hijacked reply skips onSend hooks.
+      // A hijacked reply sends none of Fastify's headers: the security headers set in onRequest
+      // (server/lib/security-headers.ts) are written here with the stream's own; it skips onSend hooks.
       reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
