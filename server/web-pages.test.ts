@@ -37,7 +37,18 @@ describe('with the real page renderer', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
 
-  /** How many times `during` made better-auth look a session up. */
+  /** An upcoming surfing event made by a new admin (published at once): its id, its admin and its start. */
+  const publishedEvent = async (adminName: string, fields: { name: string; description: string; location: string; type: string }) => {
+    const admin = await signUpVerified(t, { name: adminName });
+    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const start = new Date(Date.now() + 864e6).toISOString();
+    const payload = { ...fields, startDate: start, endDate: start, price: 0, maxAttendees: null };
+    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload });
+    expect(created.statusCode, created.body).toBe(201);
+    return { id: (created.json() as { id: string }).id, admin, start };
+  };
+
+  /** How many times `during` made our session reader look a session up. */
   const sessionReadsOf = async (during: () => Promise<void>) => {
     // Every read starts there (server/lib/session.ts), whether better-auth is then asked or not.
     const { auth } = t.app;
@@ -121,12 +132,7 @@ describe('with the real page renderer', () => {
   });
 
   test('an item page carries its share preview (OpenGraph, Twitter card) and its schema.org description, in its language', async () => {
-    const admin = await signUpVerified(t, { name: 'Preview Admin' });
-    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const start = new Date(Date.now() + 864e6).toISOString(), event = { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', startDate: start, endDate: start, type: 'Competition', price: 0, maxAttendees: null };
-    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { id: string }).id;
+    const { id, admin, start } = await publishedEvent('Preview Admin', { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', type: 'Competition' });
     const path = `/discipline/surfing/events/${id}`;
     const url = `${t.config.publicUrl}${path}`;
     // The address's language wins over the cookie's, and is then the page's own address.
@@ -209,12 +215,7 @@ describe('with the real page renderer', () => {
   });
 
   test("an event page's attendees and comments ask once between them whether the event may be seen", async () => {
-    const admin = await signUpVerified(t, { name: 'Seen Once Admin' });
-    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const start = new Date(Date.now() + 864e6).toISOString(), event = { name: 'Seen Once Jam', description: 'One check.', location: 'Biarritz', startDate: start, endDate: start, type: 'Meetup', price: 0, maxAttendees: null };
-    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: event });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { id: string }).id;
+    const { id } = await publishedEvent('Seen Once Admin', { name: 'Seen Once Jam', description: 'One check.', location: 'Biarritz', type: 'Meetup' });
     const statements = await statementsDuring(t, async () => {
       expect(rootOf(html(await get(`/discipline/surfing/events/${id}`)))).toContain('Seen Once Jam');
     });
