@@ -154,9 +154,10 @@ function reuseSiteWide(queryClient: QueryClient, writes: number | undefined) {
   for (const [hash, answer] of siteWideAnswers) {
     if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
     else {
-      // With its `meta`, as its own read would have made it (the browser is handed both).
-      queryClient.getQueryCache().build(queryClient, { queryKey: answer.queryKey, meta: answer.meta });
-      queryClient.setQueryData(answer.queryKey, answer.data, { updatedAt: answer.at });
+      // With its `meta`, as its own read would have made it (the browser is handed both); the options
+      // defaulted once (setQueryData would default them again).
+      const options = queryClient.defaultQueryOptions({ queryKey: answer.queryKey, meta: answer.meta });
+      queryClient.getQueryCache().build(queryClient, options).setData(answer.data, { updatedAt: answer.at, manual: true });
     }
   }
 }
