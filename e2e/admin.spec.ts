@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, openLanguageMenu, signInThroughApi } from './helpers.ts';
+import { expectToast, openLanguageMenu, signedInPage } from './helpers.ts';
 import { LANGUAGE_CODES } from '../common/languages.ts';
 
 // A journey cut short (then retried) must not leave languages switched off for the next ones.
@@ -42,8 +42,7 @@ test('a rider contributes a place, the admin sees it in the panel and approves i
   await expect(riderPage.getByRole('tablist')).toHaveCount(0);
 
   // The admin opens the panel on its Overview.
-  const admin = await (await browser.newContext()).newPage();
-  await signInThroughApi(admin.context(), E2E_ADMIN);
+  const admin = await signedInPage(browser, E2E_ADMIN);
   await admin.goto('/admin');
   await expect(admin).toHaveTitle('Admin Panel - Stoked');
   await expect(admin.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();

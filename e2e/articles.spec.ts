@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { expectToast, openDialog, signInThroughApi } from './helpers.ts';
+import { expectToast, openDialog, signedInPage } from './helpers.ts';
 
 /** Any alert(), confirm() or prompt() means a script from the article body ran. */
 function failOnDialogs(page: Page, who: string) {
@@ -28,9 +28,8 @@ test('the admin writes a Markdown article, a friend reads, likes, rates and comm
   ].join('\n');
 
   // The admin creates the article through the form; an admin's article is public at once.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await signedInPage(browser, E2E_ADMIN);
   failOnDialogs(admin, 'The admin');
-  await signInThroughApi(admin.context(), E2E_ADMIN);
   await admin.goto('/discipline/surfing/articles');
   await expect(admin).toHaveTitle('Articles - Surfing - Stoked');
   const dialog = admin.getByTestId('article-form-dialog');
@@ -71,9 +70,8 @@ test('the admin writes a Markdown article, a friend reads, likes, rates and comm
   const articleUrl = admin.url();
 
   // The friend finds it in the list and opens it from its card.
-  const friend = await (await browser.newContext()).newPage();
+  const friend = await signedInPage(browser, E2E_FRIEND);
   failOnDialogs(friend, 'The friend');
-  await signInThroughApi(friend.context(), E2E_FRIEND);
   await friend.goto('/discipline/surfing/articles');
   await friend.getByRole('searchbox', { name: 'Search articles' }).fill(title);
   const card = friend.getByTestId('article-card').filter({ hasText: title });

@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_RIDER } from './fixtures.ts';
-import { expectToast, localInput, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
+import { expectToast, localInput, openDialog, signedInPage, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 3: an organiser picks a closed spot for an event; it is saved, and the toast and the
 // event page warn them.
@@ -19,8 +19,7 @@ test('an organiser holds an event at a closed spot and is warned', async ({ brow
   const place = (await created.json()) as { id: string };
   expect((await admin.request.put(`/api/places/${place.id}/access`, { data: { status: 'closed' } })).ok()).toBe(true);
 
-  const rider = await (await browser.newContext()).newPage();
-  await signInThroughApi(rider.context(), E2E_RIDER);
+  const rider = await signedInPage(browser, E2E_RIDER);
   await rider.goto('/discipline/surfing/events');
   const dialog = rider.getByTestId('event-form-dialog');
   await openDialog(rider, 'add-event', dialog, 'Add Event');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { expectToast, localInput, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
+import { expectToast, localInput, openDialog, signedInPage, uniqueTag } from './helpers.ts';
 
 // Issue 21, item 5: an organiser makes a weekly series in the event dialog, adds all its dates to a
 // calendar, changes it from its second date on, and deletes that date and the later ones.
@@ -12,8 +12,7 @@ test('a weekly series: made in the dialog, added to a calendar whole, changed an
   const name = `Tuesday Ride ${uniqueTag()}`;
   const start = new Date(Date.now() + 2 * 24 * 3600 * 1000);
   start.setHours(18, 0, 0, 0);
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughApi(page.context(), E2E_ADMIN);
+  const page = await signedInPage(browser, E2E_ADMIN);
   await page.goto('/discipline/surfing/events');
   const dialog = page.getByTestId('event-form-dialog');
   await openDialog(page, 'add-event', dialog, 'Add Event');

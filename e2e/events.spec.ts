@@ -1,12 +1,6 @@
-import { expect, test, type Browser } from './test.ts';
+import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, E2E_RIDER } from './fixtures.ts';
-import { expectToast, localInput, openDialog, signInThroughApi } from './helpers.ts';
-
-async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughApi(page.context(), account);
-  return page;
-}
+import { expectToast, localInput, openDialog, signedInPage } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('the admin creates an event with one place; the rider takes it, the friend waits and moves up when the rider leaves', async ({ browser }) => {
@@ -18,7 +12,7 @@ test('the admin creates an event with one place; the rider takes it, the friend 
   const end = new Date(start.getTime() + 3 * 3600 * 1000);
 
   // The admin adds it through the form: approved at once.
-  const admin = await signedIn(browser, E2E_ADMIN);
+  const admin = await signedInPage(browser, E2E_ADMIN);
   await admin.goto('/discipline/surfing/events');
   await expect(admin).toHaveTitle('Events - Surfing - Stoked');
   const dialog = admin.getByTestId('event-form-dialog');
@@ -62,7 +56,7 @@ test('the admin creates an event with one place; the rider takes it, the friend 
   await expect(visitor).toHaveURL(/\/login$/);
 
   // The rider takes the only place.
-  const rider = await signedIn(browser, E2E_RIDER);
+  const rider = await signedInPage(browser, E2E_RIDER);
   await rider.goto(eventUrl);
   await rider.getByRole('button', { name: 'Join Event' }).click();
   await expectToast(rider, "You're going!");
@@ -71,7 +65,7 @@ test('the admin creates an event with one place; the rider takes it, the friend 
   await expect(rider.getByTestId('event-attendees').getByRole('link', { name: E2E_RIDER.name })).toBeVisible();
 
   // The friend finds it full and joins the waiting list from the list page.
-  const friend = await signedIn(browser, E2E_FRIEND);
+  const friend = await signedInPage(browser, E2E_FRIEND);
   await friend.goto(`/discipline/surfing/events?q=${encodeURIComponent(eventName)}`);
   const friendCard = friend.getByTestId('event-card').filter({ hasText: eventName });
   await expect(friendCard).toContainText('1 / 1 attending');

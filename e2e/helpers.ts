@@ -83,6 +83,13 @@ export async function signInThroughApi(context: BrowserContext, account: { email
   expect(login.ok(), await login.text()).toBe(true);
 }
 
+/** A page in a browser context of its own (its own cookies), signed in through the API. */
+export async function signedInPage(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughApi(page.context(), account);
+  return page;
+}
+
 /** The fixture admin, through the API: what an admin creates is approved at once. */
 export async function adminApi(browser: Browser): Promise<APIRequestContext> {
   const context = await browser.newContext();

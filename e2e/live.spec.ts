@@ -1,13 +1,6 @@
-import { expect, test, type Browser } from './test.ts';
+import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { signInThroughApi } from './helpers.ts';
-
-/** A signed-in page in its own browser context (its own cookies, its own live connection). */
-async function signedInPage(browser: Browser, user: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughApi(page.context(), user);
-  return page;
-}
+import { signedInPage } from './helpers.ts';
 
 test('one rider messages another: the message and the reply appear without a reload', async ({ browser }) => {
   test.setTimeout(90_000);

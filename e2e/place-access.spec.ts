@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { adminApi, createPlace, expectToast, newMember, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createPlace, expectToast, newMember, signedInPage, signInThroughApi, uniqueTag } from './helpers.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -21,8 +21,7 @@ test('a steward closes a spot for some days; the banner, the card, the filter an
   expect(named.ok(), await named.text()).toBe(true);
 
   // The steward closes it from yesterday for a few days, on the place page.
-  const steward = await (await browser.newContext()).newPage();
-  await signInThroughApi(steward.context(), E2E_FRIEND);
+  const steward = await signedInPage(browser, E2E_FRIEND);
   await steward.goto(`/discipline/surfing/places/${place.id}`);
   await expect(steward.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
   await expect(steward.getByTestId('place-access-banner')).toHaveCount(0);

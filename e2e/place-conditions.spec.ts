@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_FRIEND, E2E_RIDER, fixtureId } from './fixtures.ts';
-import { adminApi, createPlace, expectToast, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createPlace, expectToast, signedInPage, signInThroughApi, uniqueTag } from './helpers.ts';
 
 // Issue 20, item 2: a rider reports the conditions at a surf spot in a tap per question; the report
 // shows on the place page, the latest on the spot's card and its map marker, and counts on the
@@ -10,8 +10,7 @@ test('a rider reports conditions; they show on the place page, the card and the 
   const placeName = `Conditions Reef ${uniqueTag()}`;
   const place = await createPlace(await adminApi(browser), 'surfing', placeName);
 
-  const rider = await (await browser.newContext()).newPage();
-  await signInThroughApi(rider.context(), E2E_FRIEND);
+  const rider = await signedInPage(browser, E2E_FRIEND);
   await rider.goto(`/discipline/surfing/places/${place.id}`);
   const section = rider.getByTestId('place-conditions');
   await expect(section).toContainText('No recent report');

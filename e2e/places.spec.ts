@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { createPlace, expectToast, openDialog, signInThroughApi } from './helpers.ts';
+import { createPlace, expectToast, openDialog, signedInPage } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a place, the admin approves it, a visitor finds it on the map', async ({ browser }) => {
@@ -10,8 +10,7 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   const location = 'Maui, Hawaii';
 
   // The rider adds a place; until an admin approves it only they see it, marked 'Pending review'.
-  const rider = await (await browser.newContext()).newPage();
-  await signInThroughApi(rider.context(), E2E_FRIEND);
+  const rider = await signedInPage(browser, E2E_FRIEND);
   await rider.goto('/discipline/surfing/places');
   await expect(rider).toHaveTitle('Places - Surfing - Stoked');
   const dialog = rider.getByTestId('place-form-dialog');

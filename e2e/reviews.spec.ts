@@ -1,14 +1,13 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, openDialog, signInThroughApi } from './helpers.ts';
+import { expectToast, openDialog, signedInPage } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider writes a review, sees it pending, and visitors find it once approved', async ({ browser }) => {
   test.setTimeout(120_000);
   const product = `Pyzel Ghost ${Date.now().toString(36)}`;
 
-  const rider = await (await browser.newContext()).newPage();
-  await signInThroughApi(rider.context(), E2E_FRIEND);
+  const rider = await signedInPage(browser, E2E_FRIEND);
   await rider.goto('/discipline/surfing/reviews');
   await expect(rider).toHaveTitle('Reviews - Surfing - Stoked');
   const dialog = rider.getByTestId('review-form-dialog');

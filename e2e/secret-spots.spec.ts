@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_FRIEND, fixtureId } from './fixtures.ts';
-import { adminApi, createTeam, expectToast, newMember, openDialog, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createTeam, expectToast, newMember, openDialog, signedInPage, signInThroughApi, uniqueTag } from './helpers.ts';
 
 // Issue 20 item 4: a crew-only spot is seen by the crew and never reaches a stranger, in the list or
 // at its own address.
@@ -27,8 +27,7 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   }
 
   // The author adds the spot for their crew only, in the place form.
-  const author = await (await browser.newContext()).newPage();
-  await signInThroughApi(author.context(), E2E_FRIEND);
+  const author = await signedInPage(browser, E2E_FRIEND);
   await author.goto('/discipline/surfing/places');
   const dialog = author.getByTestId('place-form-dialog');
   await openDialog(author, 'add-place', dialog, 'Add Place');

@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './fixtures.ts';
-import { openLanguageMenu, signInThroughApi } from './helpers.ts';
+import { openLanguageMenu, signedInPage } from './helpers.ts';
 import { expect, test, type Page } from './test.ts';
 
 /** Public pages arrive rendered by the server; the browser takes them over without drawing them again. */
@@ -74,8 +74,7 @@ test.describe('a visitor far from UTC', () => {
 
   test('sees event times in their own zone, with no hydration error', async ({ browser, page }) => {
     const name = `Dawn Patrol ${Date.now().toString(36)}`;
-    const admin = await (await browser.newContext()).newPage();
-    await signInThroughApi(admin.context(), E2E_ADMIN);
+    const admin = await signedInPage(browser, E2E_ADMIN);
     const created = await admin.request.post('/api/disciplines/surfing/events', {
       data: { name, description: 'Early session.', location: 'Pipeline', type: 'Meetup', price: 0, startDate: '2031-03-10T15:00:00.000Z', endDate: '2031-03-10T17:00:00.000Z' },
     });

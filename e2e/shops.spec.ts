@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { E2E_ADMIN, E2E_FRIEND } from './fixtures.ts';
-import { expectToast, openDialog, signInThroughApi } from './helpers.ts';
+import { expectToast, openDialog, signedInPage } from './helpers.ts';
 
 // Fixture accounts only: sign-ups are rate limited and the suite shares one server.
 test('a rider adds a shop, the admin approves it, a visitor finds it by brand, contacts it and rates it', async ({ browser }) => {
@@ -10,8 +10,7 @@ test('a rider adds a shop, the admin approves it, a visitor finds it by brand, c
   const brand = `Tidewave${suffix}`;
 
   // The rider adds a shop; a phone with letters is refused next to its field and nothing typed is lost.
-  const rider = await (await browser.newContext()).newPage();
-  await signInThroughApi(rider.context(), E2E_FRIEND);
+  const rider = await signedInPage(browser, E2E_FRIEND);
   await rider.goto('/discipline/surfing/shops');
   await expect(rider).toHaveTitle('Shops - Surfing - Stoked');
   const dialog = rider.getByTestId('shop-form-dialog');
