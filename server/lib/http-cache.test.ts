@@ -171,7 +171,9 @@ describe('in-process cache of anonymous public reads', () => {
     expect(nameOf(await get(url, null, { 'accept-language': 'it', [FRESH_READ.header]: 'guessed' }))).not.toBe('Fresh Name');
     expect(nameOf(await get(url, null, { 'accept-language': 'it', [FRESH_READ.header]: FRESH_READ.token }))).toBe('Fresh Name');
     await renameInDatabase('Later Name');
-    expect(nameOf(await get(url, null, { 'accept-language': 'it' })), 'the fresh answer is kept').toBe('Fresh Name');
+    const kept = await get(url, null, { 'accept-language': 'it' });
+    expect(nameOf(kept), 'the fresh answer is kept').toBe('Fresh Name');
+    expect(kept.headers.etag, 'with its validator').toMatch(/^W\//);
   });
 
   test('a successful write on this process empties the cache at once', async () => {
@@ -262,6 +264,17 @@ describe('with HTTP_CACHE_SECONDS=0', () => {
       const second = await plain.app.inject({ method: 'GET', url: '/api/disciplines/surfing' });
       expect(second.body).toContain('Wave Riding');
       expect(second.headers.etag).not.toBe(first.headers.etag);
+
+      // The page renderer's in-process read is data for a page: no validator, no security headers
+      // (the page carries those). A guessed token is a client's request like any other.
+      const inProcess = await plain.app.inject({ method: 'GET', url: '/api/disciplines/surfing', headers: { [FRESH_READ.header]: FRESH_READ.token } });
+      expect(inProcess.statusCode).toBe(200);
+      expect(inProcess.body).toBe(second.body);
+      expect(inProcess.headers).not.toHaveProperty('etag');
+      expect(inProcess.headers).not.toHaveProperty('content-security-policy');
+      const guessed = await plain.app.inject({ method: 'GET', url: '/api/disciplines/surfing', headers: { [FRESH_READ.header]: 'guessed' } });
+      expect(guessed.headers.etag).toBe(second.headers.etag);
+      expect(guessed.headers['content-security-policy']).toContain("default-src 'self'");
     } finally {
       await plain.close();
     }

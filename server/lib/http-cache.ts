@@ -59,6 +59,9 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
  */
 export const FRESH_READ = { header: 'x-stoked-fresh-read', token: randomBytes(16).toString('hex') } as const;
 
+/** A read the page renderer makes in-process (FRESH_READ): its answer is read as data and never leaves the process. */
+export const isInProcessRead = (request: FastifyRequest): boolean => request.headers[FRESH_READ.header] === FRESH_READ.token;
+
 /** The request's path as the router reads it: percent-decoded, without its query. */
 function decodedPath(request: FastifyRequest): string {
   const raw = request.url.split('?')[0]!;
@@ -187,7 +190,7 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     states.set(request, state);
     if (kind !== 'public' || ttlSeconds <= 0) return;
     const key = (state.key = cacheKey(request));
-    if (request.headers[FRESH_READ.header] === FRESH_READ.token) return;
+    if (isInProcessRead(request)) return;
     const now = Date.now();
     let entry = entries.get(key);
     if (entry && entry.expires <= now) {
@@ -228,10 +231,17 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
       return payload;
     }
 
+    const keep = state.key !== undefined && state.generation === generation && !reply.hasHeader('set-cookie');
+    // An in-process read needs no validator unless its answer is kept for others: a page's data is
+    // read from the body (its SHA-1 was a fiftieth of the CPU of a page's API call).
+    if (!keep && isInProcessRead(request)) {
+      settle(state, undefined);
+      return payload;
+    }
     const etag = weakEtag(payload);
     reply.header('etag', etag);
     let entry: Entry | undefined;
-    if (state.key && state.generation === generation && !reply.hasHeader('set-cookie')) {
+    if (keep) {
       const now = Date.now();
       entry = {
         body: payload,

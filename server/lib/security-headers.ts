@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+import { isInProcessRead } from './http-cache.ts';
 
 /**
  * The headers helmet sets for `options`, worked out once at start-up and set on every answer (the
@@ -12,8 +13,9 @@ import type { Config } from '../config.ts';
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  app.addHook('onRequest', async (request, reply) => {
+    // The page renderer's in-process reads: the page carries the headers, its data never leaves the process.
+    if (!isInProcessRead(request)) reply.headers(headers);
   });
 }
 
