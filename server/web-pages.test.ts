@@ -258,6 +258,16 @@ describe('with the real page renderer', () => {
     }
   });
 
+  test('a page hands over the site-wide answers its route reads, not every one an earlier page kept', async () => {
+    const rider = await signUpVerified(t, { name: 'Kept Answers' });
+    const keys = (page: string) => stateOf(page).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys(html(await get(`/profile/${rider.id}`)))).toContain('["disciplines"]');
+    const hub = keys(html(await get('/discipline/surfing')));
+    expect(hub).toContain('["categories"]');
+    expect(hub).not.toContain('["disciplines"]');
+    expect(keys(html(await get(`/profile/${rider.id}`))), 'and reuses it where the route reads it').toContain('["disciplines"]');
+  });
+
   test('what users write cannot break out of the page: no script but the app\'s, values escaped', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
     const rider = await signUpVerified(t, { name: hostile });

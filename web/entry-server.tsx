@@ -146,27 +146,27 @@ export function renderPage(request: PageRequest): Promise<RenderedPage> {
  * another server's write may take to show in the menu (as with the HTML cache's TTL).
  */
 const SITE_WIDE_REUSE_MS = 5000;
-const siteWideAnswers = new Map<string, { queryKey: QueryKey; meta: Query['meta']; data: unknown; writes: number; at: number }>();
+const siteWideAnswers = new Map<string, { data: unknown; writes: number; at: number }>();
 
 function reuseSiteWide(queryClient: QueryClient, writes: number | undefined) {
   if (writes === undefined) return;
   const now = Date.now();
-  for (const [hash, answer] of siteWideAnswers) {
-    if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
-    else {
-      // With its `meta`, as its own read would have made it (the browser is handed both); the options
-      // defaulted once (setQueryData would default them again).
-      const options = queryClient.defaultQueryOptions({ queryKey: answer.queryKey, meta: answer.meta });
-      queryClient.getQueryCache().build(queryClient, options).setData(answer.data, { updatedAt: answer.at, manual: true });
-    }
-  }
+  for (const [hash, answer] of siteWideAnswers) if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
+  if (siteWideAnswers.size === 0) return;
+  // Each answer is put in as its query is first asked for (by a loader): the page hands
+  // the browser what its route reads, not every answer an earlier page kept (the disciplines, 12 KB
+  // in nine languages, went with every page after a profile's).
+  queryClient.getQueryCache().subscribe((event) => {
+    const answer = event.type === 'added' ? siteWideAnswers.get(event.query.queryHash) : undefined;
+    if (answer) event.query.setData(answer.data, { updatedAt: answer.at, manual: true });
+  });
 }
 
 function keepSiteWide(queries: Query[], writes: number | undefined) {
   if (writes === undefined) return;
   for (const query of queries) {
     if (query.meta?.siteWide !== true || query.state.status !== 'success' || siteWideAnswers.has(query.queryHash)) continue;
-    siteWideAnswers.set(query.queryHash, { queryKey: query.queryKey, meta: query.meta, data: query.state.data, writes, at: query.state.dataUpdatedAt });
+    siteWideAnswers.set(query.queryHash, { data: query.state.data, writes, at: query.state.dataUpdatedAt });
   }
 }
 
