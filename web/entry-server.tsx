@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { LANGUAGE_CODES, languageDir, parseEnabledLanguages, resolveLanguage, type LanguageCode } from '../common/languages.ts';
 import { App } from './app.tsx';
 import { authKeys } from './lib/session.ts';
+import { RenderQueryClient } from './lib/render-query-client.ts';
 import { settingsQueries } from './lib/site-settings.ts';
 import { setApiTransport, type ApiTransport } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
@@ -173,7 +174,7 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
 async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, me, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
+  const queryClient = new RenderQueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
   reuseSiteWide(queryClient, writes);
   // The site's settings (the language depends on them) are read once, with the route's data: the
   // frame's loader asks for the same query and shares this read.

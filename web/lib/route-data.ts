@@ -48,8 +48,7 @@ export type RouteNeeds = (args: RouteNeedsArgs) => Needed | Promise<Needed>;
  */
 export function ensureQuery(client: QueryClient, options: NeededQuery): Promise<unknown> {
   // Defaulted once here, as TanStack would: given plain options it defaults them again in each step
-  // (ensure, then fetch), and each time costs a few µs of object spreads: with the site-wide answers'
-  // a tenth of a page's render on the server.
+  // (ensure, then fetch), a new object each time (web/lib/render-query-client.ts).
   const defaulted = client.defaultQueryOptions(options as Parameters<QueryClient['defaultQueryOptions']>[0]);
   const ensured =
     options.initialPageParam === undefined
