@@ -17,7 +17,7 @@ import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import type { Flash } from '../common/forms.ts';
 import type { SessionUser } from '../common/schemas.ts';
 import { FlashContext } from './lib/flash.tsx';
-import { routerContext } from './lib/route-data.ts';
+import { matchedBranch, routerContext } from './lib/route-data.ts';
 import { loadEveryPage, routes } from './routes.tsx';
 import { sendableQueries, ssrStateElement } from './ssr-state.ts';
 
@@ -184,7 +184,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   const settings = await settingsRead;
   const language = resolveLanguage(storedLanguage, parseEnabledLanguages(settings.enabledLanguages), acceptedLanguages);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
   let meta: PageMeta | undefined;
   const element = (
     <PageMetaSink.Provider value={(m) => (meta = m)}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { createContext, RouterContextProvider, type LoaderFunctionArgs, type Params } from 'react-router';
+import { createContext, RouterContextProvider, type DataRouteObject, type LoaderFunctionArgs, type Params } from 'react-router';
 
 /**
  * A route's data: the query options (from the features' `*.api.ts` factories) its page reads,
@@ -24,6 +24,19 @@ export function routerContext(queryClient: QueryClient): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(queryClientContext, queryClient);
   return context;
+}
+
+/**
+ * The routes of the branch the handler matched, for the render's router. React Router's static
+ * router copies every route it is given and matches the address against them all again, compiling
+ * each path: for our forty-odd routes that was a sixteenth of a page's render. A page renders its
+ * own branch only; the browser's router has every route.
+ */
+export function matchedBranch(routes: DataRouteObject[], matches: readonly { route: { id: string } }[]): DataRouteObject[] {
+  const matched = new Set(matches.map((match) => match.route.id));
+  const keep = (list: DataRouteObject[]): DataRouteObject[] =>
+    list.filter((route) => matched.has(route.id)).map((route) => (route.children ? { ...route, children: keep(route.children) } : route));
+  return keep(routes);
 }
 
 /**
