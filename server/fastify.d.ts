@@ -11,6 +11,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { CachePolicy } from './lib/http-cache.ts';
+import type { InProcessAnswer, InProcessRead } from './lib/in-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     storage: Storage;
+    /** A rendered page's API read, answered in-process (server/lib/in-process.ts); set with the web pages. */
+    readInProcess(read: InProcessRead): Promise<InProcessAnswer>;
   }
 
   /** What a route declares about itself, read by the app-wide hooks. */

@@ -186,13 +186,13 @@ describe('with the real page renderer', () => {
     });
     expect(reads).toBe(1);
     // Who is asking comes with the page, read with its session: no API call asks it again.
-    const inject = t.app.inject.bind(t.app);
+    const read = t.app.readInProcess;
     const asked: string[] = [];
-    t.app.inject = ((options: { url?: string }) => (asked.push(String(options?.url)), inject(options as never))) as typeof t.app.inject;
+    t.app.readInProcess = (options) => (asked.push(options.url), read(options));
     try {
       expect(JSON.stringify(stateOf(html(await get('/discipline/surfing', { cookie: rider.cookie }))).queries)).toContain('Once Rider');
     } finally {
-      t.app.inject = inject;
+      t.app.readInProcess = read;
     }
     expect(asked).toContain('/api/disciplines/surfing');
     expect(asked).not.toContain('/api/me');
@@ -231,12 +231,9 @@ describe('with the real page renderer', () => {
   });
 
   test("the menu's categories and the settings are read once for many pages, and afresh after any write", async () => {
-    const inject = t.app.inject.bind(t.app);
+    const read = t.app.readInProcess;
     const reads: string[] = [];
-    t.app.inject = ((options: { url?: string }) => {
-      if (typeof options?.url === 'string') reads.push(options.url);
-      return inject(options as never);
-    }) as typeof t.app.inject;
+    t.app.readInProcess = (options) => (reads.push(options.url), read(options));
     const admin = await signUpVerified(t);
     await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const water = (await t.app.inject({ method: 'GET', url: '/api/admin/categories/water', headers: { cookie: admin.cookie } })).json() as { name: string; names: Record<string, string>; icon: string; color: string };
@@ -253,7 +250,7 @@ describe('with the real page renderer', () => {
       expect(rootOf(html(await get('/')))).toContain('Wet Sports');
       expect(reads).toContain('/api/categories');
     } finally {
-      t.app.inject = inject;
+      t.app.readInProcess = read;
       await editWater({ name: water.name, names: water.names, icon: water.icon, color: water.color });
     }
   });

@@ -14,6 +14,7 @@ import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
 import { currentUser, hasSession } from './session.ts';
 import { openPageScope } from './page-scope.ts';
+import { readInProcess, type InProcessRead } from './in-process.ts';
 import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
 import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
@@ -112,14 +113,12 @@ function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string 
     ...(cookie ? { cookie } : {}),
     ...(page.headers.authorization ? { authorization: page.headers.authorization } : {}),
   };
+  // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
+  const headers = { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token };
   return async (url: string, init: RequestInit): Promise<ApiResponse> => {
-    // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers: { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token },
-      remoteAddress: page.ip,
-    });
+    // A render only reads (its loaders); any other method goes through inject as it always has.
+    const method = init.method ?? 'GET';
+    const answer = method === 'GET' ? await app.readInProcess({ url, headers, remoteAddress: page.ip }) : await app.inject({ method: method as 'POST', url, headers, remoteAddress: page.ip });
     // The answer as it is, without a fetch Response's streams around its body.
     const body = NO_BODY.has(answer.statusCode) ? '' : answer.body;
     return {
@@ -176,6 +175,8 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       },
     });
   }
+
+  app.decorate('readInProcess', (read: InProcessRead) => readInProcess(app, read));
 
   // Every write this server answers: the renderer's reused site-wide answers are then read afresh.
   let writes = 0;
