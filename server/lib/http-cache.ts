@@ -231,17 +231,18 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
       return payload;
     }
 
-    const keep = state.key !== undefined && state.generation === generation && !reply.hasHeader('set-cookie');
+    // Where the answer is kept for others, if it is.
+    const key = state.generation === generation && !reply.hasHeader('set-cookie') ? state.key : undefined;
     // An in-process read needs no validator unless its answer is kept for others: a page's data is
     // read from the body (its SHA-1 was a fiftieth of the CPU of a page's API call).
-    if (!keep && isInProcessRead(request)) {
+    if (key === undefined && isInProcessRead(request)) {
       settle(state, undefined);
       return payload;
     }
     const etag = weakEtag(payload);
     reply.header('etag', etag);
     let entry: Entry | undefined;
-    if (keep) {
+    if (key !== undefined) {
       const now = Date.now();
       entry = {
         body: payload,
@@ -252,8 +253,8 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
         refreshAt: now + (ttlSeconds * 1000) / 2,
         expires: now + ttlSeconds * 1000,
       };
-      if (!entries.has(state.key) && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(state.key, entry);
+      if (!entries.has(key) && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
     }
     settle(state, entry);
     if (matches(request.headers['if-none-match'], etag)) {

@@ -1,6 +1,4 @@
-import { hashKey, QueryClient, skipToken } from '@tanstack/react-query';
-
-type Defaulted = ReturnType<QueryClient['defaultQueryOptions']>;
+import { hashKey, QueryClient, skipToken, type DefaultedQueryObserverOptions, type DefaultError, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
 
 /**
  * The query client of each server render (web/entry-server.tsx). It fills in a query's options as
@@ -12,9 +10,12 @@ type Defaulted = ReturnType<QueryClient['defaultQueryOptions']>;
  * it to TanStack's for each kind of option, so an upgrade that changes TanStack's rule fails there).
  */
 export class RenderQueryClient extends QueryClient {
-  override defaultQueryOptions(...[options]: Parameters<QueryClient['defaultQueryOptions']>): Defaulted {
+  override defaultQueryOptions<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryData = TQueryFnData, TQueryKey extends QueryKey = QueryKey, TPageParam = never>(
+    options: QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey, TPageParam> | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>,
+  ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey> {
+    type Defaulted = DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>;
     if (options._defaulted) return options as Defaulted;
-    const defaulted = Object.assign({}, this.getDefaultOptions().queries, this.getQueryDefaults(options.queryKey!), options, { _defaulted: true }) as Defaulted;
+    const defaulted = Object.assign({}, this.getDefaultOptions().queries, this.getQueryDefaults(options.queryKey), options, { _defaulted: true }) as Defaulted;
     if (!defaulted.queryHash) defaulted.queryHash = (defaulted.queryKeyHashFn ?? hashKey)(defaulted.queryKey);
     if (defaulted.refetchOnReconnect === undefined) defaulted.refetchOnReconnect = defaulted.networkMode !== 'always';
     if (defaulted.throwOnError === undefined) defaulted.throwOnError = !!defaulted.suspense;
