@@ -19,7 +19,8 @@ import type { SessionUser } from '../common/schemas.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { matchedBranch, routerContext } from './lib/route-data.ts';
 import { loadEveryPage, routes } from './routes.tsx';
-import { sendableQueries, ssrStateElement } from './ssr-state.ts';
+import { sendableQueries } from './ssr-state.ts';
+import { ssrStateElement } from './ssr-state-element.ts';
 
 /**
  * The server's side of the web app (built by `vite build --ssr` into dist/web-server): it renders
@@ -198,15 +199,19 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   const html = await render(element, signal ?? new AbortController().signal);
   const queries = queryClient.getQueryCache().findAll();
   keepSiteWide(queries, writes);
-  const state = ssrStateElement({
-    language,
-    settings,
-    // Failed reads go along too (a missing item, say): the browser shows the same message the server wrote.
-    queries: sendableQueries(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })),
-    texts,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-    flash: flash ?? null,
-  });
+  const state = ssrStateElement(
+    {
+      language,
+      settings,
+      // Failed reads go along too (a missing item, say): the browser shows the same message the server wrote.
+      queries: sendableQueries(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })),
+      texts,
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+      flash: flash ?? null,
+    },
+    // A kept site-wide answer is the same object page after page: its JSON is written once.
+    (query) => query.meta?.siteWide === true,
+  );
   // React puts the page's resource hints (an image preload) first; they belong in <head>.
   const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
   return {

@@ -21,15 +21,6 @@ export interface SsrState {
 
 export const SSR_STATE_ID = 'ssr-state';
 
-/**
- * A JSON data block, not a script: the CSP allows no inline script. `<` is escaped so that no value
- * (a team called `</script>`, say) can end the element early.
- */
-export function ssrStateElement(state: SsrState): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>`;
-}
-
 export function readSsrState(): SsrState | null {
   const element = document.getElementById(SSR_STATE_ID);
   if (!element?.textContent) return null;
