@@ -100,6 +100,17 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/components/ui/link.tsx', ...testFiles],
+    rules: {
+      // One Link: the server renders its markup without React Router's work (web/components/ui/link.tsx).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', importNames: ['Link'], message: 'Use Link from web/components/ui/link.tsx.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

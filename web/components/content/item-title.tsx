@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import type { ContentStatus } from '../../../common/content.ts';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { ActionForm } from '../ui/action-form.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';

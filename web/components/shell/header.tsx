@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { withCatalogue } from '../../i18n.ts';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useCategories } from '../../lib/disciplines.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { AccountLinks } from './account-links.tsx';

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { formActionPath } from '../../../common/forms.ts';
 import { Button } from './button.tsx';
 import { FormTarget } from './form-target.tsx';

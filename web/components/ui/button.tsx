@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { type LinkProps } from 'react-router';
+import { Link } from './link.tsx';
 import { Spinner } from './spinner.tsx';
 
 // Spec §9: variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 
 /**
  * A choice of views of a list as links to its address with the view set (the current one marked),

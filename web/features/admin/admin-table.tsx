@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 

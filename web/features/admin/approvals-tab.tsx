@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { Approval } from '../../../common/approvals.ts';
 import type { RevisionChange } from '../../../common/revisions.ts';
 import { useRevisionLabel, useRevisionText, type RevisionSection } from '../../components/content/pending-revision-notice.tsx';

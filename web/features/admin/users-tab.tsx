@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { USER_ROLES, type AdminUser, type UserRole } from '../../../common/admin-users.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
 import type { Athlete } from '../../../common/profiles.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';

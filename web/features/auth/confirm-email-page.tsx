@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
 import { StateMessage } from '../../components/ui/state-message.tsx';

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { registerSchema, type RegisterInput } from '../../../common/schemas.ts';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 

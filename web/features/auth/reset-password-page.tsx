@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { z } from 'zod';
 import { passwordSchema } from '../../../common/schemas.ts';
 import { CardForm, FormCard } from '../../components/ui/auth-card.tsx';

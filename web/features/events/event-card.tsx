@@ -1,6 +1,6 @@
 import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { EventType } from '../../../common/events-basics.ts';
 import type { Event } from '../../../common/events.ts';

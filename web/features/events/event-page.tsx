@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { Event } from '../../../common/events.ts';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EVENT_CALENDAR_LIMIT } from '../../../common/events-basics.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';

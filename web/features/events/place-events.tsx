@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { EventDates } from './event-card.tsx';

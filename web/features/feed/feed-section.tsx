@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import { feedItemKey, type FeedItem, type FeedReason } from '../../../common/feed.ts';
 import { Avatar, TeamLogo } from '../../components/ui/avatar.tsx';

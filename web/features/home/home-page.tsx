@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { ButtonLink, buttonClass } from '../../components/ui/button.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

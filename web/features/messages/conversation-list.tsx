@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { ConversationSummary } from '../../../common/messages.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

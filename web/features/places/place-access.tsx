@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { AccessChange, AccessStatus, AccessSummary } from '../../../common/place-access.ts';
 import { ListSection } from '../../components/ui/list-section.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';

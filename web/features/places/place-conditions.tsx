@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
 import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
 import { LikeToggle } from '../../components/content/like-toggle.tsx';

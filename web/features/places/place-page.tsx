@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { ItemTitle } from '../../components/content/item-title.tsx';

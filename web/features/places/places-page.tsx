@@ -1,7 +1,8 @@
 import { pictureOf } from '../../../common/photos-basics.ts';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Place } from '../../../common/places.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';

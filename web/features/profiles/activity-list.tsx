@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath, type ContentType } from '../../../common/content-basics.ts';
 import type { Activity } from '../../../common/profiles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';

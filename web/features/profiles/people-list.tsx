@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { Person } from '../../../common/teams.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';

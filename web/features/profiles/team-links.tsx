@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { PublicProfile } from '../../../common/profiles.ts';
 import { TeamLogo } from '../../components/ui/avatar.tsx';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
 import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';

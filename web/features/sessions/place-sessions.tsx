@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Session } from '../../../common/sessions.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';

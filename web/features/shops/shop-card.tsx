@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import { SHOP_CARD_BRANDS } from '../../../common/shops-basics.ts';
 import type { Shop } from '../../../common/shops.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { Person, TeamDetail, TeamMember } from '../../../common/teams.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';

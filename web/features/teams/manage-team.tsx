@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { proposedVersion } from '../../components/content/pending-revision-notice.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { TeamSummary } from '../../../common/teams.ts';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';

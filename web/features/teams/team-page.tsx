@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';

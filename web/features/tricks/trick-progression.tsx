@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import { PROGRESS_STATES } from '../../../common/tricks-basics.ts';
 import type { ProfileTrick } from '../../../common/tricks.ts';
