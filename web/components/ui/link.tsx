@@ -5,7 +5,7 @@ import { createPath, Link as RouterLink, parsePath, type LinkProps } from 'react
  * The server's Link: the markup React Router's Link renders for an address from the root, without
  * its work. Its Link resolves the address against the route (twice), subscribes to the location and
  * readies a click handler and prefetching: on the server, where nobody clicks, a twelfth of a list
- * page's render (eighty links on the events list). Anything else (a relative address, an object,
+ * page's render (sixty-odd links on the events list). Anything else (a relative address, an object,
  * prefetching, a mask) goes to React Router's own. The browser hydrates the same markup with
  * React Router's Link (web/components/ui/link.test.tsx holds the two to the same markup).
  */
