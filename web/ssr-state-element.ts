@@ -11,8 +11,10 @@ const inElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u00
 // kept site-wide answer is the same object page after page), written once. A marker holds each
 // one's place while the rest is written: a NUL and a random word no value can know.
 const written = new WeakMap<object, string>();
-const MARKER = `\u0000${Math.random().toString(36).slice(2)}:`;
-const MARKED = new RegExp(`"${inElement(MARKER).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
+const WORD = crypto.randomUUID();
+const MARKER = `\u0000${WORD}:`;
+// As JSON writes it: the NUL as `\u0000`, inside quotes.
+const MARKED = new RegExp(`"\\\\u0000${WORD}:(\\d+)"`, 'g');
 
 /**
  * A JSON data block, not a script: the CSP allows no inline script. The data of the queries
