@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { FRESH_READ } from './http-cache.ts';
+import { pageFetch } from './web-pages.ts';
 import { RELAXED_LIMITS, signUpVerified } from '../test/test-app.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -38,5 +40,25 @@ describe("a page's in-process read answers as the app answers a client", () => {
     const answers = await Promise.all(urls.map((url) => read(url, HEADERS)));
     const expected = await Promise.all(urls.map((url) => injected(url, HEADERS)));
     expect(answers.map((a) => [a.statusCode, a.body])).toEqual(expected.map((e) => [e.statusCode, e.body]));
+  });
+});
+
+describe("a rendered page's API transport (pageFetch)", () => {
+  const page = { headers: { 'accept-language': 'de' }, ip: '203.0.113.9' } as unknown as FastifyRequest;
+
+  test('reads in-process, in the page\'s language; a write asked for while rendering is refused and reaches nothing', async () => {
+    const fetchApi = pageFetch(t.app, page, 'de', {});
+    const asked: string[] = [];
+    const read = t.app.readInProcess;
+    t.app.readInProcess = (options) => (asked.push(`${options.url} ${options.headers['accept-language']} ${options.remoteAddress}`), read(options));
+    try {
+      const answer = await fetchApi('/api/disciplines/surfing', {});
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(await answer.text())).toMatchObject({ id: 'surfing' });
+      await expect(fetchApi('/api/disciplines/surfing/follow', { method: 'PUT' })).rejects.toThrow('A page render only reads');
+    } finally {
+      t.app.readInProcess = read;
+    }
+    expect(asked).toEqual(['/api/disciplines/surfing de 203.0.113.9']);
   });
 });

@@ -106,7 +106,7 @@ const headerValue = (value: string | string[] | number | undefined) => (value ==
  * language (its cookie and Accept-Language), in which the API orders names as the browser will
  * later; a signed-in person's with their cookies, so the page shows what they may see.
  */
-function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string | undefined, shared: Record<string, string>) {
+export function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string | undefined, shared: Record<string, string>) {
   const cookie = hasSession(page) ? page.headers.cookie : language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined;
   const languageHeaders = {
     ...(page.headers['accept-language'] ? { 'accept-language': page.headers['accept-language'] } : {}),
@@ -116,9 +116,9 @@ function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string 
   // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
   const headers = { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token };
   return async (url: string, init: RequestInit): Promise<ApiResponse> => {
-    // A render only reads (its loaders); any other method goes through inject as it always has.
-    const method = init.method ?? 'GET';
-    const answer = method === 'GET' ? await app.readInProcess({ url, headers, remoteAddress: page.ip }) : await app.inject({ method: method as 'POST', url, headers, remoteAddress: page.ip });
+    // A render only reads (its route's loaders): a write asked for while rendering is refused, never sent.
+    if ((init.method ?? 'GET') !== 'GET') throw new Error(`A page render only reads; it asked to ${init.method} ${url}`);
+    const answer = await app.readInProcess({ url, headers, remoteAddress: page.ip });
     // The answer as it is, without a fetch Response's streams around its body.
     const body = NO_BODY.has(answer.statusCode) ? '' : answer.body;
     return {
