@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testWebBuild } from '../scripts/test-web-build.ts';
@@ -65,6 +65,21 @@ describe('with the real page renderer', () => {
     }
     return reads;
   };
+
+  test('a page is the same page whether sent as brotli, gzip or as it is', async () => {
+    const page = '/discipline/surfing';
+    const br = await get(page);
+    const gz = await get(page, { 'accept-encoding': 'gzip' });
+    const plain = await get(page, { 'accept-encoding': 'identity' });
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    // The render's ids differ from one render to the next; nothing else may.
+    const masked = (text: string) => text.replace(/"dehydratedAt":\d+|"data(Updated|Update)At":\d+/g, '');
+    const plainText = masked(plain.body);
+    expect(plainText).toContain('<h1');
+    expect(masked(brotliDecompressSync(br.rawPayload).toString())).toBe(plainText);
+    expect(masked(gunzipSync(gz.rawPayload).toString())).toBe(plainText);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
 
   test('a visitor gets the home page rendered, compressed, with its data and the hero image hinted', async () => {
     const res = await get('/');

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, webManifestPath, type LanguageCode } from '../../common/languages.ts';
@@ -40,8 +39,6 @@ const RENDER_DEADLINE_MS = 2000;
 // the hub 188/215, 202/186, 250/204 (two runs each, a slower 2-core machine).
 const renderConcurrency = (threads: number) => (threads > 0 ? 3 * (threads + 1) : 2);
 const NO_BODY = new Set([204, 205, 304]);
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** The language the page's address names (`?lang=`), if it names one of ours. */
 function askedLanguage(request: FastifyRequest): LanguageCode | undefined {
@@ -135,16 +132,25 @@ export function pageFetch(app: FastifyInstance, page: FastifyRequest, language: 
  * Pages are compressed for each answer (a visitor's page is then kept compressed by the HTML cache):
  * brotli 3 and gzip 4 cost a page about a third of brotli 5's CPU for some 1 KB more (a 40 KB events
  * list: 1.9 against 5.3 ms, 10.0 against 8.9 KB, measured on the 2-core machine under load).
+ *
+ * On this thread, not zlib's thread pool: a 30–40 KB page takes brotli 0.2 ms, while handing it to
+ * the pool and back (a pool thread woken, a stream of chunks, the callback) cost another 1–1.3 ms of
+ * CPU a page, as much as the rest of a hub page's main-thread work (bench/results/pages.md). The
+ * encoder is told the size and given a 256 KB window instead of 4 MB: the same bytes out for a page,
+ * less memory to set up.
  */
 const BROTLI_QUALITY = 3;
+const BROTLI_WINDOW_BITS = 18;
 const GZIP_LEVEL = 4;
 
-async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').header('x-render', 'full');
   const encoding = acceptedEncoding(request);
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: GZIP_LEVEL }));
-  return reply.send(html);
+  if (!encoding) return reply.send(html);
+  const bytes = Buffer.from(html);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, { level: GZIP_LEVEL }));
+  const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+  return reply.header('content-encoding', 'br').send(brotliCompressSync(bytes, { params }));
 }
 
 /**
