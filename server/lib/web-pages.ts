@@ -36,8 +36,11 @@ const RENDER_DEADLINE_MS = 2000;
 // 216/s, p99 0.45 s; 3 161/s; 4 194/s. Two lets one page's data loads overlap another's render.
 // With a render thread the main thread only answers their data, and more may overlap: 2, 4 and 6
 // at a time gave the events list 76/78, 75/71 and 79/83 pages/s, the profile 44/52, 55/45, 69/53,
-// the hub 188/215, 202/186, 250/204 (two runs each, a slower 2-core machine).
-const renderConcurrency = (threads: number) => (threads > 0 ? 3 * (threads + 1) : 2);
+// the hub 188/215, 202/186, 250/204 (two runs each, a slower 2-core machine). Six against twelve,
+// later, in 16 interleaved pairs: twelve won 13 (e.g. hub 320/428 and 306/356, signed-in home
+// 121/183 and 114/174, profile 153/195 and 129/190 pages/s), six won 3 (events list 208/196 and
+// 213/199, team 400/306). Probably, six were often all waiting for their data at once.
+const renderConcurrency = (threads: number) => (threads > 0 ? 6 * (threads + 1) : 2);
 const NO_BODY = new Set([204, 205, 304]);
 
 /** The language the page's address names (`?lang=`), if it names one of ours. */
