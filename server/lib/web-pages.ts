@@ -136,11 +136,11 @@ export function pageFetch(app: FastifyInstance, page: FastifyRequest, language: 
  * brotli 3 and gzip 4 cost a page about a third of brotli 5's CPU for some 1 KB more (a 40 KB events
  * list: 1.9 against 5.3 ms, 10.0 against 8.9 KB, measured on the 2-core machine under load).
  *
- * On this thread, not zlib's thread pool: a 30–40 KB page takes brotli 0.2 ms, while handing it to
- * the pool and back (a pool thread woken, a stream of chunks, the callback) cost another 1–1.3 ms of
- * CPU a page, as much as the rest of a hub page's main-thread work (bench/results/pages.md). The
- * encoder is told the size and given a 256 KB window instead of 4 MB: the same bytes out for a page,
- * less memory to set up.
+ * On this thread, not zlib's thread pool: brotli takes a 30–40 KB page 0.2 ms, while the pool's
+ * threads took 1.2–1.6 ms of CPU a page with the hand-over (a pool thread woken, a stream of chunks,
+ * the callback) and 0.2–0.4 ms without it, the main thread 0.1–0.3 ms more (per-thread CPU at 64
+ * connections, interleaved runs, 2-core machine). The encoder is told the size and given a 256 KB
+ * window instead of 4 MB: the same bytes out for a page, less memory to set up.
  */
 const BROTLI_QUALITY = 3;
 const BROTLI_WINDOW_BITS = 18;
