@@ -58,6 +58,16 @@ describe('eslint.config.js', { timeout: 60_000 }, () => {
     expect(await problems('server/lib/made-up.ts', "import type { RenderedPage } from '../../web/entry-server.tsx';\nexport type F = RenderedPage;\n")).toEqual([]);
   });
 
+  test("the web's links are the one Link (web/components/ui/link.tsx), not React Router's", async () => {
+    const page = (from: string) => `import { Link } from '${from}';\nexport const f = () => <Link to="/teams">Teams</Link>;\n`;
+    expect(await problems('web/features/home/made-up.tsx', page('react-router'))).toEqual([
+      expect.stringContaining('Use Link from web/components/ui/link.tsx.'),
+    ]);
+    expect(await problems('web/features/home/made-up.tsx', page('../../components/ui/link.tsx'))).toEqual([]);
+    // What React Router has besides its Link stays open to the web.
+    expect(await problems('web/features/home/made-up.tsx', "import { NavLink } from 'react-router';\nexport const f = NavLink;\n")).toEqual([]);
+  });
+
   test('an import cycle is an error', async () => {
     // web/lib/session.ts imports web/lib/api.ts: api.ts importing session.ts back closes a cycle.
     expect(await problems('web/lib/api.ts', "import { useMe } from './session.ts';\nexport const f = useMe;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);
