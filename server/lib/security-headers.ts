@@ -7,10 +7,11 @@ import { isInProcessRead } from './http-cache.ts';
 /**
  * The headers helmet sets for `options`, worked out once at start-up and set on every answer that
  * leaves the server (pages, API answers, static files, errors); a page's in-process reads
- * (server/lib/in-process.ts) get none, their data going into the page, which has them. @fastify/helmet built helmet's middleware anew for each
- * request, its Content-Security-Policy parsed and checked again every time: a sixth of the CPU of a
- * trivial API answer, paid again by each of a rendered page's in-process API calls. Our options hold
- * no per-request value (no nonce, no function), so the headers are the same for every request.
+ * (server/lib/in-process.ts) get none, their data going into the page, which has them.
+ * @fastify/helmet built helmet's middleware anew for each request, its Content-Security-Policy parsed
+ * and checked again every time: a sixth of the CPU of a trivial API answer, paid again by each of a
+ * rendered page's in-process API calls. Our options hold no per-request value (no nonce, no
+ * function), so the headers are the same for every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
