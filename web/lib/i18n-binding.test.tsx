@@ -107,3 +107,35 @@ test('strings that arrive later replace what was kept', async () => {
   });
   expect(screen.getByTestId('labels').textContent).toBe('Crews | Crews | 2 teams | Arrived');
 });
+
+test('strings arriving that the tree did not ask for leave it as it is drawn', async () => {
+  const i18n = await instance();
+  let renders = 0;
+  function Counted() {
+    renders += 1;
+    const { t } = useTranslation();
+    return <p data-testid="counted">{t('nav.teams')} {t('nav.count', { count: 3 })}</p>;
+  }
+  render(
+    <TranslationProvider i18n={i18n}>
+      <Counted />
+    </TranslationProvider>,
+  );
+  const before = renders;
+  // The rest of a catalogue arriving after the start: nothing the page shows is in it.
+  act(() => {
+    i18n.addResourceBundle('en', 'translation', { admin: { title: 'Admin' } }, true, true);
+  });
+  expect(renders).toBe(before);
+  expect(screen.getByTestId('counted').textContent).toBe('Teams 3 teams');
+  // A text drawn before its string arrived (kept nowhere) is drawn again once it does.
+  render(
+    <TranslationProvider i18n={i18n}>
+      <Labels />
+    </TranslationProvider>,
+  );
+  act(() => {
+    i18n.addResourceBundle('en', 'translation', { nav: { later: 'Arrived' } }, true, true);
+  });
+  expect(screen.getByTestId('labels').textContent).toBe('Teams | Teams | 2 teams | Arrived');
+});

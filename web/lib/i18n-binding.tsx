@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { captureFormattedTexts, replayFormattedTexts, type FormattedTexts } from './intl.ts';
 
 /**
@@ -7,9 +7,11 @@ import { captureFormattedTexts, replayFormattedTexts, type FormattedTexts } from
  * `useTranslation` makes and subscribes a translation function in every component on every render,
  * which cost about a tenth of a server render (issue 17's profile). Here the provider holds the
  * `t` of the current language; components read it from context, and all of them draw again when
- * the language changes or strings arrive (the rest of a catalogue, a language switched to).
+ * the language changes, or when strings arrive that the tree had asked for in vain.
  */
 type Binding = { t: TFunction; i18n: I18n };
+/** A binding, and whether the tree asked it for a text its language's strings did not have yet. */
+type Bound = { binding: Binding; missed: () => boolean };
 
 const BindingContext = createContext<Binding | null>(null);
 
@@ -48,9 +50,15 @@ function textsOf<T>(store: WeakMap<I18n, Map<string, Map<string, T>>>, i18n: I18
   return texts;
 }
 
-function bindingOf(i18n: I18n, language: string): Binding {
+function bindingOf(i18n: I18n, language: string): Bound {
   const fixed = i18n.getFixedT(language);
   const call = fixed as unknown as (...args: unknown[]) => string;
+  // A text the strings lack yet is noted, and not kept, so that every binding drawing it notes it.
+  // i18next answers a missing key with the key itself, or with the default value given.
+  let missed = false;
+  const has = (key: unknown, options?: unknown) => i18n.exists(key as string | string[], { ...(options as object | undefined), lng: language });
+  const found = (key: string, text: string, options?: Record<string, unknown>) =>
+    text !== key && (options?.defaultValue === undefined || has(key, options));
   const texts = textsOf(plainTexts, i18n, language);
   const withOptions = textsOf(optionTexts, i18n, language);
   const t = ((key: unknown, ...rest: unknown[]) => {
@@ -60,34 +68,56 @@ function bindingOf(i18n: I18n, language: string): Binding {
       if (kept) replayFormattedTexts(kept.texts);
       else {
         const { value, texts: formatted } = captureFormattedTexts(() => call(key, rest[0]));
-        if (withOptions.size >= OPTION_TEXTS_KEPT) withOptions.clear();
-        withOptions.set(id, (kept = { text: value, texts: formatted }));
+        kept = { text: value, texts: formatted };
+        if (!found(key, value, rest[0])) missed = true;
+        else {
+          if (withOptions.size >= OPTION_TEXTS_KEPT) withOptions.clear();
+          withOptions.set(id, kept);
+        }
       }
       return kept.text;
     }
-    if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
+    if (rest.length > 0 || typeof key !== 'string') {
+      if (!missed && !has(key, rest[0])) missed = true;
+      return call(key, ...rest);
+    }
     let text = texts.get(key);
-    if (text === undefined) texts.set(key, (text = call(key)));
+    if (text === undefined) {
+      text = call(key);
+      if (!found(key, text)) missed = true;
+      else texts.set(key, text);
+    }
     return text;
   }) as unknown as TFunction;
-  return { t, i18n };
+  return { binding: { t, i18n }, missed: () => missed };
 }
 
 export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const redraw = () => setVersion((v) => v + 1);
-    i18n.on('languageChanged', redraw);
-    i18n.store?.on('added', redraw);
-    return () => {
-      i18n.off('languageChanged', redraw);
-      i18n.store?.off('added', redraw);
-    };
-  }, [i18n]);
   const language = i18n.language;
   // A new function on each change, so that memoised components and effects see a new `t`.
-  const binding = useMemo<Binding>(() => bindingOf(i18n, language), [i18n, language, version]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <BindingContext.Provider value={binding}>{children}</BindingContext.Provider>;
+  const bound = useMemo<Bound>(() => bindingOf(i18n, language), [i18n, language, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = useRef(bound);
+  useEffect(() => {
+    current.current = bound;
+  }, [bound]);
+  useEffect(() => {
+    const redraw = () => setVersion((v) => v + 1);
+    // Strings arriving change the page only where it showed a text that was missing: the rest of
+    // the start-up catalogue holds none of what the page shows, and drawing every component again
+    // for it was the longest task of a phone's start (issue 17). When it must be drawn, it is drawn
+    // in the background, a part at a time.
+    const arrived = () => {
+      if (current.current.missed()) startTransition(redraw);
+    };
+    i18n.on('languageChanged', redraw);
+    i18n.store?.on('added', arrived);
+    return () => {
+      i18n.off('languageChanged', redraw);
+      i18n.store?.off('added', arrived);
+    };
+  }, [i18n]);
+  return <BindingContext.Provider value={bound.binding}>{children}</BindingContext.Provider>;
 }
 
 /** The translation function of the tree's language, and the i18next instance. */
