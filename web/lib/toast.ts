@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { ApiError } from './api.ts';
+import { wantToaster } from './toaster-wanted.ts';
 
 export const TOAST_DURATION = 5000;
 
 // Spec §4: at most one toast at a time; a new one replaces the older one.
 export function notify(kind: 'success' | 'error' | 'info', title: string, description?: string): void {
+  wantToaster();
   toast.dismiss();
   toast[kind](title, { description, duration: TOAST_DURATION });
 }

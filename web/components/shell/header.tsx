@@ -9,19 +9,41 @@ import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
 import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
-import { lazyNamed } from '../../lib/lazy-named.ts';
+import { lazyNamed, loadOnce } from '../../lib/lazy-named.ts';
 import { useShellParts } from './shell-parts.ts';
 
 // Menus load when first needed, so a first visit downloads only what it shows.
-const LanguageSelector = lazyNamed(() => import('./language-selector.tsx'), 'LanguageSelector');
+const loadLanguageSelector = loadOnce(() => import('./language-selector.tsx'));
+const LanguageSelector = lazyNamed(loadLanguageSelector, 'LanguageSelector');
 const MobileMenu = lazy(withCatalogue(() => import('./mobile-menu.tsx')));
 
-/** Looks like the language menu's button while its code loads, so nothing moves when it arrives. */
-function LanguageButtonPlaceholder() {
-  return (
-    <button type="button" className={languageButtonClass} disabled>
+/**
+ * The language button. The menu's code (Radix's, the largest part a page started with that it did
+ * not show, issue 17) loads when the pointer or the focus comes to the button, and the menu opens
+ * on the click, the code being there by then or when it arrives.
+ */
+function LanguageMenu() {
+  const [open, setOpen] = useState(false);
+  const preload = () => void loadLanguageSelector().catch(() => {});
+  const button = (
+    <button
+      type="button"
+      className={languageButtonClass}
+      data-testid="language-selector"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpen(true)}
+    >
       <LanguageButtonFace />
     </button>
+  );
+  if (!open) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageSelector defaultOpen />
+    </Suspense>
   );
 }
 
@@ -76,9 +98,7 @@ export function Header() {
           </nav>
         </div>
         <div className="hidden items-center gap-2 md:flex">
-          <Suspense fallback={<LanguageButtonPlaceholder />}>
-            <LanguageSelector />
-          </Suspense>
+          <LanguageMenu />
           <AccountLinks />
         </div>
         <div className="flex items-center gap-1 md:hidden">

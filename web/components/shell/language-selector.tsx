@@ -3,10 +3,11 @@ import { useLanguage } from '../../lib/language.ts';
 import { LanguageButtonFace } from './language-button-face.tsx';
 import { languageButtonClass } from './nav-classes.ts';
 
-export function LanguageSelector() {
+/** `defaultOpen`: opened by a click on the button that stood in for it while its code loaded. */
+export function LanguageSelector({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { current, enabled, setLanguage } = useLanguage();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={languageButtonClass} data-testid="language-selector">
         <LanguageButtonFace />
       </DropdownMenu.Trigger>

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings.ts';
+import { useMe } from '../../lib/session.ts';
+import { useToasterWanted } from '../../lib/toaster-wanted.ts';
 import { useLiveUpdates } from '../../lib/live.ts';
 import { FlashMessage } from '../../lib/flash.tsx';
 import { useFavicon } from '../../lib/page-meta.ts';
@@ -11,11 +13,11 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ShellPartsContext, type ShellParts } from './shell-parts.ts';
 
-// Toasts only follow an action, so their code need not hold up the first page; nor does the offer
-// to reload into a new version, which comes later still.
+// Toasts only follow an action, so their code comes with the first one (lib/toaster-wanted.ts); nor
+// need the offer to reload into a new version, which comes later still, hold up the first page.
 const Toaster = lazy(() => import('./toaster.tsx'));
 const UpdateBanner = lazyNamed(() => import('./update-banner.tsx'), 'UpdateBanner');
-// What was done offline and waits to be sent: only ever there once the app runs.
+// What a signed-in person did offline and is still to be sent: only ever there once the app runs.
 const OutboxStatus = lazyNamed(() => import('./outbox-status.tsx'), 'OutboxStatus');
 
 /**
@@ -34,6 +36,8 @@ export function Layout({ parts }: { parts: ShellParts }) {
   const { t } = useTranslation();
   const { logoUrl } = useSiteSettings();
   const { pathname } = useLocation();
+  const { user } = useMe();
+  const toasts = useToasterWanted();
   useFavicon(logoUrl);
   useLiveUpdates();
   useEffect(() => {
@@ -55,9 +59,9 @@ export function Layout({ parts }: { parts: ShellParts }) {
         </main>
         <Footer />
         <Suspense fallback={null}>
-          <Toaster />
+          {toasts && <Toaster />}
           <UpdateBanner />
-          <OutboxStatus />
+          {user && <OutboxStatus />}
         </Suspense>
       </div>
     </ShellPartsContext>
