@@ -29,7 +29,7 @@ export function webBuildIsStale(): boolean {
  */
 export async function buildWeb(
   outDir: string,
-  { manifest = false, pageRenderer = true, logLevel = 'warn' }: { manifest?: boolean; pageRenderer?: boolean; logLevel?: 'warn' | 'silent' } = {},
+  { pageRenderer = true, logLevel = 'warn' }: { pageRenderer?: boolean; logLevel?: 'warn' | 'silent' } = {},
 ): Promise<void> {
   const { build } = await import('vite');
   const common = { configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'web'), logLevel };
@@ -38,7 +38,8 @@ export async function buildWeb(
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ ...common, build: { outDir, emptyOutDir: true, manifest } });
+    // The manifest names each page's chunks, which the server has the browser fetch with the entry.
+    await build({ ...common, build: { outDir, emptyOutDir: true, manifest: true } });
     await buildServiceWorker(outDir, logLevel);
     if (pageRenderer) {
       // An SSR build leaves `process.env.NODE_ENV` to be read when it runs, and a server started

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifest as readBuildManifest, staticClosure, type Manifest } from '../server/lib/build-manifest.ts';
+
+import { catalogueModule } from '../web/i18n-parts.ts';
+
+export type { Manifest };
 
 const root = path.resolve(import.meta.dirname, '..');
-
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
-export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * Each measured route and the lazy page module it renders (none: the home page is in the entry).
@@ -33,28 +35,16 @@ export const ROUTES: { path: string; modules: string[]; visitor?: true }[] = [
 ];
 
 /** Manifest keys loaded before the first render whatever the route: the core strings of the default language. */
-export const BOOT_MODULES = ['locales/en.json?part=core'];
+export const BOOT_MODULES = [catalogueModule('en', 'core')];
 /** Loaded with every lazy page: the rest of the default language's strings. */
-export const PAGE_MODULES = ['locales/en.json?part=rest'];
+export const PAGE_MODULES = [catalogueModule('en', 'rest')];
 
 export const MAP_MODULE = 'features/places/places-map.tsx';
 
 export function readManifest(outDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-/** Manifest keys of a chunk and everything it imports statically. */
-export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    seen.add(key);
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
+  const manifest = readBuildManifest(outDir);
+  if (!manifest) throw new Error(`${outDir} has no build manifest`);
+  return manifest;
 }
 
 const gzipCache = new Map<string, number>();

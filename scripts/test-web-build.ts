@@ -57,7 +57,7 @@ export async function testWebBuild(): Promise<string> {
     const saved = Object.fromEntries(Object.keys(CANARIES).map((name) => [name, process.env[name]]));
     Object.assign(process.env, CANARIES);
     try {
-      await buildWeb(outDir, { manifest: true, logLevel: 'silent' });
+      await buildWeb(outDir, { logLevel: 'silent' });
       writeFileSync(done, '');
       return outDir;
     } finally {

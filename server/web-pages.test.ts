@@ -10,6 +10,7 @@ import { LANGUAGE_COOKIE } from '../common/languages.ts';
 import { pathToFileURL } from 'node:url';
 import type { PageRequest, RenderedPage } from '../web/entry-server.tsx';
 import { pageRendererOf } from './lib/web-pages.ts';
+import { readManifest } from './lib/build-manifest.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, statementsDuring, type TestApp } from './test/test-app.ts';
 import { useTestApp } from './test/use-test-app.ts';
 
@@ -113,6 +114,22 @@ describe('with the real page renderer', () => {
       expect(key).toMatch(/^number en \{\} \d+$/);
       expect(root).toContain(text);
     }
+  });
+
+  test("a page names its own code and strings to be fetched with the entry's, each once", async () => {
+    const manifest = readManifest(await testWebBuild())!;
+    const preloadsOf = (page: string) => /data-preload="([^"]+)"/.exec(page)![1]!.split(' ');
+    const chunkOf = (key: string) => `/${manifest[key]!.file}`;
+    const teams = preloadsOf(html(await get('/teams', { cookie: `${LANGUAGE_COOKIE}=de` })));
+    // Its page chunk and the German strings (the page waits for all of them), not only the entry's modules.
+    expect(teams).toEqual(expect.arrayContaining([chunkOf('features/teams/teams-page.tsx'), chunkOf('locales/de.json?part=core'), chunkOf('locales/de.json?part=rest')]));
+    expect(teams).not.toContain(chunkOf('locales/en.json?part=rest'));
+    expect(new Set(teams).size).toBe(teams.length);
+    // The home page is in the entry: it waits for the core strings only.
+    const home = preloadsOf(html(await get('/')));
+    expect(home).toContain(chunkOf('locales/en.json?part=core'));
+    expect(home).not.toContain(chunkOf('locales/en.json?part=rest'));
+    expect(home).not.toContain(chunkOf('features/teams/teams-page.tsx'));
   });
 
   test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {
@@ -411,7 +428,7 @@ describe('rendered pages in the cache', () => {
   const COUNTING = `let renders = 0;
 export async function renderPage({ url, storedLanguage }) {
   renders += 1;
-  return { kind: 'page', status: 200, html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined, undeclared: [] };
+  return { kind: 'page', status: 200, html: '<p>' + url + ' ' + (storedLanguage ?? '-') + ' #' + renders + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', meta: undefined, undeclared: [], modules: [] };
 }`;
   const t = useTestApp(() => {
     const webDist = path.join(tmp, 'counting');

@@ -18,7 +18,8 @@ import type { Flash } from '../common/forms.ts';
 import type { SessionUser } from '../common/schemas.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { matchedBranch, routerContext } from './lib/route-data.ts';
-import { loadEveryPage, routes } from './routes.tsx';
+import { loadEveryPage, routes, type PageHandle } from './routes.tsx';
+import { catalogueModule } from './i18n-parts.ts';
 import { sendableQueries } from './ssr-state.ts';
 import { ssrStateElement } from './ssr-state-element.ts';
 
@@ -132,6 +133,11 @@ export type RenderedPage =
       meta: PageMeta | undefined;
       /** Queries a component asked for that its route did not declare (should be none). */
       undeclared: string[];
+      /**
+       * The build's names (manifest keys) of the code and strings the page needs beyond the entry:
+       * its page module and, with one, the rest of its language's strings, which that module waits for.
+       */
+      modules: string[];
     }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -170,6 +176,11 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
     if (query.meta?.siteWide !== true || query.state.status !== 'success' || siteWideAnswers.has(query.queryHash)) continue;
     siteWideAnswers.set(query.queryHash, { data: query.state.data, writes, at: query.state.dataUpdatedAt });
   }
+}
+
+function pageModulesOf(matches: { route: { handle?: unknown } }[], language: LanguageCode): string[] {
+  const pages = matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module) => module !== undefined);
+  return [catalogueModule(language, 'core'), ...(pages.length > 0 ? [...pages, catalogueModule(language, 'rest')] : [])];
 }
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
@@ -225,6 +236,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     languages: parseEnabledLanguages(settings.enabledLanguages),
     meta,
     undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
+    modules: pageModulesOf(context.matches, language),
   };
 }
 

@@ -9,3 +9,6 @@ export type CataloguePart = 'core' | 'rest';
 export function cataloguePart(catalogue: Record<string, unknown>, part: CataloguePart): Record<string, unknown> {
   return Object.fromEntries(Object.entries(catalogue).filter(([section]) => CORE_SECTIONS.includes(section) === (part === 'core')));
 }
+
+/** The build's name (its manifest key) for a part of a language's catalogue. */
+export const catalogueModule = (language: string, part: CataloguePart) => `locales/${language}.json?part=${part}`;

@@ -31,18 +31,32 @@ const shops = loadOnce(() => import('./features/shops/shops.api.ts'));
 const teams = loadOnce(() => import('./features/teams/teams.api.ts'));
 const tricks = loadOnce(() => import('./features/tricks/tricks.api.ts'));
 
-type PageModule = () => Promise<{ default: React.ComponentType }>;
+// Every page's module by its path, which is also its name in the build's manifest: the server names
+// a page's chunks to the browser with the entry's (route `handle.module`, server/lib/build-manifest.ts).
+// (The home page is in the entry, and the legal pages' frame in theirs: made lazy too, each would be
+// a chunk of its own, the home page's in every first load.)
+const pageModules = import.meta.glob<{ default: React.ComponentType }>([
+  './features/*/*-page.tsx',
+  '!./features/home/home-page.tsx',
+  '!./features/legal/legal-page.tsx',
+  './components/not-found-page.tsx',
+]);
+
+/** What the server reads of a matched route: the page module it shows, if it has one of its own. */
+export type PageHandle = { module: string };
 
 // Each page but the home page is its own chunk, shown once the whole catalogue is there too. A
 // lazy component rather than a lazy route: the browser hydrates a page the server rendered at once,
 // keeping the page's own markup as it was until its chunk is in (and replaying a click made meanwhile).
 // The route's loader fetches the page's data and its chunk together (web/lib/route-data.ts).
 const pageLoads: (() => Promise<unknown>)[] = [];
-const page = (load: PageModule, needs?: RouteNeeds): Pick<RouteObject, 'Component' | 'loader'> => {
+const page = (module: string, needs?: RouteNeeds): Pick<RouteObject, 'Component' | 'loader' | 'handle'> => {
+  const load = pageModules[`./${module}`];
+  if (!load) throw new Error(`No page module ${module}`);
   const once = loadOnce(load);
   pageLoads.push(once);
   const complete = withCatalogue(once);
-  return { Component: lazy(complete), loader: loaderOf(needs, complete) };
+  return { Component: lazy(complete), loader: loaderOf(needs, complete), handle: { module } satisfies PageHandle };
 };
 
 /** Loads every page's code (the server, at start-up: a page's first render then need not wait for it). */
@@ -147,15 +161,15 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage />, loader: loaderOf(homeNeeds) },
-          { path: 'login', ...page(() => import('./features/auth/login-page.tsx')) },
-          { path: 'register', ...page(() => import('./features/auth/register-page.tsx')) },
-          { path: 'confirm-email', ...page(() => import('./features/auth/confirm-email-page.tsx')) },
-          { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page.tsx')) },
-          { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page.tsx')) },
-          { path: 'profile', ...page(() => import('./features/profiles/own-profile-page.tsx'), signedIn((m) => m.ownProfileNeeds)) },
+          { path: 'login', ...page('features/auth/login-page.tsx') },
+          { path: 'register', ...page('features/auth/register-page.tsx') },
+          { path: 'confirm-email', ...page('features/auth/confirm-email-page.tsx') },
+          { path: 'forgot-password', ...page('features/auth/forgot-password-page.tsx') },
+          { path: 'reset-password', ...page('features/auth/reset-password-page.tsx') },
+          { path: 'profile', ...page('features/profiles/own-profile-page.tsx', signedIn((m) => m.ownProfileNeeds)) },
           {
             path: 'profile/:userId',
-            ...page(() => import('./features/profiles/public-profile-page.tsx'), async ({ params, search }) => {
+            ...page('features/profiles/public-profile-page.tsx', async ({ params, search }) => {
               const [{ profileQueries }, { trickQueries }, { sessionLogPageFrom, sessionStatsQueries }] = await Promise.all([profiles(), tricks(), sessionStats()]);
               const id = params.userId!;
               return [
@@ -168,53 +182,53 @@ export const routes: RouteObject[] = [
               ];
             }),
           },
-          { path: 'category/:categoryId', ...page(() => import('./features/disciplines/category-page.tsx'), ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
-          { path: 'discipline/:disciplineId', ...page(() => import('./features/disciplines/discipline-page.tsx'), ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
-          { path: 'discipline/:disciplineId/teams', ...page(() => import('./features/teams/teams-page.tsx'), sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
-          { path: 'discipline/:disciplineId/athletes', ...page(() => import('./features/athletes/athletes-page.tsx'), sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places', ...page(() => import('./features/places/places-page.tsx'), sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page(() => import('./features/places/place-page.tsx'), both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), placeNeeds)) },
-          { path: 'discipline/:disciplineId/articles', ...page(() => import('./features/articles/articles-page.tsx'), sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/articles/:articleId', ...page(() => import('./features/articles/article-page.tsx'), sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/shops', ...page(() => import('./features/shops/shops-page.tsx'), sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/shops/:shopId', ...page(() => import('./features/shops/shop-page.tsx'), sectionItem(shops, 'shop', 'shopId', (m, id) => m.shopQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/tricktionary', ...page(() => import('./features/tricks/tricks-page.tsx'), sectionList(tricks, (m, id, search) => m.trickQueries.list(id, m.trickFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page(() => import('./features/tricks/trick-page.tsx'), sectionItem(tricks, 'trick', 'trickId', (m, id) => m.trickQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/reviews', ...page(() => import('./features/reviews/reviews-page.tsx'), sectionList(reviews, (m, id, search) => m.reviewQueries.list(id, m.reviewFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page(() => import('./features/reviews/review-page.tsx'), sectionItem(reviews, 'review', 'reviewId', (m, id) => m.reviewQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/events', ...page(() => import('./features/events/events-page.tsx'), eventsNeeds) },
+          { path: 'category/:categoryId', ...page('features/disciplines/category-page.tsx', ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
+          { path: 'discipline/:disciplineId', ...page('features/disciplines/discipline-page.tsx', ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
+          { path: 'discipline/:disciplineId/teams', ...page('features/teams/teams-page.tsx', sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
+          { path: 'discipline/:disciplineId/athletes', ...page('features/athletes/athletes-page.tsx', sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/places', ...page('features/places/places-page.tsx', sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/places/:placeId', ...page('features/places/place-page.tsx', both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), placeNeeds)) },
+          { path: 'discipline/:disciplineId/articles', ...page('features/articles/articles-page.tsx', sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/articles/:articleId', ...page('features/articles/article-page.tsx', sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/shops', ...page('features/shops/shops-page.tsx', sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/shops/:shopId', ...page('features/shops/shop-page.tsx', sectionItem(shops, 'shop', 'shopId', (m, id) => m.shopQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/tricktionary', ...page('features/tricks/tricks-page.tsx', sectionList(tricks, (m, id, search) => m.trickQueries.list(id, m.trickFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page('features/tricks/trick-page.tsx', sectionItem(tricks, 'trick', 'trickId', (m, id) => m.trickQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/reviews', ...page('features/reviews/reviews-page.tsx', sectionList(reviews, (m, id, search) => m.reviewQueries.list(id, m.reviewFiltersFrom(search)))) },
+          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page('features/reviews/review-page.tsx', sectionItem(reviews, 'review', 'reviewId', (m, id) => m.reviewQueries.detail(id))) },
+          { path: 'discipline/:disciplineId/events', ...page('features/events/events-page.tsx', eventsNeeds) },
           {
             path: 'discipline/:disciplineId/events/:eventId',
             // The attendees are asked for with the event (an empty list when nobody goes yet) rather than after it.
-            ...page(() => import('./features/events/event-page.tsx'), async ({ params }) => {
+            ...page('features/events/event-page.tsx', async ({ params }) => {
               const [{ eventQueries }, { reactionQueries }] = await Promise.all([events(), reactions()]);
               return [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)];
             }),
           },
-          { path: 'teams', ...page(() => import('./features/teams/teams-page.tsx'), async ({ search }) => {
+          { path: 'teams', ...page('features/teams/teams-page.tsx', async ({ search }) => {
             const { teamFiltersFrom, teamQueries } = await teams();
             return [withPages(teamQueries.list(teamFiltersFrom(search)), search)];
           }) },
           {
             path: 'team/:teamId',
             // Its leader (or an admin) sees Manage Team with the join requests and invitations: known once the team is read.
-            ...page(() => import('./features/teams/team-page.tsx'), async ({ params, client }) => {
+            ...page('features/teams/team-page.tsx', async ({ params, client }) => {
               const { teamQueries } = await teams();
               const team = await client.ensureQueryData(teamQueries.detail(params.teamId!)).catch(() => undefined);
               return [teamQueries.detail(params.teamId!), team?.canManage && teamQueries.joinRequests(team.id), team?.canManage && teamQueries.invitations(team.id)];
             }),
           },
-          { path: 'contact', ...page(() => import('./features/contact/contact-page.tsx')) },
-          { path: 'privacy', ...page(() => import('./features/legal/privacy-page.tsx')) },
-          { path: 'terms', ...page(() => import('./features/legal/terms-page.tsx')) },
-          { path: 'admin', ...page(() => import('./features/admin/admin-page.tsx'), signedIn((m) => m.adminNeeds, { admin: true })) },
-          { path: 'admin/new/:kind', ...page(() => import('./features/admin/admin-form-page.tsx'), signedIn((m) => m.adminFormNeeds, { admin: true })) },
-          { path: 'admin/edit/:kind/:id', ...page(() => import('./features/admin/admin-form-page.tsx'), signedIn((m) => m.adminFormNeeds, { admin: true })) },
-          { path: 'notifications', ...page(() => import('./features/notifications/notifications-page.tsx'), signedIn((m) => m.notificationsNeeds)) },
-          { path: 'messages', ...page(() => import('./features/messages/messages-page.tsx'), signedIn((m) => m.messagesNeeds)) },
-          { path: 'messages/:conversationId', ...page(() => import('./features/messages/messages-page.tsx'), signedIn((m) => m.messagesNeeds)) },
-          { path: 'setup-admin', ...page(() => import('./features/admin/setup-admin-page.tsx')) },
-          { path: '*', ...page(() => import('./components/not-found-page.tsx')) },
+          { path: 'contact', ...page('features/contact/contact-page.tsx') },
+          { path: 'privacy', ...page('features/legal/privacy-page.tsx') },
+          { path: 'terms', ...page('features/legal/terms-page.tsx') },
+          { path: 'admin', ...page('features/admin/admin-page.tsx', signedIn((m) => m.adminNeeds, { admin: true })) },
+          { path: 'admin/new/:kind', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
+          { path: 'admin/edit/:kind/:id', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
+          { path: 'notifications', ...page('features/notifications/notifications-page.tsx', signedIn((m) => m.notificationsNeeds)) },
+          { path: 'messages', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds)) },
+          { path: 'messages/:conversationId', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds)) },
+          { path: 'setup-admin', ...page('features/admin/setup-admin-page.tsx') },
+          { path: '*', ...page('components/not-found-page.tsx') },
         ],
       },
     ],

@@ -29,7 +29,7 @@ export async function serveRenderThread(port) {
     if (m.kind === 'abort') { aborted += 1; return; }
     if (m.kind === 'answer') { calls.get(m.call)?.(m.answer); return; }
     const { id, order } = m;
-    const page = (text) => port.postMessage({ kind: 'rendered', id, page: { kind: 'page', status: 200, html: '<p>' + text + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', languages: ['en'], meta: undefined, undeclared: [] } });
+    const page = (text) => port.postMessage({ kind: 'rendered', id, page: { kind: 'page', status: 200, html: '<p>' + text + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', languages: ['en'], meta: undefined, undeclared: [], modules: [] } });
     if (order.url === '/crash') process.exit(3);
     if (order.url === '/hang') return;
     if (order.url === '/aborted') return page('aborted ' + aborted);
@@ -82,7 +82,7 @@ describe('pages rendered on a thread', () => {
   test('a renderer that cannot run on a thread is run by the main thread', async () => {
     const t = await appWithRenderer(
       'no-threads',
-      `export async function renderPage({ url }) { return { kind: 'page', status: 200, html: '<p>main ' + url + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', languages: ['en'], meta: undefined, undeclared: [] }; }`,
+      `export async function renderPage({ url }) { return { kind: 'page', status: 200, html: '<p>main ' + url + '</p>', head: '', state: '', lang: 'en', dir: 'ltr', languages: ['en'], meta: undefined, undeclared: [], modules: [] }; }`,
     );
     const res = await t.app.inject({ method: 'GET', url: '/teams', headers: { accept: 'text/html' } });
     expect(rendered(res.body)).toBe('main /teams');

@@ -18,6 +18,7 @@ import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './ht
 import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
 import { startRenderThreads } from './render-threads.ts';
+import { pageScripts, readManifest } from './build-manifest.ts';
 import { escapeAttribute, shareTags } from './share-preview.ts';
 
 /** Where the page renderer of a web build in `webDist` is built (scripts/build-web.ts) and looked for. */
@@ -53,7 +54,7 @@ function askedLanguage(request: FastifyRequest): LanguageCode | undefined {
  * The built index.html with a rendered page in it; `pageUrl` is its absolute address without the
  * query, `named` whether the address named its language (then that is the page's own address).
  */
-export function fillTemplate(template: string, page: Page, pageUrl: string, named = false): string {
+export function fillTemplate(template: string, page: Page, pageUrl: string, named = false, scriptsOf: (modules: readonly string[]) => string[] = () => []): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="${webManifestPath(page.lang)}"`)
@@ -62,7 +63,8 @@ export function fillTemplate(template: string, page: Page, pageUrl: string, name
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => {
       // The page shows without its scripts, which would share the phone's bandwidth and main thread
       // with the page's first paint: web/public/paint-first.js fetches and starts them once it is drawn.
-      const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      // Then the page's own code and strings, which its hydration waits for (server/lib/build-manifest.ts).
+      const preloads = [...entryPreloads(template), ...scriptsOf(page.modules)];
       return `<script defer src="/paint-first.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
     })
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
@@ -76,6 +78,9 @@ export function fillTemplate(template: string, page: Page, pageUrl: string, name
   }
   return html;
 }
+
+/** The modules the built index.html has the browser fetch with its entry. */
+const entryPreloads = (template: string) => [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
 
 async function loadRenderer(app: FastifyInstance, entry: string): Promise<RenderPage | undefined> {
   if (!existsSync(entry)) return undefined;
@@ -167,8 +172,10 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
   const hasWeb = existsSync(index);
   let template = '';
   let renderPage: RenderPage | undefined;
+  let scriptsOf: (modules: readonly string[]) => string[] = () => [];
   if (hasWeb) {
     template = readFileSync(index, 'utf8');
+    scriptsOf = pageScripts(readManifest(webDist), entryPreloads(template));
     renderPage = await loadRenderer(app, pageRendererOf(webDist));
     await app.register(fastifyStatic, {
       root: webDist,
@@ -251,7 +258,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
       if (page) {
         if (page.undeclared.length) request.log.warn({ url: redactUrl(request.url), queries: page.undeclared }, 'A page read data its route did not declare');
-        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`, askedLanguage(request) === page.lang));
+        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`, askedLanguage(request) === page.lang, scriptsOf));
       }
       // The SPA decides what to show, including its own not-found page.
       return reply.header('cache-control', 'no-cache').header('x-render', 'shell').sendFile('index.html');

@@ -1,8 +1,8 @@
 // Starts the app on a server-rendered page once the page has loaded and been drawn: fetched and run
 // earlier, the app's scripts would share a slow phone's bandwidth and main thread with the first
 // paint, and the page needs none of them to be read. The server (server/lib/web-pages.ts) names the
-// entry and the modules it imports, fetched together. A background tab draws nothing, so there the
-// app starts at once.
+// entry, the modules it imports and the page's own code and strings, fetched together. A background
+// tab draws nothing, so there the app starts at once.
 (function () {
   var script = document.currentScript;
   var modules = script.getAttribute('data-preload').split(' ').filter(Boolean);
