@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
 import { countFormatter } from './lib/intl.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 type Catalogue = Record<string, unknown>;
 
@@ -64,9 +65,7 @@ export function preloadCore(language: string): void {
 
 /** Loads the rest of the start-up language when the browser is idle, so the next page need not wait for it. */
 export function prefetchRest(): void {
-  const load = () => void catalogueComplete().catch(() => {});
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 1000);
+  whenIdle(() => void catalogueComplete().catch(() => {}), 3000);
 }
 
 export async function initI18n(language: LanguageCode): Promise<void> {
@@ -90,8 +89,11 @@ export async function initI18n(language: LanguageCode): Promise<void> {
 }
 
 function applyDocumentLanguage(language: LanguageCode): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = languageDir(language);
+  const root = document.documentElement;
+  // Set only when they change: the browser restyles the whole page whenever `dir` is set, even to
+  // the value it had (the stylesheet's :dir() rules), and the server drew the page with both.
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== languageDir(language)) root.dir = languageDir(language);
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -11,6 +11,7 @@ import { i18n, initI18n, prefetchRest, preloadCore } from './i18n.ts';
 import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
 import { routerContext } from './lib/route-data.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import { routes } from './routes.tsx';
 import { readSsrState, receivedQueries } from './ssr-state.ts';
 import './styles.css';
@@ -25,56 +26,67 @@ const queryClient = new QueryClient({
   },
 });
 
-// The language depends on the enabled list, so the settings come first and the right catalogue
-// is the only one fetched; the stored (or default) language's strings start loading meanwhile,
-// as they are almost always the right ones. A page the server rendered brings its settings along.
-const ssr = readSsrState();
-// An address naming its language (common/languages.ts LANGUAGE_PARAM) wins, as on the server.
-const asked = new URLSearchParams(location.search).get(LANGUAGE_PARAM);
-const stored = isLanguageCode(asked) ? asked : readStoredLanguage();
-preloadCore(ssr?.language ?? (isLanguageCode(stored) ? stored : 'en'));
-const settings = ssr?.settings ?? (await fetchSiteSettings());
-queryClient.setQueryData(settingsKeys.all, settings);
-// navigator.languages is what the browser sends as Accept-Language, from which the server chose.
-const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages), navigator.languages);
-// The data the server rendered with serves in any language; a page rendered in another language
-// than this browser's choice is drawn anew rather than hydrated.
-if (ssr) {
-  hydrate(queryClient, receivedQueries(ssr.queries));
-  handOverFormattedTexts(ssr.texts);
-}
-const hydrating = ssr?.language === language;
-// The app's shell without a page from the server (offline, say), or a start without a connection:
-// what was saved for offline fills in for the network before the page reads its data. (The offline
-// module loads apart: the first load does without it.)
-const offline = () => import('./lib/service-worker.ts');
-if (!ssr || !navigator.onLine) await offline().then((m) => m.restoreSaved(queryClient, hydrate));
-await initI18n(language);
-// Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for long.
-await nextTask();
-// The loaders' answers the page was rendered with: the router starts from them instead of running
-// its loaders again (their data is in the query cache already); each navigation then runs the
-// next page's loaders with this tab's query client.
-const router = createBrowserRouter(routes, {
-  ...(ssr ? { hydrationData: ssr.router } : {}),
-  getContext: () => routerContext(queryClient),
-});
-await nextTask();
+// The start-up is a function rather than the module's top-level awaits: a module awaiting at its
+// top level turns off the bundler's merging of shared chunks into the entry, and the first load
+// was then some thirty small files, each with its own imports and exports (issue 17).
+async function start(): Promise<void> {
+  // The language depends on the enabled list, so the settings come first and the right catalogue
+  // is the only one fetched; the stored (or default) language's strings start loading meanwhile,
+  // as they are almost always the right ones. A page the server rendered brings its settings along.
+  const ssr = readSsrState();
+  // An address naming its language (common/languages.ts LANGUAGE_PARAM) wins, as on the server.
+  const asked = new URLSearchParams(location.search).get(LANGUAGE_PARAM);
+  const stored = isLanguageCode(asked) ? asked : readStoredLanguage();
+  preloadCore(ssr?.language ?? (isLanguageCode(stored) ? stored : 'en'));
+  // Each step of the start-up is a task of its own, so that none holds a slow phone's main thread for
+  // long: the first is the scripts' own evaluation.
+  await nextTask();
+  const settings = ssr?.settings ?? (await fetchSiteSettings());
+  queryClient.setQueryData(settingsKeys.all, settings);
+  // navigator.languages is what the browser sends as Accept-Language, from which the server chose.
+  const language = resolveLanguage(stored, parseEnabledLanguages(settings.enabledLanguages), navigator.languages);
+  // The data the server rendered with serves in any language; a page rendered in another language
+  // than this browser's choice is drawn anew rather than hydrated.
+  if (ssr) {
+    hydrate(queryClient, receivedQueries(ssr.queries));
+    handOverFormattedTexts(ssr.texts);
+  }
+  const hydrating = ssr?.language === language;
+  // The app's shell without a page from the server (offline, say), or a start without a connection:
+  // what was saved for offline fills in for the network before the page reads its data. (The offline
+  // module loads apart: the first load does without it.)
+  const offline = () => import('./lib/service-worker.ts');
+  if (!ssr || !navigator.onLine) await offline().then((m) => m.restoreSaved(queryClient, hydrate));
+  await nextTask();
+  await initI18n(language);
+  await nextTask();
+  // The loaders' answers the page was rendered with: the router starts from them instead of running
+  // its loaders again (their data is in the query cache already); each navigation then runs the
+  // next page's loaders with this tab's query client.
+  const router = createBrowserRouter(routes, {
+    ...(ssr ? { hydrationData: ssr.router } : {}),
+    getContext: () => routerContext(queryClient),
+  });
+  await nextTask();
 
-const app = (
-  <StrictMode>
-    <FlashContext.Provider value={ssr?.flash ?? null}>
-      <App queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={router} />
-      </App>
-    </FlashContext.Provider>
-  </StrictMode>
-);
-const root = document.getElementById('root')!;
-// As a transition, hydration yields to the browser between parts instead of holding it in one long task.
-if (hydrating) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
-prefetchRest();
-// The worker that keeps pages for offline use, once the page is the app's; what was saved for
-// offline fills in whenever the connection goes.
-void offline().then((m) => m.registerServiceWorker(queryClient, hydrate));
+  const app = (
+    <StrictMode>
+      <FlashContext.Provider value={ssr?.flash ?? null}>
+        <App queryClient={queryClient} i18n={i18n}>
+          <RouterProvider router={router} />
+        </App>
+      </FlashContext.Provider>
+    </StrictMode>
+  );
+  const root = document.getElementById('root')!;
+  // As a transition, hydration yields to the browser between parts instead of holding it in one long task.
+  if (hydrating) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+  prefetchRest();
+  // The worker that keeps pages for offline use, once the page is the app's and the browser has a
+  // moment (its code and the worker's start would otherwise lengthen hydration's tasks); what was
+  // saved for offline fills in whenever the connection goes.
+  whenIdle(() => void offline().then((m) => m.registerServiceWorker(queryClient, hydrate)), 5000);
+}
+
+void start();

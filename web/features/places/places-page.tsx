@@ -1,5 +1,5 @@
 import { pictureOf } from '../../../common/photos-basics.ts';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
@@ -43,7 +43,6 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
   const { q, access } = placeFiltersFrom(filters.params);
   const accessLabel = useAccessLabel();
   const view: View = filters.params.get('view') === 'map' ? 'map' : 'grid';
-  const hydrated = useHydrated();
   const list = usePlaceList(discipline.id, { q, access });
   const openPlace = useCallback((place: Pick<Place, 'id' | 'disciplineId'>) => void navigate(placePath(place)), [navigate]);
   const conditionText = useConditionText();
@@ -75,14 +74,12 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                   {!list.isLoading && !failed && t('places.mapShowing', { count: places.length, total: totalCapped ? `${total}+` : total })}
                 </p>
-                {/* The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as a list. */}
-                {hydrated ? (
-                  <Suspense fallback={<PlacesAsList places={places} />}>
+                <MapOrList
+                  places={places}
+                  map={() => (
                     <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} accessLabel={accessLabel} conditionsOf={(place) => conditionText(place.conditions ?? null)} />
-                  </Suspense>
-                ) : (
-                  <PlacesAsList places={places} />
-                )}
+                  )}
+                />
                 <LoadMore query={list} label={t('places.loadMore')} className="mt-6" />
               </div>
             )
@@ -92,6 +89,16 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
       dialog={user ? (props) => <PlaceFormDialog {...props} disciplineId={discipline.id} /> : null}
     />
   );
+}
+
+/**
+ * The map is Leaflet's, which needs scripts: until they run and its code is in, the places show as
+ * a list. Apart from the browser, so that only this redraws once the page is hydrated, not the cards.
+ */
+function MapOrList({ places, map }: { places: Place[]; map: () => ReactNode }) {
+  const list = <PlacesAsList places={places} />;
+  if (!useHydrated()) return list;
+  return <Suspense fallback={list}>{map()}</Suspense>;
 }
 
 /** /discipline/:disciplineId/places: spots shared by riders, as cards or on a map. */

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { SUGGESTED_TEAM_TYPES } from '../../../common/teams-basics.ts';
@@ -43,6 +43,18 @@ function DisciplineTeamsPage({ disciplineId }: { disciplineId: string }) {
 const PRIVACY = ['public', 'private'] as const;
 type Privacy = (typeof PRIVACY)[number];
 
+/**
+ * Without scripts the filters panel cannot be opened, so it shows until they run. Apart from the
+ * browser, so that only the panel redraws once the page is hydrated, not the list.
+ */
+function FiltersPanel({ id, open, children }: { id: string; open: boolean; children: ReactNode }) {
+  return (
+    <div id={id} hidden={useHydrated() && !open} className="basis-full mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      {children}
+    </div>
+  );
+}
+
 function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   const { t } = useTranslation();
   const name = useLocalizedName();
@@ -53,7 +65,6 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
   const url = useUrlFilters();
   const { params, setParam } = url;
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
 
   // Filters live in the address, so a filtered list can be shared and survives the back button.
   const search = useTextFilter(url, 'q');
@@ -123,8 +134,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
           )}
         </Button>
 
-      {/* Without scripts the panel cannot be opened, so it shows until they run. */}
-      <div id={`${ids}-filters`} hidden={hydrated && !filtersOpen} className="basis-full mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <FiltersPanel id={`${ids}-filters`} open={filtersOpen}>
         <fieldset>
           <legend className="sr-only">{t('common.filter')}</legend>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end">
@@ -173,7 +183,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
             </ButtonLink>
           </div>
         </fieldset>
-      </div>
+      </FiltersPanel>
       </FilterForm>
 
       <SectionResults
