@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
+import { Header } from './header.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
@@ -23,6 +24,17 @@ describe('language menu', () => {
     const named = screen.getByRole('button', { name: /^English\b/ });
     expect(named).toBe(button);
     expect(named.textContent).toContain('Language');
+  });
+
+  test('the header’s button opens the menu with the click that loads its code', async () => {
+    renderAt('/', <Header />);
+    const button = (await screen.findAllByTestId('language-selector'))[0]!;
+    expect(await screen.findByText('English', { selector: 'span' })).toBeTruthy();
+    // Nothing of the menu is there before the click (its code loads only then).
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByRole('menuitemradio', { name: 'Deutsch' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
   });
 
 });
