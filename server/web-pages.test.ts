@@ -130,6 +130,8 @@ describe('with the real page renderer', () => {
     expect(home).toContain(chunkOf('locales/en.json?part=core'));
     expect(home).not.toContain(chunkOf('locales/en.json?part=rest'));
     expect(home).not.toContain(chunkOf('features/teams/teams-page.tsx'));
+    // The toaster is drawn with the first toast, which may come offline: its code is named with every page.
+    expect(home).toContain(chunkOf('components/shell/toaster.tsx'));
   });
 
   test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {

@@ -20,6 +20,7 @@ import { FlashContext } from './lib/flash.tsx';
 import { matchedBranch, routerContext } from './lib/route-data.ts';
 import { loadEveryPage, routes, type PageHandle } from './routes.tsx';
 import { catalogueModule } from './i18n-parts.ts';
+import { FRAME_MODULES } from './components/shell/layout.tsx';
 import { sendableQueries } from './ssr-state.ts';
 import { ssrStateElement } from './ssr-state-element.ts';
 
@@ -135,7 +136,8 @@ export type RenderedPage =
       undeclared: string[];
       /**
        * The build's names (manifest keys) of the code and strings the page needs beyond the entry:
-       * its page module and, with one, the rest of its language's strings, which that module waits for.
+       * its page module and, with one, the rest of its language's strings, which that module waits
+       * for; and what the frame draws on demand, online or not (components/shell/layout.tsx).
        */
       modules: string[];
     }
@@ -180,7 +182,7 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
 
 function pageModulesOf(matches: { route: { handle?: unknown } }[], language: LanguageCode): string[] {
   const pages = matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module) => module !== undefined);
-  return [catalogueModule(language, 'core'), ...(pages.length > 0 ? [...pages, catalogueModule(language, 'rest')] : [])];
+  return [catalogueModule(language, 'core'), ...FRAME_MODULES, ...(pages.length > 0 ? [...pages, catalogueModule(language, 'rest')] : [])];
 }
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
