@@ -1,15 +1,22 @@
 import type { TFunction } from 'i18next';
-import { toast } from 'sonner';
 import { ApiError } from './api.ts';
+import { loadOnce } from './lazy-named.ts';
 import { wantToaster } from './toaster-wanted.ts';
 
 export const TOAST_DURATION = 5000;
 
+// Sonner adds its styles to the page when its code runs, and the browser then restyles the whole
+// page: it runs with the first toast, not with every page whose code could show one. (Its code is
+// fetched with every page, components/shell/layout.tsx FRAME_MODULES, so a toast shows offline too.)
+const sonner = loadOnce(() => import('sonner'));
+
 // Spec §4: at most one toast at a time; a new one replaces the older one.
 export function notify(kind: 'success' | 'error' | 'info', title: string, description?: string): void {
   wantToaster();
-  toast.dismiss();
-  toast[kind](title, { description, duration: TOAST_DURATION });
+  void sonner().then(({ toast }) => {
+    toast.dismiss();
+    toast[kind](title, { description, duration: TOAST_DURATION });
+  });
 }
 
 /** The translated text for an API failure (its code), with the retry delay for rate limits. */
