@@ -14,6 +14,9 @@ const BUDGET_KB = 150;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 const CATEGORIES = Object.keys(TARGETS) as (keyof typeof TARGETS)[];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+// Each page is measured RUNS times and the run of median performance reported, with the range of
+// scores beside it: one run's score moved by 10 points from one run to the next on a shared machine.
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const reportDir = path.join(os.tmpdir(), 'stoked-lighthouse');
 const run = promisify(execFile);
 
@@ -25,7 +28,7 @@ const out = (line = '') => {
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stoked-bench-web-'));
 const outDir = path.join(tmp, 'dist');
-await buildWeb(outDir, { manifest: true, logLevel: 'silent' });
+await buildWeb(outDir, { logLevel: 'silent' });
 const manifest = readManifest(outDir);
 
 out(`# Web benchmark`);
@@ -80,8 +83,6 @@ async function lighthouseOnce(url: string): Promise<LighthouseResult> {
     [url, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', `--only-categories=${CATEGORIES.join(',')}`],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 2 ** 20 },
   );
-  // The whole report stays next to the summary for whoever digs into a score.
-  writeFileSync(path.join(reportDir, `${url.replace(/^https?:\/\/[^/]+\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`), stdout);
   return JSON.parse(stdout) as LighthouseResult;
 }
 
@@ -101,19 +102,32 @@ if (!skipLighthouse) {
 
   out(`## Lighthouse (mobile preset, ${CHROME}, headless)`);
   out();
-  out(`| page | performance | accessibility | best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS transferred (KB) |`);
-  out(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  out(`Each page ${RUNS} times; the run of median performance is shown, with the range of the ${RUNS} runs' performance scores.`);
+  out();
+  out(`| page | performance | range | accessibility | best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS transferred (KB) |`);
+  out(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
   const failing: string[] = [];
   try {
     for (const page of pages) {
-      const result = await lighthouse(base + page);
+      const runs: LighthouseResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + page));
+      const performance = (r: LighthouseResult) => Math.round((r.categories.performance?.score ?? 0) * 100);
+      runs.sort((a, b) => performance(a) - performance(b));
+      const result = runs[Math.floor((runs.length - 1) / 2)]!;
+      const range = `${performance(runs[0]!)}–${performance(runs.at(-1)!)}`;
+      // The median run's whole report stays next to the summary for whoever digs into a score.
+      writeFileSync(path.join(reportDir, `${page.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`), JSON.stringify(result));
       const score = (c: string) => Math.round((result.categories[c]?.score ?? 0) * 100);
       const metric = (a: string) => result.audits[a]?.numericValue ?? NaN;
       const scripts = result.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? NaN;
       out(
-        `| ${page} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${Math.round(metric('largest-contentful-paint'))} | ${metric('cumulative-layout-shift').toFixed(3)} | ${Math.round(metric('total-blocking-time'))} | ${kb(scripts)} |`,
+        `| ${page} | ${score('performance')} | ${range} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${Math.round(metric('largest-contentful-paint'))} | ${metric('cumulative-layout-shift').toFixed(3)} | ${Math.round(metric('total-blocking-time'))} | ${kb(scripts)} |`,
       );
-      for (const c of CATEGORIES) if (score(c) < TARGETS[c]) failing.push(`${page} ${c} ${score(c)} < ${TARGETS[c]}`);
+      // Accessibility, best practices and SEO must hold in every run.
+      for (const c of CATEGORIES) {
+        const worst = Math.min(...runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+        if (score(c) < TARGETS[c] || (c !== 'performance' && worst < TARGETS[c])) failing.push(`${page} ${c} ${score(c)} (worst run ${worst}) < ${TARGETS[c]}`);
+      }
       const lost = Object.entries(result.audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && a.score !== undefined)
         .map(([id]) => id);
