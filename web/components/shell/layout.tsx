@@ -16,15 +16,16 @@ import { ShellPartsContext, type ShellParts } from './shell-parts.ts';
 // Toasts only follow an action, so their code comes with the first one (lib/toaster-wanted.ts); nor
 // need the offer to reload into a new version, which comes later still, hold up the first page.
 const Toaster = lazy(() => import('./toaster.tsx'));
+const UpdateBanner = lazyNamed(() => import('./update-banner.tsx'), 'UpdateBanner');
+// What a signed-in person did offline and is still to be sent: only ever there once the app runs.
+const OutboxStatus = lazyNamed(() => import('./outbox-status.tsx'), 'OutboxStatus');
+
 /**
  * Code the frame draws on demand that must come even once the connection has gone (the toast saying
  * an action waits on the device for it): named with every page by the build's names (its manifest
  * keys), so that the browser fetches it after the first paint and runs it only when needed.
  */
 export const FRAME_MODULES = ['components/shell/toaster.tsx'];
-const UpdateBanner = lazyNamed(() => import('./update-banner.tsx'), 'UpdateBanner');
-// What a signed-in person did offline and is still to be sent: only ever there once the app runs.
-const OutboxStatus = lazyNamed(() => import('./outbox-status.tsx'), 'OutboxStatus');
 
 /**
  * Marks the document once the page answers input: a page the server rendered shows before its
