@@ -72,6 +72,8 @@ test('a check-in made offline waits on the device, shown as waiting, and is sent
   const tag = uniqueTag();
   const place = await createPlace(await adminApi(browser), 'surfing', `Offline Point ${tag}`);
   const { context, account, page, section } = await riderAtPlace(browser, `Offliner ${tag}`, place.id);
+  // The rider has the app running (its scripts come after the page shows) when the signal goes.
+  await expect(page.locator('html[data-page-ready]')).toBeAttached();
 
   await context.setOffline(true);
   const form = section.getByTestId('session-form');

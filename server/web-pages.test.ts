@@ -132,6 +132,10 @@ describe('with the real page renderer', () => {
     expect(home).not.toContain(chunkOf('features/teams/teams-page.tsx'));
     // The toaster is drawn with the first toast, which may come offline: its code is named with every page.
     expect(home).toContain(chunkOf('components/shell/toaster.tsx'));
+    // What waits on the device to be sent is listed for a signed-in person only, online or not.
+    expect(home).not.toContain(chunkOf('components/shell/outbox-status.tsx'));
+    const member = await signUpVerified(t, { name: 'Preload Member' });
+    expect(preloadsOf(html(await get('/', { cookie: member.cookie })))).toContain(chunkOf('components/shell/outbox-status.tsx'));
   });
 
   test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {

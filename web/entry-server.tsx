@@ -180,9 +180,10 @@ function keepSiteWide(queries: Query[], writes: number | undefined) {
   }
 }
 
-function pageModulesOf(matches: { route: { handle?: unknown } }[], language: LanguageCode): string[] {
+function pageModulesOf(matches: { route: { handle?: unknown } }[], language: LanguageCode, signedIn: boolean): string[] {
   const pages = matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module) => module !== undefined);
-  return [catalogueModule(language, 'core'), ...FRAME_MODULES, ...(pages.length > 0 ? [...pages, catalogueModule(language, 'rest')] : [])];
+  const frame = [...FRAME_MODULES.everyone, ...(signedIn ? FRAME_MODULES.signedIn : [])];
+  return [catalogueModule(language, 'core'), ...frame, ...(pages.length > 0 ? [...pages, catalogueModule(language, 'rest')] : [])];
 }
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
@@ -238,7 +239,7 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     languages: parseEnabledLanguages(settings.enabledLanguages),
     meta,
     undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
-    modules: pageModulesOf(context.matches, language),
+    modules: pageModulesOf(context.matches, language, Boolean(me?.user)),
   };
 }
 

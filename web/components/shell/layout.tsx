@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings.ts';
@@ -22,10 +22,22 @@ const OutboxStatus = lazyNamed(() => import('./outbox-status.tsx'), 'OutboxStatu
 
 /**
  * Code the frame draws on demand that must come even once the connection has gone (the toast saying
- * an action waits on the device for it): named with every page by the build's names (its manifest
- * keys), so that the browser fetches it after the first paint and runs it only when needed.
+ * an action waits on the device for it; the list of what waits, for a signed-in person): named with
+ * the page by the build's names (its manifest keys), so that the browser fetches it with the app's
+ * scripts and runs it only when needed.
  */
-export const FRAME_MODULES = ['components/shell/toaster.tsx'];
+export const FRAME_MODULES = { everyone: ['components/shell/toaster.tsx'], signedIn: ['components/shell/outbox-status.tsx'] };
+
+/** The frame's extras: one whose code cannot come (offline, say) is left out, not the page with it. */
+class Optional extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
  * Marks the document once the page answers input: a page the server rendered shows before its
@@ -65,11 +77,13 @@ export function Layout({ parts }: { parts: ShellParts }) {
           </Suspense>
         </main>
         <Footer />
-        <Suspense fallback={null}>
-          {toasts && <Toaster />}
-          <UpdateBanner />
-          {user && <OutboxStatus />}
-        </Suspense>
+        <Optional>
+          <Suspense fallback={null}>
+            {toasts && <Toaster />}
+            <UpdateBanner />
+            {user && <OutboxStatus />}
+          </Suspense>
+        </Optional>
       </div>
     </ShellPartsContext>
   );
