@@ -243,21 +243,45 @@ describe('with the real page renderer', () => {
     expect(forged.json()).toEqual({ user: null });
   });
 
-  test("a profile page's API calls ask once between them whether its person may be seen", async () => {
+  test("a profile page's API calls take from the profile's own query whether its person may be seen", async () => {
     const rider = await signUpVerified(t, { name: 'Asked Once' });
     const statements = await statementsDuring(t, async () => {
       expect(rootOf(html(await get(`/profile/${rider.id}`)))).toContain('Asked Once');
     });
-    // The profile, its sessions, tricks, activity and statistics: four of them ask it.
-    expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(1);
+    // Its sessions, tricks, activity and statistics would each ask it: the profile's query has told them.
+    expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(0);
+    expect(statements.filter((sql) => /from "profiles" as "p" where "p"\."id" = \$\d+ and \("p"\."email_verified" and not "p"\."banned"\)/.test(sql))).toHaveLength(1);
   });
 
-  test("an event page's attendees and comments ask once between them whether the event may be seen", async () => {
+  test("an event page's attendees and comments take from the event's own query whether it may be seen", async () => {
     const { id } = await publishedEvent('Seen Once Admin', { name: 'Seen Once Jam', description: 'One check.', location: 'Biarritz', type: 'Meetup' });
     const statements = await statementsDuring(t, async () => {
       expect(rootOf(html(await get(`/discipline/surfing/events/${id}`)))).toContain('Seen Once Jam');
     });
-    expect(statements.filter((sql) => /^select "c"\."id" from "events" as "c" where "c"\."id" = \$1/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /^select "c"\."id" from "events" as "c" where "c"\."id" = \$1/.test(sql))).toHaveLength(0);
+    expect(statements.filter((sql) => /from "events" as "c"/.test(sql))).toHaveLength(1);
+    // Hidden again (pending): the event's query finds nothing, and so its lists are not found either.
+    await t.app.db.updateTable('events').set({ status: 'pending' }).where('id', '=', id).execute();
+    const hidden = await get(`/discipline/surfing/events/${id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(html(hidden)).not.toContain('One check.');
+  });
+
+  test("a section's list asks whether its discipline exists only when the page is empty", async () => {
+    await publishedEvent('Listed Once Admin', { name: 'Listed Once Jam', description: 'No check.', location: 'Anglet', type: 'Meetup' });
+    const exists = (sql: string) => /^select "id" from "disciplines" where "id" = \$1$/.test(sql);
+    const listed = await statementsDuring(t, async () => {
+      expect(rootOf(html(await get('/discipline/surfing/events')))).toContain('Listed Once Jam');
+    });
+    expect(listed.filter(exists)).toHaveLength(0);
+    // An empty page may be a discipline that does not exist: then it asks, and a missing one is not found.
+    const empty = await statementsDuring(t, async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/disciplines/surfing/events?q=nothing-matches-this' })).statusCode).toBe(200);
+    });
+    expect(empty.filter(exists)).toHaveLength(1);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/disciplines/no-such-sport/events' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'DISCIPLINE_NOT_FOUND' });
   });
 
   test("a visitor's page and its API reads ask nobody who is signed in", async () => {

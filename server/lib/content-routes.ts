@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentType } from '../../common/content-basics.ts';
 import { UUID_PATTERN } from '../../common/content.ts';
-import { CONTENT_TABLES, disciplineExists, type Viewer } from './content.ts';
+import { CONTENT_TABLES, disciplineExists, tellVisible, type Viewer } from './content.ts';
 import { fail } from './errors.ts';
 import { deleteWithPhotos, isPhotoSubject, photosOf } from './photos.ts';
 import { proposeRevision, withPendingRevision } from './revisions.ts';
@@ -61,7 +61,8 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
   /** The plural in its addresses: /api/disciplines/:id/{section}, /api/{section}/:id. */
   section: string;
   schemas: { input: I; update: U; listQuery: Q; item: T; list: L };
-  list: (db: Db, disciplineId: string, filters: z.output<Q>, viewer: Viewer) => Promise<z.input<L>>;
+  list: (db: Db, disciplineId: string, filters: z.output<Q>, viewer: Viewer) => Promise<z.input<L> & { items: readonly unknown[] }>;
+  /** The item if `viewer` may see it, by `visibleTo`'s rule: its answer also tells a page's other calls (`tellVisible`). */
   get: (db: Db, id: string, viewer: Viewer) => Promise<(z.input<T> & { mine: boolean; status: string }) | undefined>;
   create: (db: Db, disciplineId: string, input: z.output<I>, author: NonNullable<Viewer>) => Promise<string>;
   /**
@@ -100,8 +101,8 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   if (!type) throw new Error(`No content table for section ${c.section}`);
   const photoType = isPhotoSubject(type) ? type : undefined;
   /** The item as `viewer` sees it, with its gallery and, for its author and admins, its pending revision. */
-  const shown = async (id: string, viewer: Viewer) => {
-    const found = await findVisible(get, id, viewer);
+  const shown = async (request: FastifyRequest, id: string, viewer: Viewer) => {
+    const found = await findVisible((i, v) => tellVisible(request, type, i, v, get(i, v)), id, viewer);
     const photos = photoType ? { photos: await photosOf(app.db, { type: photoType, id }) } : {};
     return withPendingRevision(app.db, { type, id }, { ...found, ...photos }, viewer?.role === 'admin' || found.mine);
   };
@@ -116,20 +117,21 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     `/api/disciplines/:id/${c.section}`,
     { config: { cache: 'public' }, schema: { tags, params: disciplineParams, querystring: listQuery, response: { 200: list } } },
     async (request) => {
-      await requireDiscipline(app, request.params.id);
-      return c.list(app.db, request.params.id, request.query as z.output<Q>, await viewerOf(request));
+      const page = await c.list(app.db, request.params.id, request.query as z.output<Q>, await viewerOf(request));
+      // An empty page may be a discipline that does not exist; any other is one that does (a statement saved).
+      if (page.items.length === 0) await requireDiscipline(app, request.params.id);
+      return page;
     },
   );
 
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
     const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
-    return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await shown(id, user)));
+    return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await shown(request, id, user)));
   });
 
   r.get(`/api/${c.section}/:id`, { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: item } } }, async (request) => {
-    const found = await shown(request.params.id, await viewerOf(request));
-    return found;
+    return shown(request, request.params.id, await viewerOf(request));
   });
 
   r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
@@ -141,7 +143,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     } else {
       await c.update(app.db, id, changes, user);
     }
-    return warned(id, changes as Record<string, unknown>, await shown(id, user));
+    return warned(id, changes as Record<string, unknown>, await shown(request, id, user));
   });
 
   r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {

@@ -8,7 +8,7 @@ import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
 import { inTransaction } from '../db/client.ts';
-import { readOncePerPage } from './page-scope.ts';
+import { readOncePerPage, tellPage } from './page-scope.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
@@ -70,7 +70,18 @@ export async function isVisible(db: Db, type: ContentType, id: string, viewer: V
  * attendees and its comments, say) ask it once between them.
  */
 export const isVisibleOnce = (request: FastifyRequest, type: ContentType, id: string, viewer: Viewer): Promise<boolean> =>
-  readOncePerPage(request, `visible:${type}:${id}:${viewer?.id ?? ''}`, () => isVisible(request.server.db, type, id, viewer));
+  readOncePerPage(request, visibleKey(type, id, viewer), () => isVisible(request.server.db, type, id, viewer));
+
+/**
+ * The item `found` by a query with `visibleTo`'s rule (a section's `get`), and for the page's later
+ * calls whether `viewer` may see it: an event page's attendees and comments then ask nothing more.
+ */
+export function tellVisible<T>(request: FastifyRequest, type: ContentType, id: string, viewer: Viewer, found: Promise<T | undefined>): Promise<T | undefined> {
+  tellPage(request, visibleKey(type, id, viewer), found.then((item) => item !== undefined));
+  return found;
+}
+
+const visibleKey = (type: ContentType, id: string, viewer: Viewer) => `visible:${type}:${id}:${viewer?.id ?? ''}`;
 
 export async function disciplineExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.selectFrom('disciplines').select('id').where('id', '=', id).executeTakeFirst());

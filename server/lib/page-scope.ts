@@ -43,3 +43,16 @@ export function readOncePerPage<T>(request: FastifyRequest, key: string, read: (
   }
   return pending;
 }
+
+/**
+ * Gives the page's other calls `answer` for `key`, found out by a read of more than they ask (an
+ * item's own query tells whether it may be seen): the calls that come after need not read it again.
+ * `key` must name what those calls would read, as for `readOncePerPage`; one already read is kept.
+ */
+export function tellPage<T>(request: FastifyRequest, key: string, answer: Promise<T>): void {
+  const scope = scopeOf(request);
+  if (!scope || scope.reads.has(key)) return;
+  // Its failure is the caller's to report; a call that takes it over sees it too.
+  answer.catch(() => {});
+  scope.reads.set(key, answer);
+}

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema.ts';
-import { readOncePerPage } from './page-scope.ts';
+import { readOncePerPage, tellPage } from './page-scope.ts';
 
 /**
  * The one rule for a person others may see or reach: confirmed and not banned. `alias` names the
@@ -22,4 +22,15 @@ export async function profileIsVisible(db: Kysely<DB>, id: string): Promise<bool
  * (the profile, its sessions, tricks, activity and statistics) ask it once between them.
  */
 export const profileIsVisibleOnce = (request: FastifyRequest, id: string): Promise<boolean> =>
-  readOncePerPage(request, `profile-visible:${id}`, () => profileIsVisible(request.server.db, id));
+  readOncePerPage(request, profileVisibleKey(id), () => profileIsVisible(request.server.db, id));
+
+/**
+ * The profile `found` by a query with `visiblePerson`'s rule, and for the page's later calls whether
+ * that person may be seen: a profile page's sessions, tricks, activity and statistics then ask nothing more.
+ */
+export function tellProfileVisible<T>(request: FastifyRequest, id: string, found: Promise<T | undefined>): Promise<T | undefined> {
+  tellPage(request, profileVisibleKey(id), found.then((profile) => profile !== undefined));
+  return found;
+}
+
+const profileVisibleKey = (id: string) => `profile-visible:${id}`;

@@ -5,6 +5,7 @@ import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
 import { CONTENT_TABLES, toldAsNew } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
+import { visiblePerson } from '../../lib/people.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -70,8 +71,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
   const row = await db
     .selectFrom('profiles as p')
     .where('p.id', '=', id)
-    .where('p.email_verified', '=', true)
-    .where('p.banned', '=', false)
+    .where(visiblePerson('p'))
     .select([
       'p.id',
       'p.name',

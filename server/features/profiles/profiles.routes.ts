@@ -14,7 +14,7 @@ import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
-import { profileIsVisible, profileIsVisibleOnce } from '../../lib/people.ts';
+import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import {
   getOwnProfile,
@@ -76,8 +76,9 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   }
 
   r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
-    const viewer = await currentUser(request);
-    const profile = await getPublicProfile(app.db, request.params.id, viewer?.id ?? null);
+    // Told to the page's other calls before the session is read, so that they come after it.
+    const found = currentUser(request).then((viewer) => getPublicProfile(app.db, request.params.id, viewer?.id ?? null));
+    const profile = await tellProfileVisible(request, request.params.id, found);
     if (!profile) fail('USER_NOT_FOUND');
     return profile;
   });
