@@ -17,6 +17,8 @@ export const DEFAULT_ENABLED_LANGUAGES: LanguageCode[] = ['en', 'es', 'fr', 'de'
 export const LANGUAGE_STORAGE_KEY = 'stoked-language';
 /** The active language, also as a cookie: the server renders a visitor's first page in it. */
 export const LANGUAGE_COOKIE = 'stoked-language';
+/** How long the language cookie lasts (seconds): a year, renewed at each change. */
+export const LANGUAGE_COOKIE_SECONDS = 31_536_000;
 /**
  * An address may name its language (`?lang=ar`): the language alternates of the sitemap and of each
  * page's head, which a crawler or a shared link opens with no cookie. It wins over the cookie for that page.

@@ -29,6 +29,10 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
+/** The reader's language as chosen in the header (PUT /api/language): visitors and signed-in people alike. */
+export const languageChoiceSchema = z.object({ language: z.enum(LANGUAGE_CODES as [string, ...string[]]) });
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
+
 export const achievementsSchema = z.object({
   achievements: z
     .array(z.string().transform(cleanLine).pipe(z.string().min(1, { error: 'REQUIRED' }).max(120, { error: 'TOO_LONG' })))

@@ -56,6 +56,32 @@ test.describe('a visitor without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /Skateboarding/ })).toBeVisible();
   });
 
+  test("switches the language in the header's menu, and the next page keeps it", async ({ page }) => {
+    // A person opens the language button (a disclosure), picks French: the same page comes back in French.
+    await page.goto('/discipline/surfing?lang=de');
+    const header = page.getByRole('banner');
+    await header.getByTestId('language-selector').click();
+    await submit(page, header.getByRole('button', { name: 'Français', exact: true }));
+    await expect(page).toHaveURL(/\/discipline\/surfing$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(header.getByTestId('language-selector')).toContainText('Français');
+    // The choice is kept (a cookie): the next page is in French too.
+    await page.goto('/teams');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test("on a phone, opens the header's menu and goes to the teams, then picks a category", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await header.getByLabel('Open menu').click();
+    await header.getByRole('link', { name: 'Teams', exact: true }).click();
+    await expect(page).toHaveURL(/\/teams$/);
+    await header.getByLabel('Open menu').click();
+    await header.getByRole('link', { name: 'Urban', exact: true }).click();
+    await expect(page).toHaveURL(/\/category\/urban$/);
+  });
+
   test('searches a section list by typing and pressing Enter', async ({ browser, page }) => {
     // A person types words in the places search box and presses Enter; the server lists the matches.
     const tag = uniqueTag();

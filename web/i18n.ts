@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
-import { LANGUAGE_CODES, LANGUAGE_COOKIE, languageDir, type LanguageCode } from '../common/languages.ts';
+import { LANGUAGE_CODES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS, languageDir, type LanguageCode } from '../common/languages.ts';
 import { countFormatter } from './lib/intl.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
@@ -94,7 +94,7 @@ function applyDocumentLanguage(language: LanguageCode): void {
   // the value it had (the stylesheet's :dir() rules), and the server drew the page with both.
   if (root.lang !== language) root.lang = language;
   if (root.dir !== languageDir(language)) root.dir = languageDir(language);
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_SECONDS}; samesite=lax`;
 }
 
 /** For React.lazy: the module, once the whole catalogue it may need is there too. */

@@ -269,3 +269,48 @@ describe('every action form: origin, visitors, redirects', () => {
     expect((await post('launch-rockets', { back: '/teams' }, rider, 'https://evil.example')).statusCode).toBe(403);
   });
 });
+
+describe("the header's language form (anyone may choose; nothing is stored for a visitor)", () => {
+  const languageCookie = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'stoked-language')?.value;
+  const preferred = async (who: User) => ((await call('GET', '/api/profile', who)).json() as { preferredLanguage: string | null }).preferredLanguage;
+
+  test("a visitor's choice is a cookie, and the same page comes back without the address naming another language", async () => {
+    const res = await post('language', { language: 'fr', back: '/discipline/surfing?lang=de&tab=2' }, null);
+    expectBack(res, '/discipline/surfing?tab=2');
+    expect(flashOf(res)).toBeNull();
+    expect(languageCookie(res)).toBe('fr');
+  });
+
+  test("a signed-in person's choice is also saved as the language of their mails", async () => {
+    const rider = await user();
+    expectBack(await post('language', { language: 'de', back: '/teams' }, rider), '/teams');
+    expect(await preferred(rider)).toBe('de');
+  });
+
+  test('a language the site does not offer, or none: back with a message, no cookie, nothing saved', async () => {
+    const rider = await user();
+    const before = await preferred(rider);
+    for (const language of ['zh', 'xx', '']) {
+      const res = await post('language', { language, back: '/teams' }, rider);
+      expectBack(res, '/teams', { kind: 'error', title: language === 'zh' ? 'errors.LANGUAGE_NOT_OFFERED' : 'errors.VALIDATION_ERROR' });
+      expect(languageCookie(res)).toBeUndefined();
+    }
+    expect(await preferred(rider)).toBe(before);
+  });
+
+  test('from another site, or with no Origin: 403, no cookie, nothing saved', async () => {
+    const rider = await user();
+    for (const origin of ['https://evil.example', null]) {
+      const res = await post('language', { language: 'it', back: '/' }, rider, origin);
+      expect(res.statusCode).toBe(403);
+      expect(languageCookie(res)).toBeUndefined();
+    }
+    expect(await preferred(rider)).not.toBe('it');
+  });
+
+  test('a `back` on another site goes home instead', async () => {
+    for (const back of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+      expectBack(await post('language', { language: 'es', back }, null), '/');
+    }
+  });
+});

@@ -68,6 +68,8 @@ const KEEPERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['admin'], refused:
 const ROWS: Record<string, Row> = {
   'POST /api/contact': { allowed: ['anyone'], build: async () => ({ url: '/api/contact', body: { name: 'Una', email: 'una@example.com', subject: 'Hi', message: 'Hello' } }) },
   // With an admin present it only reports that one exists.
+  // A visitor's choice is only a cookie (nothing stored); a signed-in person's is saved as their mails' language.
+  'PUT /api/language': { allowed: ['anyone'], build: async () => ({ url: '/api/language', body: { language: 'fr' } }) },
   'POST /api/setup-admin': { allowed: ['anyone'], writesNothing: true, build: async () => ({ url: '/api/setup-admin' }) },
 
   'PUT /api/disciplines/{id}/follow': { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/follow` }) },

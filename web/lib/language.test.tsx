@@ -45,13 +45,13 @@ async function switchToGerman(user: SessionUser | null, options?: { save: boolea
   return client;
 }
 
-const profilePatches = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/profile' && (init as RequestInit).method === 'PATCH');
+const profilePatches = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/language' && (init as RequestInit).method === 'PUT');
 
 describe('switching the language', () => {
   test('a signed-in person’s switch is saved as their preferred language (their mails follow it)', async () => {
     const client = await switchToGerman(ann);
     await waitFor(() => expect(profilePatches()).toHaveLength(1));
-    expect(JSON.parse(String((profilePatches()[0]![1] as RequestInit).body))).toEqual({ preferredLanguage: 'de' });
+    expect(JSON.parse(String((profilePatches()[0]![1] as RequestInit).body))).toEqual({ language: 'de' });
     await waitFor(() => expect(client.getQueryData<{ user: SessionUser }>(authKeys.me)?.user.preferredLanguage).toBe('de'));
   });
 

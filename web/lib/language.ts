@@ -9,6 +9,7 @@ import {
   resolveLanguage,
   type LanguageCode,
 } from '../../common/languages.ts';
+import type { LanguageChoice } from '../../common/profiles.ts';
 import { api } from './api.ts';
 import { authKeys, useMe } from './session.ts';
 import { useSiteSettings } from './site-settings.ts';
@@ -53,7 +54,7 @@ export function useLanguage() {
       if (save && user && user.preferredLanguage !== code) {
         // In the background: the page is already in the new language, and a failed save only
         // leaves the mails in the previous one until the next switch.
-        void api('/api/profile', { method: 'PATCH', body: { preferredLanguage: code } })
+        void api('/api/language', { method: 'PUT', body: { language: code } satisfies LanguageChoice })
           .then(() => client.setQueryData(authKeys.me, { user: { ...user, preferredLanguage: code } }))
           .catch(() => undefined);
       }

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import {
   achievementsSchema,
   activitySchema,
+  languageChoiceSchema,
   ownProfileSchema,
   profileUpdateSchema,
   publicProfileSchema,
   userFollowStateSchema,
 } from '../../../common/profiles.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS, parseEnabledLanguages, type LanguageCode } from '../../../common/languages.ts';
 import { personSchema } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
@@ -16,6 +18,7 @@ import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
+import { getSiteSettings } from '../settings/index.ts';
 import {
   getOwnProfile,
   getPublicProfile,
@@ -53,6 +56,19 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     await updateOwnProfile(app.db, user.id, normalise(request.body));
     return own(user.id);
+  });
+
+  // The reader's language, chosen in the header: kept in the cookie pages are rendered in (as the app
+  // keeps it), and for a signed-in person as the language of their mails. The header's form sends it
+  // without scripts (profiles.forms.ts); with them the app sets its cookie itself and saves it here.
+  r.put('/api/language', { schema: { tags, body: languageChoiceSchema, response: { 200: languageChoiceSchema } } }, async (request, reply) => {
+    const { language } = request.body;
+    const { enabledLanguages } = await getSiteSettings(app.db, app.config);
+    if (!parseEnabledLanguages(enabledLanguages).includes(language as LanguageCode)) fail('LANGUAGE_NOT_OFFERED');
+    const user = await currentUser(request);
+    if (user) await updateOwnProfile(app.db, user.id, normalise({ preferredLanguage: language }));
+    reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_SECONDS, sameSite: 'lax', secure: request.protocol === 'https' });
+    return { language };
   });
 
   r.put('/api/profile/achievements', { schema: { tags, body: achievementsSchema, response: { 200: ownProfileSchema } } }, async (request) => {

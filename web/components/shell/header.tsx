@@ -4,10 +4,13 @@ import { NavLink } from 'react-router';
 import { Link } from '../ui/link.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
+import { useCategories } from '../../lib/disciplines.ts';
+import { useLocalizedName } from '../../lib/localized.ts';
 import { withCatalogue } from '../../i18n.ts';
 import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
 import { LanguageButtonFace } from './language-button-face.tsx';
+import { LanguageForm } from './language-form.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
 import { lazyNamed, loadOnce } from '../../lib/lazy-named.ts';
 import { useShellParts } from './shell-parts.ts';
@@ -18,62 +21,99 @@ const LanguageSelector = lazyNamed(loadLanguageSelector, 'LanguageSelector');
 const MobileMenu = lazy(withCatalogue(() => import('./mobile-menu.tsx')));
 
 /**
- * The language button. The menu's code (Radix's, the largest part a page started with that it did
- * not show, issue 17) loads when the pointer or the focus comes to the button, and the menu opens
- * on the click, the code being there by then or when it arrives.
+ * The language button: a disclosure (`<details>`) whose form lists the languages, so that it opens
+ * and works with a click before the scripts run, or without them. Once the app runs, a click opens
+ * the menu instead: its code (Radix's, the largest part a page started with that it did not show,
+ * issue 17) loads when the pointer or the focus comes to the button, and the menu opens on the click,
+ * the code being there by then or when it arrives.
  */
 function LanguageMenu() {
   const [open, setOpen] = useState(false);
   const preload = () => void loadLanguageSelector().catch(() => {});
   const button = (
-    <button
-      type="button"
-      className={languageButtonClass}
-      data-testid="language-selector"
-      aria-haspopup="menu"
-      aria-expanded="false"
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setOpen(true)}
-    >
+    <button type="button" className={languageButtonClass} data-testid="language-selector" aria-haspopup="menu" aria-expanded="false">
       <LanguageButtonFace />
     </button>
   );
-  if (!open) return button;
+  if (open) {
+    return (
+      <Suspense fallback={button}>
+        <LanguageSelector defaultOpen />
+      </Suspense>
+    );
+  }
   return (
-    <Suspense fallback={button}>
-      <LanguageSelector defaultOpen />
-    </Suspense>
+    <details className="relative">
+      <summary
+        className={`${languageButtonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        data-testid="language-selector"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          // The scripts run: the menu, not the disclosure.
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <LanguageButtonFace />
+      </summary>
+      <LanguageForm className="absolute end-0 top-full z-50 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg" />
+    </details>
   );
 }
 
+/**
+ * The small-screen menu's button: a disclosure (`<details>`) holding the menu as plain links and
+ * forms, so that it opens and works before the scripts run, or without them. Once the app runs, a
+ * click opens the menu's dialog instead, its code loaded then.
+ */
 function MobileMenuButton() {
   const { t } = useTranslation();
+  const name = useLocalizedName();
+  const { data: categories = [] } = useCategories();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLElement>(null);
   return (
-    <>
-      <button
+    <details>
+      <summary
         ref={trigger}
-        type="button"
-        className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
+        className="inline-flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden [&::-webkit-details-marker]:hidden"
         aria-label={t('nav.openMenu')}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
+        onClick={(event) => {
+          // The scripts run: the dialog, not the disclosure.
+          event.preventDefault();
           setWanted(true);
           setOpen(true);
         }}
       >
         <span aria-hidden="true" className="text-2xl leading-none">☰</span>
-      </button>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 flex max-h-[80vh] flex-col gap-4 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-xl">
+        <nav aria-label={t('nav.mainNavigation')} className="flex flex-col gap-1">
+          <Link to="/" className={navLinkClass}>
+            {t('nav.home')}
+          </Link>
+          <Link to="/teams" className={navLinkClass}>
+            {t('nav.teams')}
+          </Link>
+          <p className="mt-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
+          {categories.map((c) => (
+            <Link key={c.id} to={`/category/${c.id}`} className={navLinkClass}>
+              <span aria-hidden="true" className="me-2">{c.icon}</span>
+              {name(c)}
+            </Link>
+          ))}
+        </nav>
+        <LanguageForm />
+        <AccountLinks stacked />
+      </div>
       {wanted && (
         <Suspense fallback={null}>
           <MobileMenu open={open} onOpenChange={setOpen} trigger={trigger} />
         </Suspense>
       )}
-    </>
+    </details>
   );
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { Header } from './header.tsx';
@@ -29,7 +29,7 @@ describe('language menu', () => {
   test('the header’s button opens the menu with the click that loads its code', async () => {
     renderAt('/', <Header />);
     const button = (await screen.findAllByTestId('language-selector'))[0]!;
-    expect(await screen.findByText('English', { selector: 'span' })).toBeTruthy();
+    expect(await within(button).findByText('English', { selector: 'span' })).toBeTruthy();
     // Nothing of the menu is there before the click (its code loads only then).
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.click(button);
@@ -37,4 +37,19 @@ describe('language menu', () => {
     expect(screen.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
   });
 
+
+  test('before the scripts run, or without them, the header’s button opens a form that posts the choice', async () => {
+    renderAt('/teams?tab=2', <Header />);
+    const button = (await screen.findAllByTestId('language-selector'))[0]!;
+    // A disclosure the browser opens by itself, holding a plain form: one submit button per enabled language.
+    const details = button.closest('details');
+    expect(button.tagName).toBe('SUMMARY');
+    const form = details!.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/actions/language');
+    expect((form.querySelector('input[name="back"]') as HTMLInputElement).value).toBe('/teams?tab=2');
+    await within(form).findByRole('button', { name: 'Deutsch' });
+    const choices = within(form).getAllByRole('button').map((b) => [b.getAttribute('name'), (b as HTMLButtonElement).value, b.getAttribute('aria-current')]);
+    expect(choices).toEqual([['language', 'en', 'true'], ['language', 'de', null]]);
+  });
 });

@@ -8,7 +8,7 @@ import { AccountLinks } from './account-links.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { navLinkClass } from './nav-classes.ts';
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLElement | null> };
 
 /** The small-screen menu; its trigger lives in the header, so this loads on the first tap. */
 export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
