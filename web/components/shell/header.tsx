@@ -4,13 +4,12 @@ import { NavLink } from 'react-router';
 import { Link } from '../ui/link.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
-import { useCategories } from '../../lib/disciplines.ts';
-import { useLocalizedName } from '../../lib/localized.ts';
 import { withCatalogue } from '../../i18n.ts';
 import { AccountLinks } from './account-links.tsx';
 import { DisciplinesMenu } from './disciplines-menu.tsx';
 import { LanguageButtonFace } from './language-button-face.tsx';
 import { LanguageForm } from './language-form.tsx';
+import { SmallScreenNav } from './small-screen-nav.tsx';
 import { languageButtonClass, navLinkClass } from './nav-classes.ts';
 import { lazyNamed, loadOnce } from '../../lib/lazy-named.ts';
 import { useShellParts } from './shell-parts.ts';
@@ -29,6 +28,7 @@ const MobileMenu = lazy(withCatalogue(() => import('./mobile-menu.tsx')));
  */
 function LanguageMenu() {
   const [open, setOpen] = useState(false);
+  const disclosure = useRef<HTMLDetailsElement>(null);
   const preload = () => void loadLanguageSelector().catch(() => {});
   const button = (
     <button type="button" className={languageButtonClass} data-testid="language-selector" aria-haspopup="menu" aria-expanded="false">
@@ -43,7 +43,7 @@ function LanguageMenu() {
     );
   }
   return (
-    <details className="relative">
+    <details ref={disclosure} className="relative">
       <summary
         className={`${languageButtonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         data-testid="language-selector"
@@ -57,7 +57,10 @@ function LanguageMenu() {
       >
         <LanguageButtonFace />
       </summary>
-      <LanguageForm className="absolute end-0 top-full z-50 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg" />
+      <LanguageForm
+        className="absolute end-0 top-full z-50 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        onChosen={() => disclosure.current?.removeAttribute('open')}
+      />
     </details>
   );
 }
@@ -69,13 +72,14 @@ function LanguageMenu() {
  */
 function MobileMenuButton() {
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const { data: categories = [] } = useCategories();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const trigger = useRef<HTMLElement>(null);
+  // Opened before the app ran: a link or a language taken in place afterwards closes it, as the dialog would close.
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const closeDisclosure = () => disclosure.current?.removeAttribute('open');
   return (
-    <details>
+    <details ref={disclosure}>
       <summary
         ref={trigger}
         className="inline-flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden [&::-webkit-details-marker]:hidden"
@@ -90,23 +94,9 @@ function MobileMenuButton() {
         <span aria-hidden="true" className="text-2xl leading-none">☰</span>
       </summary>
       <div className="absolute inset-x-0 top-full z-40 flex max-h-[80vh] flex-col gap-4 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-xl">
-        <nav aria-label={t('nav.mainNavigation')} className="flex flex-col gap-1">
-          <Link to="/" className={navLinkClass}>
-            {t('nav.home')}
-          </Link>
-          <Link to="/teams" className={navLinkClass}>
-            {t('nav.teams')}
-          </Link>
-          <p className="mt-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
-          {categories.map((c) => (
-            <Link key={c.id} to={`/category/${c.id}`} className={navLinkClass}>
-              <span aria-hidden="true" className="me-2">{c.icon}</span>
-              {name(c)}
-            </Link>
-          ))}
-        </nav>
-        <LanguageForm />
-        <AccountLinks stacked />
+        <SmallScreenNav onNavigate={closeDisclosure} />
+        <LanguageForm onChosen={closeDisclosure} />
+        <AccountLinks onNavigate={closeDisclosure} stacked />
       </div>
       {wanted && (
         <Suspense fallback={null}>

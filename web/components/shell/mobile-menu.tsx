@@ -1,20 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Link } from '../ui/link.tsx';
-import { useCategories } from '../../lib/disciplines.ts';
-import { useLocalizedName } from '../../lib/localized.ts';
 import { AccountLinks } from './account-links.tsx';
 import { LanguageSelector } from './language-selector.tsx';
-import { navLinkClass } from './nav-classes.ts';
+import { SmallScreenNav } from './small-screen-nav.tsx';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLElement | null> };
 
 /** The small-screen menu; its trigger lives in the header, so this loads on the first tap. */
 export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
   const { t } = useTranslation();
-  const name = useLocalizedName();
-  const { data: categories = [] } = useCategories();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -35,21 +30,7 @@ export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{t('nav.mainNavigation')}</Dialog.Description>
-          <nav aria-label={t('nav.mainNavigation')} className="flex flex-col gap-1">
-            <Link to="/" onClick={close} className={navLinkClass}>
-              {t('nav.home')}
-            </Link>
-            <Link to="/teams" onClick={close} className={navLinkClass}>
-              {t('nav.teams')}
-            </Link>
-            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
-            {categories.map((c) => (
-              <Link key={c.id} to={`/category/${c.id}`} onClick={close} className={navLinkClass}>
-                <span aria-hidden="true" className="me-2">{c.icon}</span>
-                {name(c)}
-              </Link>
-            ))}
-          </nav>
+          <SmallScreenNav onNavigate={close} />
           <LanguageSelector />
           <AccountLinks onNavigate={close} stacked />
         </Dialog.Content>
