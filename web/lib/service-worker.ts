@@ -1,7 +1,7 @@
 import type { hydrate as Hydrate, QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { KEEP_LOADED, SERVICE_WORKER_PATH, SKIP_WAITING } from '../../common/offline.ts';
 import { restoreSaved } from './saved-offline.ts';
+import { valueStore } from './value-store.ts';
 
 export { restoreSaved };
 
@@ -10,12 +10,8 @@ export { restoreSaved };
  * offline use. A new version installs in the background and waits: the page offers to reload into it
  * (components/shell/update-banner.tsx) rather than changing under the person's hands.
  */
-let waiting: ServiceWorker | null = null;
-const listeners = new Set<() => void>();
-const setWaiting = (worker: ServiceWorker | null) => {
-  waiting = worker;
-  for (const listener of listeners) listener();
-};
+const waiting = valueStore<ServiceWorker | null>(null);
+const setWaiting = (worker: ServiceWorker) => waiting.set(worker);
 
 /**
  * Registers the worker in a production build; a browser without service workers simply has none.
@@ -48,19 +44,11 @@ export function registerServiceWorker(client: QueryClient, hydrate: typeof Hydra
 
 /** Lets the waiting version take over, then reloads into it. */
 export function reloadIntoUpdate(): void {
-  if (!waiting) return;
+  const worker = waiting.get();
+  if (!worker) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
-  waiting.postMessage({ type: SKIP_WAITING });
+  worker.postMessage({ type: SKIP_WAITING });
 }
 
 /** Whether a new version waits for a reload. */
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => waiting !== null,
-    () => false,
-  );
-}
+export const useUpdateWaiting = (): boolean => waiting.use() !== null;
