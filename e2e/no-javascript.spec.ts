@@ -206,6 +206,15 @@ test.describe('a member without JavaScript', () => {
 
   // The member tests below sign in through the API, so that each shows its own action's state.
 
+  test("opens the notifications page from the header's bell", async ({ page, request }) => {
+    const member = await newMember(request, 'Nel Notified');
+    await signInThroughApi(page.context(), member);
+    await page.goto('/teams');
+    await page.getByRole('banner').getByTestId('notification-bell').click();
+    await expect(page).toHaveURL(/\/notifications\??$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  });
+
   test('follows a discipline', async ({ page, request }) => {
     // Signed in, a person opens a discipline and presses Follow; the page comes back saying so.
     const member = await newMember(request, 'Fay Follow');

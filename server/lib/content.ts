@@ -77,7 +77,7 @@ export const isVisibleOnce = (request: FastifyRequest, type: ContentType, id: st
  * calls whether `viewer` may see it: an event page's attendees and comments then ask nothing more.
  */
 export function tellVisible<T>(request: FastifyRequest, type: ContentType, id: string, viewer: Viewer, found: Promise<T | undefined>): Promise<T | undefined> {
-  tellPage(request, visibleKey(type, id, viewer), found.then((item) => item !== undefined));
+  tellPage(request, visibleKey(type, id, viewer), () => found.then((item) => item !== undefined));
   return found;
 }
 

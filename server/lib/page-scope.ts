@@ -48,11 +48,13 @@ export function readOncePerPage<T>(request: FastifyRequest, key: string, read: (
  * Gives the page's other calls `answer` for `key`, found out by a read of more than they ask (an
  * item's own query tells whether it may be seen): the calls that come after need not read it again.
  * `key` must name what those calls would read, as for `readOncePerPage`; one already read is kept.
+ * `answer` is asked only for a page's call.
  */
-export function tellPage<T>(request: FastifyRequest, key: string, answer: Promise<T>): void {
+export function tellPage<T>(request: FastifyRequest, key: string, answer: () => Promise<T>): void {
   const scope = scopeOf(request);
   if (!scope || scope.reads.has(key)) return;
-  // Its failure is the caller's to report; a call that takes it over sees it too.
-  answer.catch(() => {});
-  scope.reads.set(key, answer);
+  const told = answer();
+  // Its failure is the caller's to report (it awaits the read this comes from); a call that takes it over sees it too.
+  told.catch(() => {});
+  scope.reads.set(key, told);
 }

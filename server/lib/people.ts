@@ -29,7 +29,7 @@ export const profileIsVisibleOnce = (request: FastifyRequest, id: string): Promi
  * that person may be seen: a profile page's sessions, tricks, activity and statistics then ask nothing more.
  */
 export function tellProfileVisible<T>(request: FastifyRequest, id: string, found: Promise<T | undefined>): Promise<T | undefined> {
-  tellPage(request, profileVisibleKey(id), found.then((profile) => profile !== undefined));
+  tellPage(request, profileVisibleKey(id), () => found.then((profile) => profile !== undefined));
   return found;
 }
 

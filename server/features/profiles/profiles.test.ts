@@ -66,6 +66,20 @@ describe('own profile', () => {
 });
 
 describe('public profile', () => {
+  it('a profile the database cannot even look up (a NUL in its id) fails that request alone: nothing is left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const res = await get('/api/profiles/a%00b');
+      expect(res.statusCode).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('shows no email or auth data and answers 404 for unknown or unconfirmed people', async () => {
     const user = await signUpVerified(t, { name: 'Public Pete' });
     const res = await get(`/api/profiles/${user.id}`);

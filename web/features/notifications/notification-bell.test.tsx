@@ -58,6 +58,22 @@ describe('notification bell', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/notifications/3/read')).toBe(true));
   });
 
+  test('before the scripts run, the bell opens the notifications page (a GET form); once they run, it opens the menu instead', async () => {
+    renderAt('/', <NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const form = bell.closest('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action'), bell.getAttribute('type')]).toEqual(['get', '/notifications', 'submit']);
+    let submitted = 0;
+    form.addEventListener('submit', (event) => {
+      submitted += 1;
+      event.preventDefault();
+    });
+    fireEvent.pointerDown(bell, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    fireEvent.click(bell);
+    expect(await screen.findByRole('menuitem', { name: 'See all' })).toBeTruthy();
+    expect(submitted).toBe(0);
+  });
+
   test('mark all as read posts once', async () => {
     renderAt('/', <NotificationBell />);
     openMenu(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));

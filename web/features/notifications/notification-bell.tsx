@@ -46,69 +46,77 @@ export function NotificationBell({ variant = 'desktop' }: { variant?: 'desktop' 
   const suffix = variant === 'mobile' ? '-mobile' : '';
   const label = count > 0 ? `${t('notifications.title')}, ${t('notifications.unread', { count })}` : t('notifications.title');
   const itemClass = 'block cursor-pointer rounded-md px-3 py-2 outline-none data-[highlighted]:bg-slate-100';
+  // Before the scripts run, or without them, the bell is the button of a GET form that opens the
+  // notifications page (where each is marked read with a form); once the app runs, it opens the menu.
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={label}
-        data-testid={`notification-bell${suffix}`}
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <BellIcon />
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid={`notification-count${suffix}`}
-            className="absolute -end-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+    <form method="get" action="/notifications" className="contents">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="submit"
+            aria-label={label}
+            data-testid={`notification-bell${suffix}`}
+            className="relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            onClick={(event) => event.preventDefault()}
           >
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          data-testid="notification-menu"
-          className="z-50 w-[22rem] max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <div className="flex items-center justify-between gap-2 px-3 py-2">
-            <DropdownMenu.Label className="text-sm font-bold text-slate-900">{t('notifications.title')}</DropdownMenu.Label>
+            <BellIcon />
             {count > 0 && (
-              <DropdownMenu.Item
-                className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-700 outline-none data-[highlighted]:bg-slate-100"
-                onSelect={(event) => {
-                  event.preventDefault();
-                  markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) });
-                }}
+              <span
+                aria-hidden="true"
+                data-testid={`notification-count${suffix}`}
+                className="absolute -end-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
               >
-                {t('notifications.markAllRead')}
-              </DropdownMenu.Item>
+                {count > 99 ? '99+' : count}
+              </span>
             )}
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {latest.isLoading ? (
-            <div className="flex justify-center p-4">
-              <Spinner className="h-5 w-5 border-2" />
-            </div>
-          ) : latest.isError ? (
-            <p className="px-3 py-4 text-sm text-slate-600">{t('notifications.loadFailed')}</p>
-          ) : items.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-slate-600">{t('notifications.empty')}</p>
-          ) : (
-            <div className="max-h-[60vh] overflow-y-auto">
-              {items.map((n) => (
-                <DropdownMenu.Item key={n.id} className={itemClass} data-testid="notification-item" onSelect={() => open(n)}>
-                  <NotificationRow notification={n} />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            data-testid="notification-menu"
+            className="z-50 w-[22rem] max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <div className="flex items-center justify-between gap-2 px-3 py-2">
+              <DropdownMenu.Label className="text-sm font-bold text-slate-900">{t('notifications.title')}</DropdownMenu.Label>
+              {count > 0 && (
+                <DropdownMenu.Item
+                  className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-700 outline-none data-[highlighted]:bg-slate-100"
+                  onSelect={(event) => {
+                    event.preventDefault();
+                    markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) });
+                  }}
+                >
+                  {t('notifications.markAllRead')}
                 </DropdownMenu.Item>
-              ))}
+              )}
             </div>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={`${itemClass} text-center text-sm font-semibold text-brand-700`} onSelect={() => void navigate('/notifications')}>
-            {t('notifications.seeAll')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {latest.isLoading ? (
+              <div className="flex justify-center p-4">
+                <Spinner className="h-5 w-5 border-2" />
+              </div>
+            ) : latest.isError ? (
+              <p className="px-3 py-4 text-sm text-slate-600">{t('notifications.loadFailed')}</p>
+            ) : items.length === 0 ? (
+              <p className="px-3 py-4 text-sm text-slate-600">{t('notifications.empty')}</p>
+            ) : (
+              <div className="max-h-[60vh] overflow-y-auto">
+                {items.map((n) => (
+                  <DropdownMenu.Item key={n.id} className={itemClass} data-testid="notification-item" onSelect={() => open(n)}>
+                    <NotificationRow notification={n} />
+                  </DropdownMenu.Item>
+                ))}
+              </div>
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item className={`${itemClass} text-center text-sm font-semibold text-brand-700`} onSelect={() => void navigate('/notifications')}>
+              {t('notifications.seeAll')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </form>
   );
 }
