@@ -54,6 +54,22 @@ describe('own profile', () => {
     expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('ar');
   });
 
+  it("PUT /api/language: an offered language is the cookie, and a signed-in person's mail language; any other is refused with its reason", async () => {
+    const user = await signUpVerified(t);
+    const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'stoked-language')?.value;
+    const visitor = await send('PUT', '/api/language', undefined, { language: 'fr' });
+    expect([visitor.statusCode, visitor.json(), cookieOf(visitor)]).toEqual([200, { language: 'fr' }, 'fr']);
+    const chosen = await send('PUT', '/api/language', user, { language: 'de' });
+    expect([chosen.statusCode, cookieOf(chosen)]).toEqual([200, 'de']);
+    expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('de');
+    // Arabic is one of the nine, not enabled on a new site; 'xx' is none of them.
+    const disabled = await send('PUT', '/api/language', user, { language: 'ar' });
+    expect([disabled.statusCode, disabled.json().code, disabled.json().message, cookieOf(disabled)]).toEqual([400, 'LANGUAGE_NOT_OFFERED', 'This language is not offered on this site.', undefined]);
+    const unknown = await send('PUT', '/api/language', user, { language: 'xx' });
+    expect([unknown.statusCode, unknown.json().code, cookieOf(unknown)]).toEqual([400, 'VALIDATION_ERROR', undefined]);
+    expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('de');
+  });
+
   it('keeps a list of achievements that the public profile shows', async () => {
     const user = await signUpVerified(t);
     const empty = await get(`/api/profiles/${user.id}`);

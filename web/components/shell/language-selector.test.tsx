@@ -37,7 +37,6 @@ describe('language menu', () => {
     expect(screen.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
   });
 
-
   test('before the scripts run, or without them, the header’s button opens a form that posts the choice', async () => {
     renderAt('/teams?tab=2', <Header />);
     const button = (await screen.findAllByTestId('language-selector'))[0]!;
