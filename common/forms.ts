@@ -38,6 +38,22 @@ export function parseFlash(value: string | undefined): Flash | null {
 }
 
 /**
+ * Why a visitor was sent to log in, as `?notice=` of the login address: the signed-in page they
+ * asked for says it in the spec's words there. Only these catalogue keys: an address cannot choose
+ * the text.
+ */
+export const LOGIN_NOTICES = {
+  profile: 'profile.loginToView',
+  notifications: 'notifications.loginToView',
+  messages: 'messages.loginToView',
+} as const;
+export type LoginNotice = keyof typeof LOGIN_NOTICES;
+
+/** The catalogue key of a login notice, or null for none or one the site does not know. */
+export const loginNoticeKey = (value: string | null | undefined): string | null =>
+  value && Object.hasOwn(LOGIN_NOTICES, value) ? LOGIN_NOTICES[value as LoginNotice] : null;
+
+/**
  * A page of this site to go back to: a path (and query) starting with one `/`; anything else
  * (another site, `//host`, `/\host`, a scheme) is the home page, so no form is an open redirect.
  */

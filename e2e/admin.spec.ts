@@ -35,10 +35,12 @@ test('a rider contributes a place, the admin sees it in the panel and approves i
   const place = (await created.json()) as { id: string; status: string };
   expect(place.status).toBe('pending');
 
-  // The rider is not an admin: the panel is closed to them (the server sends them home).
+  // The rider is not an admin: the panel is closed to them, in the spec's words.
   const riderPage = await riderContext.newPage();
-  await riderPage.goto('/admin');
-  await expect(riderPage).toHaveURL(/\/$/);
+  const refused = await riderPage.goto('/admin');
+  expect(refused?.status()).toBe(403);
+  await expect(riderPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(riderPage.getByText("You don't have permission to access the admin panel.")).toBeVisible();
   await expect(riderPage.getByRole('tablist')).toHaveCount(0);
 
   // The admin opens the panel on its Overview.
@@ -84,10 +86,15 @@ test('a rider contributes a place, the admin sees it in the panel and approves i
   expect(((await publicPlace.json()) as { status: string }).status).toBe('approved');
 });
 
-test('a visitor opening the admin panel is sent to log in', async ({ page }) => {
+test('a visitor opening the admin panel reads Access Denied; one opening their profile is asked to log in, and comes back to it', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
   await expect(page.getByRole('tablist')).toHaveCount(0);
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile&notice=profile$/);
+  await expect(page.getByTestId('login-notice')).toHaveText('Please log in to view your profile.');
 });
 
 /** Every file of the production build the server serves. */

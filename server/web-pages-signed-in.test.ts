@@ -56,8 +56,14 @@ describe('signed-in pages', () => {
 
     const visitor = await get('/profile');
     expect(visitor.statusCode).toBe(302);
-    expect(visitor.headers.location).toBe('/login?next=%2Fprofile');
+    expect(visitor.headers.location).toBe('/login?next=%2Fprofile&notice=profile');
     expect(visitor.body).not.toContain('Alma Onlyhers');
+    // The login page it leads to says why, in the spec's words, and comes back to the profile.
+    const login = rootOf((await get(String(visitor.headers.location))).body);
+    expect(login).toContain('Please log in to view your profile.');
+    expect(login).toContain('name="next" value="/profile"');
+    // Only the notices the site knows are shown: an address cannot put a text of its choice there.
+    expect(rootOf((await get('/login?notice=admin.accessDenied')).body)).not.toContain('Access Denied');
   });
 
   test('the home page with the feed for a member is theirs; a visitor right after gets the public page', async () => {
@@ -83,9 +89,15 @@ describe('signed-in pages', () => {
     expectPrivate(messages);
     expect(keysOf(messages.body)).toContain('["conversations","list"]');
 
-    const refused = await get('/admin', bruno);
-    expect(refused.statusCode).toBe(302);
-    expect(refused.headers.location).toBe('/');
+    // A member and a visitor alike read the spec's words, with a 403 (nothing of the panel is read).
+    for (const who of [bruno, undefined]) {
+      const refused = await get('/admin', who);
+      expect(refused.statusCode).toBe(403);
+      const root = rootOf(refused.body);
+      expect(root).toContain('Access Denied');
+      expect(root).toContain('You don&#x27;t have permission to access the admin panel.');
+      expect(keysOf(refused.body)).not.toContain('["admin","overview"]');
+    }
     await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', alma.id).execute();
     const admin = await get('/admin', alma);
     expectPrivate(admin);
@@ -93,7 +105,7 @@ describe('signed-in pages', () => {
     const moderation = await get('/admin?tab=moderation&subtab=condition-reports', alma);
     expect(keysOf(moderation.body)).toContain('["admin","moderation","condition-reports"]');
     expect(rootOf(moderation.body)).toContain('Condition reports');
-    expect((await get('/admin', bruno)).headers.location).toBe('/');
+    expect((await get('/admin', bruno)).statusCode).toBe(403);
   });
 
   test('the login page is rendered with its plain form, the address typed before kept', async () => {

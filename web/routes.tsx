@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import type { ContentType } from '../common/content-basics.ts';
+import type { LoginNotice } from '../common/forms.ts';
 import { Layout } from './components/shell/layout.tsx';
 import type { ShellParts } from './components/shell/shell-parts.ts';
 import { RouteError } from './components/route-error.tsx';
@@ -11,7 +12,7 @@ import { HomePage } from './features/home/home-page.tsx';
 import { settingsQueries } from './lib/site-settings.ts';
 import { withCatalogue } from './i18n.ts';
 import { loadOnce } from './lib/lazy-named.ts';
-import { ensureQuery, loaderOf, withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
+import { ensureQuery, loaderOf, PageStatus, withPages, type NeededQuery, type RouteNeeds, type RouteNeedsArgs } from './lib/route-data.ts';
 import type { SignedInNeeds } from './signed-in-needs.ts';
 
 // The query factories of the pages' features come with the pages, not with the app's first load
@@ -78,15 +79,16 @@ const whenSignedIn =
   };
 
 /**
- * A page only for signed-in people (or only admins): a visitor is sent to log in and come back, a
- * member to an admin page home, before anything of the page is read.
+ * A page only for signed-in people: a visitor is sent to log in and come back, the login page saying
+ * why in the page's own words (`notice`). An admin page is refused before anything of it is read:
+ * to a visitor and a member alike it says 'Access Denied' with a 403.
  */
 const signedIn =
-  (pick?: (m: SignedInModule) => SignedInNeeds, { admin = false } = {}): RouteNeeds =>
+  (pick?: (m: SignedInModule) => SignedInNeeds, { admin = false, notice }: { admin?: boolean; notice?: LoginNotice } = {}): RouteNeeds =>
   async (args) => {
     const user = await signedInUser(args);
-    if (!user) throw redirect(`/login?next=${encodeURIComponent(`${args.url.pathname}${args.url.search}`)}`);
-    if (admin && user.role !== 'admin') throw redirect('/');
+    if (admin && user?.role !== 'admin') throw new PageStatus(403);
+    if (!user) throw redirect(`/login?next=${encodeURIComponent(`${args.url.pathname}${args.url.search}`)}${notice ? `&notice=${notice}` : ''}`);
     return pick ? pick(await signedInNeeds())({ ...args, user }) : [];
   };
 
@@ -166,7 +168,7 @@ export const routes: RouteObject[] = [
           { path: 'confirm-email', ...page('features/auth/confirm-email-page.tsx') },
           { path: 'forgot-password', ...page('features/auth/forgot-password-page.tsx') },
           { path: 'reset-password', ...page('features/auth/reset-password-page.tsx') },
-          { path: 'profile', ...page('features/profiles/own-profile-page.tsx', signedIn((m) => m.ownProfileNeeds)) },
+          { path: 'profile', ...page('features/profiles/own-profile-page.tsx', signedIn((m) => m.ownProfileNeeds, { notice: 'profile' })) },
           {
             path: 'profile/:userId',
             ...page('features/profiles/public-profile-page.tsx', async ({ params, search }) => {
@@ -224,9 +226,9 @@ export const routes: RouteObject[] = [
           { path: 'admin', ...page('features/admin/admin-page.tsx', signedIn((m) => m.adminNeeds, { admin: true })) },
           { path: 'admin/new/:kind', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
           { path: 'admin/edit/:kind/:id', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
-          { path: 'notifications', ...page('features/notifications/notifications-page.tsx', signedIn((m) => m.notificationsNeeds)) },
-          { path: 'messages', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds)) },
-          { path: 'messages/:conversationId', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds)) },
+          { path: 'notifications', ...page('features/notifications/notifications-page.tsx', signedIn((m) => m.notificationsNeeds, { notice: 'notifications' })) },
+          { path: 'messages', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds, { notice: 'messages' })) },
+          { path: 'messages/:conversationId', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds, { notice: 'messages' })) },
           { path: 'setup-admin', ...page('features/admin/setup-admin-page.tsx') },
           { path: '*', ...page('components/not-found-page.tsx') },
         ],

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { createContext, RouterContextProvider, type DataRouteObject, type LoaderFunctionArgs, type Params } from 'react-router';
+import { createContext, data, RouterContextProvider, type DataRouteObject, type LoaderFunctionArgs, type Params } from 'react-router';
 
 /**
  * A route's data: the query options (from the features' `*.api.ts` factories) its page reads,
@@ -52,7 +52,10 @@ export type NeededQuery =
 
 type Needed = readonly (NeededQuery | false | null | undefined)[];
 
-/** A route's queries; async when they depend on other data, and may throw a `redirect` (a signed-in page asked for by a visitor). */
+/**
+ * A route's queries; async when they depend on other data, and may throw a `redirect` (a signed-in
+ * page asked for by a visitor) or a `PageStatus` (the page renders, in its own words, with that status).
+ */
 export type RouteNeeds = (args: RouteNeedsArgs) => Needed | Promise<Needed>;
 
 /**
@@ -70,16 +73,32 @@ export function ensureQuery(client: QueryClient, options: NeededQuery): Promise<
   return ensured.catch(() => undefined);
 }
 
+/**
+ * Thrown by a route's needs when its page is to render without its data and with this HTTP status:
+ * the admin panel asked for by someone who is not an admin says 'Access Denied' with a 403, where a
+ * redirect would have lost the spec's words.
+ */
+export class PageStatus {
+  constructor(readonly status: number) {}
+}
+
 /** A route loader resolving all of `needs` at once; the page chunk `preload` (if any) loads alongside. */
 export function loaderOf(needs: RouteNeeds | undefined, preload?: () => Promise<unknown>) {
-  return async ({ params, request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<null> => {
+  return async ({ params, request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<null | ReturnType<typeof data<null>>> => {
     const client = context.get(queryClientContext);
     const url = new URL(request.url);
     // The page's chunk loads while the needs are worked out (and while any they wait on are read).
     const chunk = preload?.();
     // Observed here too: a chunk failing while the needs redirect is no unhandled rejection.
     chunk?.catch(() => undefined);
-    const wanted = needs ? await needs({ params, search: url.searchParams, url, client }) : [];
+    let wanted: Needed = [];
+    try {
+      wanted = needs ? await needs({ params, search: url.searchParams, url, client }) : [];
+    } catch (thrown) {
+      if (!(thrown instanceof PageStatus)) throw thrown;
+      await chunk;
+      return data(null, { status: thrown.status });
+    }
     await Promise.all([...wanted.filter((q): q is NeededQuery => Boolean(q)).map((q) => ensureQuery(client, q)), chunk]);
     return null;
   };

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { safeBack } from '../../../common/forms.ts';
+import { loginNoticeKey, safeBack } from '../../../common/forms.ts';
 import { loginSchema, type LoginInput } from '../../../common/schemas.ts';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -32,6 +32,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   // Where to go once signed in (a page of this site only), and the address typed before a failed try.
   const next = safeBack(params.get('next'), '');
+  // Why the page sent here asks to log in ('Please log in to view your profile.'), when it said so.
+  const notice = loginNoticeKey(params.get('notice'));
   usePageMeta(t('nav.login'));
   const defaults = { email: params.get('email') ?? '', password: '' };
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: defaults });
@@ -56,6 +58,11 @@ export default function LoginPage() {
 
   return (
     <FormCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      {notice && (
+        <p className="mb-6 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm font-semibold text-sky-900" role="status" data-testid="login-notice">
+          {t(notice)}
+        </p>
+      )}
       {unverifiedEmail && (
         <div className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="alert">
           <p className="font-semibold">{t('auth.notVerifiedTitle')}</p>
