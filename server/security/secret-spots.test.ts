@@ -137,6 +137,20 @@ describe('secret spots reach only those who may see them', () => {
     expect(list.total).toBe(1);
   });
 
+  test("the author's profile counts and session figures leave out what each reader may not see (issue 37, hole 6)", async () => {
+    // One condition report and one session at each secret spot: the crew's for the crew, both for the author.
+    const expected: Record<Viewer, number> = { visitor: 0, stranger: 0, 'crew member': 1, author: 2, admin: 2 };
+    for (const viewer of Object.keys(expected) as Viewer[]) {
+      const profile = await ok(await call('GET', `/api/profiles/${author.id}`, who(viewer)));
+      expect(profile.conditionReports, `${viewer}: condition reports`).toBe(expected[viewer]);
+      const stats = (await ok(await call('GET', `/api/profiles/${author.id}/session-stats`, who(viewer)))) as { totals: Record<string, number>; bySpot: unknown[] };
+      expect(stats.totals, `${viewer}: session totals`).toMatchObject({ sessions: expected[viewer], spots: expected[viewer] });
+      expect(stats.bySpot, `${viewer}: top spots`).toHaveLength(expected[viewer]);
+      const log = await ok(await call('GET', `/api/profiles/${author.id}/sessions`, who(viewer)));
+      expect(log.total, `${viewer}: session log`).toBe(expected[viewer]);
+    }
+  });
+
   test('commenting on or liking a hidden spot answers 404 and stores nothing', async () => {
     const { id } = secret.crew;
     expect((await call('POST', `/api/content/place/${id}/comments`, stranger, { body: 'found it' })).statusCode).toBe(404);

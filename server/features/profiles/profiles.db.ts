@@ -3,7 +3,7 @@ import type { ContentType } from '../../../common/content-basics.ts';
 import type { Activity, OwnProfile, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
-import { CONTENT_TABLES, toldAsNew } from '../../lib/content.ts';
+import { CONTENT_TABLES, toldAsNew, visibleTo, type Viewer } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 import { visiblePerson } from '../../lib/people.ts';
 
@@ -66,8 +66,23 @@ export async function setAchievements(db: Kysely<DB>, id: string, achievements: 
   await db.updateTable('profiles').set({ achievements: JSON.stringify(achievements), updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-/** A public profile in one query: no email, no auth data; banned or unverified accounts are not shown. */
-export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: string | null): Promise<PublicProfile | undefined> {
+/**
+ * How many follow `p` (`followers`) or whom `p` follows, counting only the people the lists show
+ * (`visiblePerson`): a banned or unconfirmed account is in neither the list nor its figure.
+ */
+function followCount(direction: 'followers' | 'following') {
+  const [mine, theirs] = direction === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  return sql<number>`(select count(*)::int from user_follows uf join profiles fp on fp.id = ${sql.ref(`uf.${theirs}`)}
+    where ${sql.ref(`uf.${mine}`)} = p.id and ${visiblePerson('fp')})`;
+}
+
+/**
+ * A public profile in one query: no email, no auth data; banned or unverified accounts are not shown.
+ * Its figures count only what `viewer` may see (issue 37, hole 6): condition reports at places the
+ * viewer may see (`visibleTo`, so not those at someone's crew or private spot), followers the lists show.
+ */
+export async function getPublicProfile(db: Kysely<DB>, id: string, viewer: Viewer): Promise<PublicProfile | undefined> {
+  const viewerId = viewer?.id ?? null;
   const row = await db
     .selectFrom('profiles as p')
     .where('p.id', '=', id)
@@ -82,9 +97,10 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewerId: str
       'p.created_at',
       'p.athlete_level',
       'p.achievements',
-      sql<number>`(select count(*)::int from user_follows where followee_id = p.id)`.as('followers'),
-      sql<number>`(select count(*)::int from user_follows where follower_id = p.id)`.as('following'),
-      sql<number>`(select count(*)::int from condition_reports where author_id = p.id)`.as('condition_reports'),
+      followCount('followers').as('followers'),
+      followCount('following').as('following'),
+      sql<number>`(select count(*)::int from condition_reports r join places rp on rp.id = r.place_id
+        where r.author_id = p.id and ${visibleTo('place', 'rp', viewer)})`.as('condition_reports'),
       sql<boolean>`exists (select 1 from user_follows where followee_id = p.id and follower_id = ${viewerId})`.as('is_following'),
       sql<boolean>`exists (select 1 from user_blocks where blocked_id = p.id and blocker_id = ${viewerId})`.as('blocked_by_me'),
       sql<PublicProfile['disciplines']>`coalesce((
@@ -126,9 +142,9 @@ export async function setUserFollow(db: Kysely<DB>, followerId: string, followee
     await db.deleteFrom('user_follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
   }
   const { count } = await db
-    .selectFrom('user_follows')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('followee_id', '=', followeeId)
+    .selectFrom('profiles as p')
+    .select(followCount('followers').as('count'))
+    .where('p.id', '=', followeeId)
     .executeTakeFirstOrThrow();
   return { following: follow, followers: count };
 }
@@ -139,7 +155,7 @@ export async function listFollows(db: Kysely<DB>, userId: string, direction: 'fo
     .selectFrom('user_follows as f')
     .innerJoin('profiles as p', 'p.id', `f.${theirs}`)
     .where(`f.${mine}`, '=', userId)
-    .where('p.banned', '=', false)
+    .where(visiblePerson('p'))
     .select(['p.id', 'p.name', 'p.avatar_url'])
     .orderBy('f.created_at', 'desc')
     .limit(limit)

@@ -14,6 +14,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS, parseEnabledLanguages, type L
 import { personSchema } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
+import { viewerOf } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
@@ -93,7 +94,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
     // Told to the page's other calls before the session is read, so that they come after it.
-    const found = currentUser(request).then((viewer) => getPublicProfile(app.db, request.params.id, viewer?.id ?? null));
+    const found = viewerOf(request).then((viewer) => getPublicProfile(app.db, request.params.id, viewer));
     const profile = await tellProfileVisible(request, request.params.id, found);
     if (!profile) fail('USER_NOT_FOUND');
     return profile;
