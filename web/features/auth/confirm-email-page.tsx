@@ -21,7 +21,6 @@ export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const confirm = useConfirmEmail();
-  const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState(false);
   usePageMeta(t('auth.confirmTitle'));
 
@@ -37,6 +36,8 @@ export default function ConfirmEmailPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the field itself: what was typed before the scripts ran is there, not in any state.
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (!password) return;
     confirm.mutate(
       { token, password },
@@ -57,7 +58,7 @@ export default function ConfirmEmailPage() {
     <FormCard title={t('auth.confirmTitle')} subtitle={t('auth.confirmText')}>
       {/* The button is enabled before the scripts run: the server then checks the password (an empty one is refused there too). */}
       <CardForm action="confirm-email" fields={{ token }} onSubmit={onSubmit} busy={confirm.isPending} submitLabel={t('auth.confirmButton')}>
-        <TextField label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label={t('auth.password')} type="password" name="password" autoComplete="current-password" />
       </CardForm>
       <CardLink text={t('auth.confirmNotYours')} to="/register" label={t('nav.register')} />
     </FormCard>

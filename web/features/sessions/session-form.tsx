@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SESSION_COMPANIONS_MAX, SESSION_DURATION_MAX, SESSION_NOTE_MAX, SESSION_VISIBILITIES, type SessionInput } from '../../../common/sessions.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,6 +48,11 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   // A new key empties the form once a session is logged.
   const [round, setRound] = useState(0);
   const [when, setWhen] = useState<'now' | 'earlier'>('now');
+  // The choice is the radio's own (uncontrolled): one made before the scripts ran is kept, and taken up here.
+  const whenField = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (whenField.current?.querySelector<HTMLInputElement>('input[name="when"]:checked')?.value === 'earlier') setWhen('earlier');
+  }, [round]);
   const choices = (tricks.data?.items ?? []).filter((trick) => trick.status === 'approved');
   const people = following.data ?? [];
   const client = useQueryClient();
@@ -84,12 +89,12 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   return (
     <ActionForm key={round} action="log-session" fields={{ placeId: place.id }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="session-form">
       <h3 className="font-semibold text-slate-900">{t('sessions.logTitle')}</h3>
-      <fieldset className="space-y-2">
+      <fieldset ref={whenField} className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">{t('sessions.when')}</legend>
         <div className="flex flex-wrap gap-2">
           {(['now', 'earlier'] as const).map((value) => (
             <label key={value} className="cursor-pointer">
-              <input type="radio" name="when" value={value} checked={when === value} onChange={() => setWhen(value)} className="peer sr-only" />
+              <input type="radio" name="when" value={value} defaultChecked={value === 'now'} onChange={() => setWhen(value)} className="peer sr-only" />
               <span className={pill}>{t(`sessions.whenValue.${value}`)}</span>
             </label>
           ))}

@@ -142,7 +142,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
               <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">
                 {t('teams.filters.type')}
               </label>
-              <select id={`${ids}-type`} name="type" value={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
+              <select key={type} id={`${ids}-type`} name="type" defaultValue={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
                 <option value="">{t('teams.filters.anyType')}</option>
                 {SUGGESTED_TEAM_TYPES.map((value) => (
                   <option key={value} value={value}>
@@ -156,7 +156,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
               <label htmlFor={`${ids}-privacy`} className="block text-sm font-medium text-slate-700">
                 {t('teams.filters.privacy')}
               </label>
-              <select id={`${ids}-privacy`} name="privacy" value={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
+              <select key={privacy} id={`${ids}-privacy`} name="privacy" defaultValue={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
                 <option value="">{t('teams.filters.anyPrivacy')}</option>
                 <option value="public">{t('teams.public')}</option>
                 <option value="private">{t('teams.private')}</option>
