@@ -56,7 +56,9 @@ export async function sessionStats(db: Db, authorId: string, viewer: Viewer): Pr
       (select count(*) from v)::int as sessions,
       (select coalesce(sum(minutes), 0) from v)::int as minutes,
       (select count(distinct place_id) from v)::int as spots,
-      (select count(distinct st.trick_id) from ride_session_tricks st join v on v.id = st.session_id)::int as tricks,
+      -- As the log names them (visibleSessions): a trick no longer published is not counted.
+      (select count(distinct st.trick_id) from ride_session_tricks st join v on v.id = st.session_id
+         join tricks t on t.id = st.trick_id and t.status = 'approved')::int as tricks,
       coalesce((
         select json_agg(json_build_object('disciplineId', discipline_id, 'sessions', n, 'minutes', m) order by n desc, discipline_id)
           from (select discipline_id, count(*)::int as n, sum(minutes)::int as m from v group by discipline_id) g), '[]'::json) as by_discipline,

@@ -87,6 +87,18 @@ describe('session stats', () => {
     expect(totals.spots).toBe(6);
   });
 
+  test('a trick no longer published counts as landed no more, as the log no longer names it (issue 37, hole 6)', async () => {
+    const rider = await kit.user();
+    const spot = await s.place();
+    const [shown, hidden] = [await s.trick(), await s.trick()];
+    await s.session(rider, spot.id, { tricks: [shown, hidden] });
+    expect((await statsOf(rider)).totals.tricksLanded).toBe(2);
+    await kit.t.app.db.updateTable('tricks').set({ status: 'pending' }).where('id', '=', hidden).execute();
+    const log = (await kit.call('GET', `/api/profiles/${rider.id}/sessions`, null)).json() as { items: { tricks: { id: string }[] }[] };
+    expect(log.items[0]!.tricks.map((t) => t.id)).toEqual([shown]);
+    expect((await statsOf(rider)).totals.tricksLanded).toBe(1);
+  });
+
   test('a profile nobody may see answers 404', async () => {
     const res = await kit.call('GET', '/api/profiles/nobody-here/session-stats', null);
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'USER_NOT_FOUND' });
