@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'CONTENT_NOT_FOUND',
   'EVENT_ENDED',
   'END_BEFORE_START',
+  'DATE_RANGE_TOO_LONG',
+  'EVENT_TOO_LONG',
   'LAST_ADMIN',
   'ID_REQUIRED',
   'NAME_REQUIRED',
@@ -68,10 +70,13 @@ export const ERROR_CODES = [
   'TRICK_WRONG_DISCIPLINE',
   'COMPANION_NOT_FOLLOWED',
   'SESSION_PLACE_NOT_PUBLIC',
+  'SESSION_TAG_LIMIT',
   'EVENT_PLACE_NOT_PUBLIC',
   'PLACE_NOT_FOUND',
   'PHOTOS_TOO_MANY',
   'PUSH_SERVICE_NOT_ALLOWED',
+  'APPROVAL_STALE',
+  'APPROVAL_VERSION_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -130,6 +135,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONTENT_NOT_FOUND: 'Content not found',
   EVENT_ENDED: 'This event has already ended.',
   END_BEFORE_START: 'The end must not be before the start.',
+  DATE_RANGE_TOO_LONG: 'Choose a shorter period: at most 62 days.',
+  EVENT_TOO_LONG: 'An event can last at most 31 days.',
   LAST_ADMIN: 'The last admin cannot be removed or demoted.',
   ID_REQUIRED: 'ID is required',
   NAME_REQUIRED: 'Name is required',
@@ -152,8 +159,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TRICK_WRONG_DISCIPLINE: "One of these tricks is not an approved trick of this place's sport.",
   COMPANION_NOT_FOLLOWED: 'You can only tag people you follow who may see this place.',
   SESSION_PLACE_NOT_PUBLIC: 'A session at a crew or private spot cannot be public: choose followers or only me.',
+  SESSION_TAG_LIMIT: 'You have tagged this rider in many sessions today: log this one without them, or tag them tomorrow.',
   EVENT_PLACE_NOT_PUBLIC: 'An event can only be held at a place everyone can see.',
   PLACE_NOT_FOUND: 'Place not found.',
   PHOTOS_TOO_MANY: 'An item can have up to 10 photos: delete one before adding another.',
   PUSH_SERVICE_NOT_ALLOWED: "This browser's push service is not one Stoked sends to.",
+  APPROVAL_STALE: 'This item changed since you opened it. Review the new version.',
+  APPROVAL_VERSION_REQUIRED: 'Reload the approvals: a decision must name the version it was made on.',
 };

@@ -4,7 +4,7 @@ import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, lin
 import { ACCESS_STATUSES } from './place-access-basics.ts';
 import { personSchema } from './teams.ts';
 import { EVENT_PAGE_SIZE } from './paging.ts';
-import { EVENT_TYPES } from './events-basics.ts';
+import { EVENT_MAX_DAYS, EVENT_RANGE_MAX_DAYS, EVENT_TYPES, eventTooLong } from './events-basics.ts';
 import { isTimeZone, REPEAT_FREQUENCIES, SERIES_MAX_DATES, SERIES_MIN_DATES, SERIES_SCOPES } from './recurrence.ts';
 
 /** Shared by the events API and the web app. Zod issues carry error codes (see error-codes.ts). */
@@ -40,8 +40,12 @@ const fields = {
   placeId: z.string().regex(UUID_PATTERN, { error: 'PLACE_NOT_FOUND' }).nullable().optional(),
 };
 
-const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) =>
-  !v.startDate || !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate);
+type Dates = { startDate?: string; endDate?: string };
+const endNotBeforeStart = (v: Dates) => !v.startDate || !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate);
+/** At most EVENT_MAX_DAYS long (an update that moves one date only is checked by the server against the stored other). */
+const notTooLong = (v: Dates) => !v.startDate || !v.endDate || !eventTooLong(v.startDate, v.endDate);
+const tooLong = { path: ['endDate'], error: 'EVENT_TOO_LONG' as const };
+export { EVENT_MAX_DAYS };
 
 /**
  * How a new event repeats (common/recurrence.ts): its dates are counted from its start on the wall
@@ -59,7 +63,10 @@ const repeat = repeatSchema.nullable().optional();
 /** Which dates of a series an edit changes; a single event ignores it. */
 const applyTo = z.enum(SERIES_SCOPES).optional();
 
-export const eventInputSchema = z.object({ ...fields, repeat }).refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+export const eventInputSchema = z
+  .object({ ...fields, repeat })
+  .refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' })
+  .refine(notTooLong, tooLong);
 export type EventInput = z.input<typeof eventInputSchema>;
 
 // Without defaults: a field left out of an update keeps its stored value (the server checks the dates against the stored ones).
@@ -67,11 +74,15 @@ export const eventUpdateSchema = z
   .object(fields)
   .partial()
   .extend({ applyTo })
-  .refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+  .refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' })
+  .refine(notTooLong, tooLong);
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
 
 /** The web's one form for adding and editing: what it sends is the input's or the update's fields (its toBody). */
-export const eventFormSchema = z.object({ ...fields, repeat, applyTo }).refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' });
+export const eventFormSchema = z
+  .object({ ...fields, repeat, applyTo })
+  .refine(endNotBeforeStart, { path: ['endDate'], error: 'END_BEFORE_START' })
+  .refine(notTooLong, tooLong);
 
 /** The series a date belongs to: its rule, and this date's place in it (1 for the first). */
 export const eventSeriesSchema = z.object({
@@ -89,9 +100,12 @@ export const eventListQuerySchema = contentListQuerySchema(EVENT_PAGE_SIZE).exte
   type: z.enum(EVENT_TYPES).optional(),
   /** upcoming: not ended yet, soonest first; past: ended, latest first. Ignored when from/to are given. */
   when: z.enum(['upcoming', 'past']).default('upcoming'),
-  /** The calendar's range: events overlapping [from, to), in start order. */
+  /** The calendar's range: events overlapping [from, to), in start order; at most EVENT_RANGE_MAX_DAYS wide. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+}).refine((v) => !v.from || !v.to || (Date.parse(v.to) >= Date.parse(v.from) && Date.parse(v.to) - Date.parse(v.from) <= EVENT_RANGE_MAX_DAYS * 86_400_000), {
+  path: ['to'],
+  error: 'DATE_RANGE_TOO_LONG',
 });
 export type EventListQuery = z.input<typeof eventListQuerySchema>;
 

@@ -150,32 +150,46 @@ export function rrule(rule: SeriesRule): string {
   }
 }
 
+/** At most this many clock changes are looked for between two instants in a row (a zone has two a year). */
+const CHANGES_PER_GAP = 4;
+
 /**
- * The zone's VTIMEZONE over [from, to]: the offset it starts with, then each change of its clocks,
- * found from the runtime's own zone data (a change is looked for every 12 hours, then to the minute).
+ * The zone's VTIMEZONE for `instants` (the times the calendar writes in the zone: a series' dates):
+ * the offset it starts with a day before the first, then each change of its clocks between two
+ * instants in a row whose offsets differ, found from the runtime's own zone data by halving the gap
+ * to the minute. Its work follows the number of instants, never the time they span (issue 37: a
+ * thousand-year event made the old walk, every 12 hours over the span, hold the server for 23 s); a
+ * change undone before the next instant is left out, as no time written in the zone falls in it.
  */
-export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
-  const step = 12 * 3_600_000;
-  let t = Math.floor((from.getTime() - DAY_MS) / 60_000) * 60_000;
-  let offset = offsetMinutes(new Date(t), timeZone);
+export function vtimezone(timeZone: string, instants: Date[]): string[] {
+  const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+  const times = [...new Set(instants.map((d) => minute(d.getTime())))].sort((a, b) => a - b);
+  const start = minute((times[0] ?? 0) - DAY_MS);
+  const samples = [start, ...times, minute((times.at(-1) ?? 0) + DAY_MS)];
   const changes: { at: number; from: number; to: number }[] = [];
-  for (const end = to.getTime() + DAY_MS; t < end; t += step) {
-    const next = offsetMinutes(new Date(t + step), timeZone);
-    if (next === offset) continue;
-    let [lo, hi] = [t, t + step];
-    while (hi - lo > 60_000) {
-      const mid = Math.floor((lo + hi) / 120_000) * 60_000;
-      if (offsetMinutes(new Date(mid), timeZone) === offset) lo = mid;
-      else hi = mid;
+  let offset = offsetMinutes(new Date(start), timeZone);
+  for (let i = 1; i < samples.length; i++) {
+    const target = offsetMinutes(new Date(samples[i]!), timeZone);
+    let lo = samples[i - 1]!;
+    // Each round finds one change in (lo, sample] (`offset` is the one at lo): about 30 halvings even over centuries.
+    for (let round = 0; offset !== target && round < CHANGES_PER_GAP; round++) {
+      let hi = samples[i]!;
+      while (hi - lo > 60_000) {
+        const mid = minute((lo + hi) / 2);
+        if (offsetMinutes(new Date(mid), timeZone) === offset) lo = mid;
+        else hi = mid;
+      }
+      const next = offsetMinutes(new Date(hi), timeZone);
+      changes.push({ at: hi, from: offset, to: next });
+      offset = next;
+      lo = hi;
     }
-    changes.push({ at: hi, from: offset, to: next });
-    offset = next;
+    offset = target;
   }
   // An observance starts at its local time before the change, in the offset it leaves (RFC 5545 3.6.5).
   const local = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '');
-  const start = Math.floor((from.getTime() - DAY_MS) / 60_000) * 60_000;
   const first = changes[0];
-  const initial = offsetMinutes(new Date(start), timeZone);
+  const initial = first?.from ?? offset;
   const observance = (kind: string, at: number, fromOffset: number, toOffset: number) => [
     `BEGIN:${kind}`,
     `DTSTART:${local(at, fromOffset)}`,
@@ -228,21 +242,20 @@ export function writeCalendar(calendar: IcsCalendar): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Stoked//Calendars//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(calendar.name)}`];
   // How often a subscribed calendar app asks again: hourly keeps a moved event current without hammering the site.
   if (calendar.feed) lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H');
-  // Each zone's clock changes over the time its series span.
-  const spans = new Map<string, { from: Date; to: Date }>();
+  // Each zone's clock changes at the times its series write in it.
+  const zoned = new Map<string, Date[]>();
   for (const item of calendar.events) {
     if (!('rule' in item)) {
       lines.push(...vevent(item, calendar.host, stamp));
       continue;
     }
     lines.push(...seriesVevents(item, calendar.host, stamp));
-    const instants = [item.rule.start, ...seriesDates(item.rule), ...item.dates.flatMap((d) => [d.start, d.end])].map((d) => d.getTime());
-    const span = spans.get(item.rule.timeZone);
-    const from = Math.min(...instants, span?.from.getTime() ?? Infinity);
-    const to = Math.max(...instants, span?.to.getTime() ?? -Infinity);
-    spans.set(item.rule.timeZone, { from: new Date(from), to: new Date(to) });
+    const instants = zoned.get(item.rule.timeZone) ?? [];
+    // The rule's dates (DTSTART, EXDATE, RECURRENCE-ID are written on its clock); a date's own times are in UTC.
+    instants.push(item.rule.start, ...seriesDates(item.rule), ...item.dates.map((d) => d.start));
+    zoned.set(item.rule.timeZone, instants);
   }
-  for (const [timeZone, span] of spans) lines.push(...vtimezone(timeZone, span.from, span.to));
+  for (const [timeZone, instants] of zoned) lines.push(...vtimezone(timeZone, instants));
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }

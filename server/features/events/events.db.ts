@@ -13,6 +13,7 @@ import {
   type eventListQuerySchema,
   type eventUpdateSchema,
 } from '../../../common/events.ts';
+import { eventTooLong } from '../../../common/events-basics.ts';
 import { todayUtc } from '../../../common/place-access.ts';
 import { movedSeries, seriesDates, type RepeatFrequency, type SeriesRule } from '../../../common/recurrence.ts';
 import type { DB } from '../../db/schema.ts';
@@ -229,6 +230,8 @@ async function updateDate(tx: Db, id: string, changes: DateChanges, editor: View
   const start = changes.startDate ?? iso(before.start_date);
   const end = changes.endDate ?? iso(before.end_date);
   if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
+  // The schema checks a sent pair; one date sent alone is checked against the stored other here.
+  if (eventTooLong(start, end)) fail('EVENT_TOO_LONG');
   const columns = contributionColumns(changes);
   const differs = Object.entries(columns).some(([column, value]) => !sameValue(before[column as keyof typeof before], value));
   const detached = detach === false ? { detached: false } : detach && differs ? { detached: true } : {};
@@ -271,6 +274,7 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
   let dates: Date[] | undefined;
   if (Date.parse(start) !== new Date(own.start_date).getTime() || Date.parse(end) !== new Date(own.end_date).getTime()) {
     if (Date.parse(end) < Date.parse(start)) fail('END_BEFORE_START');
+    if (eventTooLong(start, end)) fail('EVENT_TOO_LONG');
     const rule = ruleOf(series);
     const moved = movedSeries(rule, seriesDates(rule)[date.index] ?? new Date(own.start_date), new Date(start));
     await tx.updateTable('event_series').set({ starts_at: moved.rule.start, updated_at: sql`now()` }).where('id', '=', series.id).execute();
