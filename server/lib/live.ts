@@ -14,6 +14,16 @@ export type LiveSignal =
   | { userId: string; event: 'unread' };
 
 /**
+ * What ends streams, published by the database itself on the same channel (triggers of migration
+ * 0025), never by `publish`: a session gone (signed out, revoked, expired on purpose, its account
+ * deleted), and an account's new role and ban. Being on the same channel as the signals above, it
+ * reaches every process before anything published after it.
+ */
+export type StreamEndSignal =
+  | { userId: string; event: 'session-end'; sessionId: string }
+  | { userId: string; event: 'account'; role: 'user' | 'admin'; banned: boolean };
+
+/**
  * Sends the signal through PostgreSQL. Inside a transaction it is delivered on commit and dropped
  * on rollback, so nobody hears of a write that did not happen.
  */

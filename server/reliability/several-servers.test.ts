@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIVE_EVENTS } from '../../common/live-events.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { notify } from '../lib/notifications.ts';
 import { insertTeam } from '../security/catalogue.ts';
 import { openSse } from '../test/sse.ts';
 import { freshDatabase, insertVerifiedUsers, PASSWORD, postgresUrl, signIn, spawnServer, type ServerProcess } from './spawn.ts';
@@ -13,7 +14,8 @@ import { freshDatabase, insertVerifiedUsers, PASSWORD, postgresUrl, signIn, spaw
  * moment they migrate once; a session made on one is valid on the other; the login limit counts
  * attempts on both; a change made through one is served by the other within the answer cache's
  * TTL; a message sent through one reaches a live stream open on the other; signing out or a ban
- * through one ends, within 5 s, a live stream open on the other.
+ * through one ends, within 5 s, a live stream open on the other, and a sign-out through one closes
+ * the other's stream before a notification sent right after it.
  */
 const pgUrl = await postgresUrl();
 if (!pgUrl) console.log('several-servers: skipped, no PostgreSQL answers at DATABASE_URL');
@@ -152,6 +154,26 @@ describe.skipIf(!pgUrl)('two servers, one database', () => {
       stream.close();
       banned.close();
       await database.db.updateTable('profiles').set({ banned: false }).where('id', '=', rider.id).execute();
+    }
+  });
+
+  // Issue 37: the end of a session is published to every process, ordered before what comes after it.
+  test('a notification sent right after signing out through A never reaches the old stream on B, which closes at once', async () => {
+    await database.db.deleteFrom('rate_limits').where('key', 'like', 'login%').execute();
+    const [rider, actor] = [users[1]!, users[0]!];
+    const cookie = await signIn(a.url, rider.email);
+    const stream = await openSse(`${b.url}/api/live`, { cookie });
+    try {
+      expect(stream.status).toBe(200);
+      const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+      expect(out.status).toBe(200);
+      await notify(database.db, { userId: rider.id, type: 'follower', actorId: actor.id, subjectType: 'profile', subjectId: actor.id });
+      const ended = await Promise.race([stream.ended.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 1000))]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stream.events, 'the old stream received what was sent after its sign-out').toEqual([]);
+      expect(ended, 'the stream was still open a second after its sign-out').toBe(true);
+    } finally {
+      stream.close();
     }
   });
 });

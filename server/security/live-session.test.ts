@@ -184,3 +184,82 @@ describe('an open live stream ends with its session', () => {
     }
   });
 });
+
+/**
+ * Issue 37: a notification sent right after a sign-out reached the old stream, which lasted until the
+ * next periodic check (2 s in production). The session's end is published on the live channel, so
+ * every process closes its streams before anything published later is delivered to them. Here the
+ * periodic check is a minute away: only the published end can close the stream in time.
+ */
+describe('a session that ends closes its streams before anything sent after it', () => {
+  const u = useTestApp({ ...RELAXED_LIMITS, liveSessionCheckMs: 60_000 });
+  let url: string;
+  // Two actors: a repeat of the same notification is folded into the first, and not signalled.
+  const actors: User[] = [];
+  beforeAll(async () => {
+    url = await serveHttp(u.app);
+    actors.push(await signUpVerified(u, { name: 'Olga Other' }), await signUpVerified(u, { name: 'Omar Other' }));
+  });
+
+  const post = (path: string, cookie: string | undefined, payload: object) =>
+    u.app.inject({ method: 'POST', url: path, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
+  const notifyNow = (user: User, actor = actors[0]!) => notify(u.app.db, { userId: user.id, type: 'follower', actorId: actor.id, subjectType: 'profile', subjectId: actor.id });
+  async function streamOf(cookie: string): Promise<SseClient> {
+    const client = await openSse(`${url}/api/live`, { cookie });
+    open.push(client);
+    expect(client.status).toBe(200);
+    return client;
+  }
+
+  /** After `end`, a notification at once: the old stream gets nothing more and is closed within a second. */
+  async function expectNothingAfter(stream: SseClient, user: User, end: () => Promise<void>) {
+    await notifyNow(user);
+    await stream.waitFor((e) => e.event === 'notification');
+    const before = stream.events.length;
+    await end();
+    await notifyNow(user, actors[1]);
+    const ended = await Promise.race([stream.ended.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 1000))]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.events.slice(before), 'the old stream received something after its session ended').toEqual([]);
+    expect(ended, 'the stream was still open a second after its session ended').toBe(true);
+  }
+
+  test('sign-out', async () => {
+    const user = await signUpVerified(u, { password: PASSWORD });
+    const stream = await streamOf(user.cookie);
+    await expectNothingAfter(stream, user, async () => {
+      expect((await post('/api/auth/sign-out', user.cookie, {})).statusCode).toBe(200);
+    });
+  });
+
+  test('a password change (better-auth ends every session, giving the device that changed it a new one)', async () => {
+    const user = await signUpVerified(u, { password: PASSWORD });
+    const signIn = await post('/api/auth/sign-in/email', undefined, { email: user.email, password: PASSWORD });
+    const stolen = await streamOf(cookieOf(signIn));
+    await expectNothingAfter(stolen, user, async () => {
+      const res = await post('/api/auth/change-password', user.cookie, { currentPassword: PASSWORD, newPassword: 'a brand new line 8' });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+
+  test('a ban, and a demotion of a stream opened as an admin', async () => {
+    const banned = await signUpVerified(u, { password: PASSWORD });
+    await expectNothingAfter(await streamOf(banned.cookie), banned, async () => {
+      await u.app.db.updateTable('profiles').set({ banned: true }).where('id', '=', banned.id).execute();
+    });
+    const demoted = await signUpVerified(u, { password: PASSWORD });
+    await u.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', demoted.id).execute();
+    await expectNothingAfter(await streamOf(demoted.cookie), demoted, async () => {
+      await u.app.db.updateTable('profiles').set({ role: 'user' }).where('id', '=', demoted.id).execute();
+    });
+  });
+
+  test('a change that ends nothing (a name, a promotion, a ban long over) leaves the stream open', async () => {
+    const user = await signUpVerified(u, { password: PASSWORD });
+    const stream = await streamOf(user.cookie);
+    await u.app.db.updateTable('profiles').set({ name: 'Renamed Rider' }).where('id', '=', user.id).execute();
+    await u.app.db.updateTable('profiles').set({ banned: true, ban_expires: new Date(Date.now() - 60_000) }).where('id', '=', user.id).execute();
+    await notifyNow(user);
+    await stream.waitFor((e) => e.event === 'notification');
+  });
+});

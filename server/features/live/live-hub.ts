@@ -6,7 +6,7 @@ import { LIVE_EVENTS } from '../../../common/live-events.ts';
 import type { Notification } from '../../../common/notifications.ts';
 import type { Database } from '../../db/client.ts';
 import type { DB } from '../../db/schema.ts';
-import { LIVE_CHANNEL, type LiveSignal } from '../../lib/live.ts';
+import { LIVE_CHANNEL, type LiveSignal, type StreamEndSignal } from '../../lib/live.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
 import { liveSessions } from './live.db.ts';
 
@@ -24,9 +24,11 @@ const signalSchema = z.discriminatedUnion('event', [
   z.object({ userId: z.string().min(1), event: z.literal('notification'), id: z.number().int() }),
   z.object({ userId: z.string().min(1), event: z.literal('message'), conversationId: z.string(), messageId: z.number().int() }),
   z.object({ userId: z.string().min(1), event: z.literal('unread') }),
-]) satisfies z.ZodType<LiveSignal>;
+  z.object({ userId: z.string().min(1), event: z.literal('session-end'), sessionId: z.string().min(1) }),
+  z.object({ userId: z.string().min(1), event: z.literal('account'), role: z.enum(['user', 'admin']), banned: z.boolean() }),
+]) satisfies z.ZodType<LiveSignal | StreamEndSignal>;
 
-export function parseSignal(payload: string): LiveSignal | null {
+export function parseSignal(payload: string): LiveSignal | StreamEndSignal | null {
   try {
     const parsed = signalSchema.safeParse(JSON.parse(payload));
     return parsed.success ? parsed.data : null;
@@ -119,7 +121,10 @@ export class LiveHub {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: FastifyBaseLogger,
-    /** A stream outlives its session (sign-out, revocation, deletion, ban, role change) by at most this. */
+    /**
+     * A stream whose session ends in a way nothing publishes (its time runs out) outlives it by at most
+     * this; every other end is published on the live channel and closes it at once.
+     */
     private readonly sessionCheckMs: number,
   ) {}
 
@@ -192,7 +197,13 @@ export class LiveHub {
     }
     const streams = this.#streams.get(signal.userId);
     if (!streams?.size) return;
-    if (signal.event === 'notification') {
+    // Ended here, at once: the streams are out of the map before the next signal is dispatched, and
+    // what was queued for them is dropped (a closed stream runs no task and writes nothing).
+    if (signal.event === 'session-end') {
+      for (const s of [...streams]) if (s.owner.sessionId === signal.sessionId) s.end();
+    } else if (signal.event === 'account') {
+      for (const s of [...streams]) if (signal.banned || s.owner.role !== signal.role) s.end();
+    } else if (signal.event === 'notification') {
       // Read once for all of this user's streams.
       const loaded = loadNotifications(this.db, signal.userId, { ids: [signal.id], limit: 1 }).then((rows) => rows[0]);
       loaded.catch(() => {});
