@@ -37,7 +37,7 @@ test('the author adds photos to a place, one then two at once, and looks through
   await expect(gallery.getByRole('img').first()).toHaveAttribute('alt', 'Red bowl');
   await expect(gallery.getByRole('img').first()).toHaveAttribute('srcset', /400w, .*900w$/);
 
-  await gallery.getByRole('button', { name: 'Open photo 1 of 3' }).click();
+  await gallery.getByRole('link', { name: 'Open photo 1 of 3' }).click();
   const lightbox = page.getByTestId('photo-lightbox');
   await expect(lightbox.getByTestId('lightbox-photo')).toHaveAttribute('alt', 'Red bowl');
   await page.keyboard.press('ArrowRight');
@@ -45,7 +45,7 @@ test('the author adds photos to a place, one then two at once, and looks through
   await expect(lightbox).toContainText('2 of 3');
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
-  await expect(gallery.getByRole('button', { name: 'Open photo 1 of 3' })).toBeFocused();
+  await expect(gallery.getByRole('link', { name: 'Open photo 1 of 3' })).toBeFocused();
 });
 
 test.describe('without JavaScript', () => {

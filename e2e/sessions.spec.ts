@@ -33,7 +33,7 @@ test('a rider logs a session now with a landed trick and a photo: out now with i
   await expect(item.getByRole('link', { name: trickName })).toBeVisible();
 
   // Its photo: a thumbnail that opens the lightbox.
-  await item.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+  await item.getByRole('link', { name: 'Open photo 1 of 1' }).click();
   const lightbox = rider.getByTestId('photo-lightbox');
   await expect(lightbox.getByTestId('lightbox-photo')).toHaveAttribute('alt', `${account.name}’s session at Session Point ${tag}`);
   await lightbox.getByRole('button', { name: 'Close' }).click();

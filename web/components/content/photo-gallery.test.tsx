@@ -38,9 +38,15 @@ describe('the gallery and its lightbox', () => {
     expect(images[0]!.getAttribute('height')).toBe('1200');
   });
 
+  test('each thumbnail is a link to the large picture, so that it opens without the scripts too', () => {
+    renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" />);
+    const links = screen.getAllByRole('link', { name: /Open photo \d of 3/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/uploads/photos/1-1600.webp', '/uploads/photos/2-1600.webp', '/uploads/photos/3-1600.webp']);
+  });
+
   test('a thumbnail opens the lightbox; → and ← move (wrapping round), Escape closes and focus returns', async () => {
     renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" />);
-    const second = screen.getByRole('button', { name: 'Open photo 2 of 3' });
+    const second = screen.getByRole('link', { name: 'Open photo 2 of 3' });
     second.focus();
     fireEvent.click(second);
     expect(shown()).toBe('Skatepark');
@@ -64,7 +70,7 @@ describe('the gallery and its lightbox', () => {
     i18next.addResourceBundle('ar', 'translation', ar);
     await i18next.changeLanguage('ar');
     renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" />);
-    fireEvent.click(screen.getByRole('button', { name: ar.photos.open.replace('{{n}}', '1').replace('{{total}}', '3') }));
+    fireEvent.click(screen.getByRole('link', { name: ar.photos.open.replace('{{n}}', '1').replace('{{total}}', '3') }));
     expect(shown()).toBe('Bowl');
     key('ArrowLeft');
     expect(shown()).toBe('Skatepark');

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
-import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_ALT_MAX, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
+import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_ALT_MAX, PHOTO_WIDTHS, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatNumber } from '../../lib/localized.ts';
@@ -11,6 +11,9 @@ import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhotoImage, PhotoLightbox } from './photo-lightbox.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+
+/** The width of the picture a thumbnail links to. */
+const LARGEST = PHOTO_WIDTHS.at(-1)!;
 
 /**
  * An item's photos (issue 20, item 5): thumbnails in its page's grid, each opening the lightbox;
@@ -32,7 +35,7 @@ export function PhotoGallery({
   const { t } = useTranslation();
   const number = useFormatNumber();
   const [open, setOpen] = useState<number | null>(null);
-  const opener = useRef<HTMLButtonElement | null>(null);
+  const opener = useRef<HTMLAnchorElement | null>(null);
   if (!photos?.length) return null;
 
   const act = (request: Promise<unknown>, done: string) =>
@@ -50,9 +53,12 @@ export function PhotoGallery({
       <ul className={`grid gap-2 ${grid}`}>
         {photos.map((photo, index) => (
           <li key={photo.id} className="space-y-1">
-            <button
-              type="button"
+            {/* A link to the large picture, which opens without the scripts; with them a plain click opens the lightbox (a new tab stays a new tab). */}
+            <a
+              href={photoUrl(photo, LARGEST)}
               onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
                 opener.current = event.currentTarget;
                 setOpen(index);
               }}
@@ -67,7 +73,7 @@ export function PhotoGallery({
                 loading="lazy"
                 className="aspect-[4/3] h-auto w-full object-cover transition-transform hover:scale-105"
               />
-            </button>
+            </a>
             {onChanged && (
               <div className="flex flex-wrap items-center gap-1">
                 {index === 0 ? (

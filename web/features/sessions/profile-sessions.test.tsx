@@ -71,7 +71,7 @@ describe('a profile’s sessions part', () => {
     expect(within(entry).getByRole('link', { name: /Nina/ }).getAttribute('href')).toBe('/profile/u-nina');
     // Its photo as a thumbnail named after the session; only its author may add more.
     expect(within(entry).getByRole('img', { name: 'Ana Rider’s session at La Gravière' }).getAttribute('src')).toBe('/uploads/photos/ph1-400.webp');
-    expect(within(entry).getByRole('button', { name: 'Open photo 1 of 1' })).toBeTruthy();
+    expect(within(entry).getByRole('link', { name: 'Open photo 1 of 1' })).toBeTruthy();
     expect(within(entry).queryByTestId('session-add-photos')).toBeNull();
     // Page 2 of 2: back to the first (its address without the parameter), none further.
     expect(within(part).getByRole('link', { name: 'Newer sessions' }).getAttribute('href')).toBe('/profile/u-ana?tab=x');

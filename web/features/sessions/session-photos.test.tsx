@@ -58,7 +58,7 @@ test('no photo chosen: only the session is sent', async () => {
 
 test('a session’s photos open in the lightbox; its author has the plain "Add photos" form', () => {
   renderAt('/place', <SessionPhotos session={SESSION} />);
-  fireEvent.click(screen.getByRole('button', { name: 'Open photo 1 of 1' }));
+  fireEvent.click(screen.getByRole('link', { name: 'Open photo 1 of 1' }));
   expect(screen.getByTestId('lightbox-photo').getAttribute('alt')).toBe('Ana Rider’s session at La Gravière');
   const add = screen.getByTestId('session-add-photos');
   expect(within(add).getByText('Add photos', { selector: 'summary' })).toBeTruthy();
@@ -68,7 +68,7 @@ test('a session’s photos open in the lightbox; its author has the plain "Add p
 
 test('someone else sees the thumbnails only', () => {
   renderAt('/', <SessionPhotos session={{ ...SESSION, canDelete: false }} />);
-  expect(screen.getByRole('button', { name: 'Open photo 1 of 1' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Open photo 1 of 1' })).toBeTruthy();
   expect(screen.queryByTestId('session-add-photos')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 });
