@@ -62,7 +62,7 @@ export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferenc
  * The translation key (under `notifications.text.`) and values of a notification's sentence; the web
  * and the e-mail digest both use it, so a text lives in one place.
  */
-export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'>): { key: string; values: Record<string, string> } {
+export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'>): { key: string; values: Record<string, string | number> } {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const values = { actor: n.actor?.name ?? '', team: text(n.data.teamName), item: text(n.data.itemName), place: text(n.data.placeName) };
   const decided = (ok: string) => (n.data.decision === ok ? 'accepted' : 'declined');
@@ -73,6 +73,11 @@ export function notificationText(n: Pick<Notification, 'type' | 'actor' | 'data'
       return { key: `approval_${decided('approved')}`, values };
     case 'event_changed':
       return { key: n.data.cancelled ? 'event_cancelled' : 'event_changed', values };
+    case 'session_tag': {
+      // Tags of one rider fold into one notification (issue 37, hole 7); `count` says how many it stands for.
+      const count = typeof n.data.count === 'number' ? n.data.count : 1;
+      return count > 1 ? { key: 'session_tag_many', values: { ...values, count } } : { key: n.type, values };
+    }
     default:
       return { key: n.type, values };
   }

@@ -1,5 +1,6 @@
 import { sql, type InferResult, type Kysely } from 'kysely';
 import type { Notification, NotificationType } from '../../common/notifications.ts';
+import { inTransaction } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import { publish } from './live.ts';
 
@@ -10,6 +11,13 @@ export type NotifyInput = {
   subjectType?: string | null;
   subjectId?: string | null;
   data?: Record<string, string | number | boolean | null>;
+  /**
+   * Fold every unread one of this kind from this actor into one, whatever its subject (a session's
+   * tag: each session is a subject of its own, so folding by subject would still stack one per
+   * session). The unread one is pointed at the new subject with the new details, and `data.count`
+   * says how many it stands for. Only a new row is signalled and pushed, so one push per folded one.
+   */
+  foldByActor?: boolean;
 };
 
 /**
@@ -25,6 +33,30 @@ export type NotifyInput = {
 export async function notify(db: Kysely<DB>, input: NotifyInput): Promise<void> {
   const actorId = input.actorId ?? null;
   if (actorId === input.userId) return;
+  if (input.foldByActor && actorId) {
+    // The unique index folds one subject only: a lock on the pair keeps two at once from both inserting.
+    return inTransaction(db, async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`notify:${input.userId}:${input.type}:${actorId}`}))`.execute(tx);
+      if (await foldIntoUnread(tx, input, actorId)) return;
+      await record(tx, input, actorId);
+    });
+  }
+  await record(db, input, actorId);
+}
+
+/** `foldByActor`: the unread one of the kind from the actor, now about the new subject; false when there is none. */
+async function foldIntoUnread(db: Kysely<DB>, input: NotifyInput, actorId: string): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    update notifications n
+       set subject_type = ${input.subjectType ?? null}, subject_id = ${input.subjectId ?? null}, created_at = now(),
+           data = ${JSON.stringify(input.data ?? {})}::jsonb || jsonb_build_object('count', coalesce((n.data->>'count')::int, 1) + 1)
+     where n.user_id = ${input.userId} and n.type = ${input.type} and n.actor_id = ${actorId} and n.read_at is null
+       and not exists (select 1 from user_blocks b where b.blocker_id = ${input.userId} and b.blocked_id = ${actorId})
+    returning n.id`.execute(db);
+  return rows.length > 0;
+}
+
+async function record(db: Kysely<DB>, input: NotifyInput, actorId: string | null): Promise<void> {
   const subjectType = input.subjectType ?? null;
   const subjectId = input.subjectId ?? null;
   const data = JSON.stringify(input.data ?? {});

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { NotificationType } from '../../common/notifications.ts';
 import { ACTION_LIMITS } from '../lib/action-limits.ts';
+import { SESSION_TAGS_PER_PERSON } from '../features/sessions/index.ts';
 import { notify, type NotifyInput } from '../lib/notifications.ts';
 import { contentTestKit, expectError, type User } from '../test/content-kit.ts';
 import { openSse, serveHttp, type SseClient } from '../test/sse.ts';
@@ -30,13 +31,13 @@ async function unread(who: User): Promise<number> {
 }
 
 /** Calls `step` until it answers 429 (or `cap` calls); returns every status. */
-async function untilLimited(step: (i: number) => Promise<LightMyRequestResponse>, cap: number) {
+async function untilLimited(step: (i: number) => Promise<LightMyRequestResponse>, cap: number, code = 'RATE_LIMITED') {
   const statuses: number[] = [];
   for (let i = 0; i < cap; i++) {
     const res = await step(i);
     statuses.push(res.statusCode);
     if (res.statusCode === 429) {
-      expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(res.json()).toMatchObject({ code });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       break;
     }
@@ -114,19 +115,23 @@ describe('per-actor limits on actions that notify', () => {
     expect(await notificationsOf(star, 'follower')).toHaveLength(2);
   });
 
-  test('logging and deleting sessions that tag one friend over and over: 429 past the limit, no tag of a deleted session left', async () => {
+  test.each([
+    ['without a tag', false, 20, 'RATE_LIMITED'],
+    ['tagging one friend', true, SESSION_TAGS_PER_PERSON.max, 'SESSION_TAG_LIMIT'],
+  ] as const)('logging and deleting sessions %s over and over: 429 past the limit, no tag of a deleted session left', async (_, tagging, allowed, code) => {
     const [rider, friend, other] = [await user(), await user(), await user()];
     for (const who of [rider, other]) expect((await call('PUT', `/api/profiles/${friend.id}/follow`, who)).statusCode).toBe(200);
     const place = await approvedPlace(rider);
     let last = '';
     const statuses = await untilLimited(async (i) => {
       if (i % 2 === 1) return call('DELETE', `/api/sessions/${last}`, rider);
-      const res = await call('POST', '/api/sessions', rider, { placeId: place.id, when: 'now', companionIds: [friend.id] });
+      const res = await call('POST', '/api/sessions', rider, { placeId: place.id, when: 'now', companionIds: tagging ? [friend.id] : [] });
       if (res.statusCode === 201) last = (res.json() as { id: string }).id;
       return res;
-    }, 60);
-    // Twenty sessions in ten minutes (server/features/sessions/sessions.routes.ts), each deleted with its tag.
-    expect(statuses).toEqual([...Array<number>(40).fill(0).map((_, i) => (i % 2 === 0 ? 201 : 204)), 429]);
+    }, 60, code);
+    // Twenty sessions in ten minutes (server/features/sessions/sessions.routes.ts); a friend tagged in
+    // five a day, deleted ones counted (SESSION_TAGS_PER_PERSON): each deleted with its tag.
+    expect(statuses).toEqual([...Array<number>(2 * allowed).fill(0).map((_, i) => (i % 2 === 0 ? 201 : 204)), 429]);
     expect(await notificationsOf(friend, 'session_tag')).toHaveLength(0);
     expect((await call('POST', '/api/sessions', other, { placeId: place.id, when: 'now', companionIds: [friend.id] })).statusCode).toBe(201);
     expect(await notificationsOf(friend, 'session_tag')).toHaveLength(1);
@@ -209,5 +214,70 @@ describe('folding repeated notifications', () => {
     await db().deleteFrom('profiles').where('id', 'in', [gone.id, alsoGone.id]).execute();
     const rows = await db().selectFrom('notifications').select('actor_id').where('user_id', '=', to.id).execute();
     expect(rows).toEqual([{ actor_id: null }, { actor_id: null }]);
+  });
+});
+
+describe('session tags fold and are capped per person (issue 37, hole 7)', () => {
+  async function taggingPair() {
+    const [rider, friend] = [await user(), await user()];
+    expect((await call('PUT', `/api/profiles/${friend.id}/follow`, rider)).statusCode).toBe(200);
+    // The friend gets tags by push, on a device of theirs.
+    expect((await call('PUT', '/api/notifications/preferences', friend, { session_tag: 'push' })).statusCode).toBe(200);
+    const { id: sessionId } = await db().selectFrom('sessions').select('id').where('user_id', '=', friend.id).executeTakeFirstOrThrow();
+    await db()
+      .insertInto('push_subscriptions')
+      .values({ user_id: friend.id, session_id: sessionId, endpoint: `https://fcm.googleapis.com/fcm/send/${token()}`, p256dh: 'key', auth: 'auth' })
+      .execute();
+    return { rider, friend, place: await approvedPlace(rider) };
+  }
+  const tag = (rider: User, placeId: string, friend: User) => call('POST', '/api/sessions', rider, { placeId, when: 'now', companionIds: [friend.id] });
+  const unreadTags = async (who: User) =>
+    (await db().selectFrom('notifications').select('id').where('user_id', '=', who.id).where('type', '=', 'session_tag').where('read_at', 'is', null).execute()).length;
+  const pushesTo = async (who: User) =>
+    (await db().selectFrom('push_queue as q').innerJoin('notifications as n', 'n.id', 'q.notification_id').select('n.id').where('n.user_id', '=', who.id).execute()).length;
+
+  test('15 sessions tagging one friend: one unread notification, one push; past the cap refused with nothing stored', async () => {
+    const { rider, friend, place } = await taggingPair();
+    const { max } = SESSION_TAGS_PER_PERSON;
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const res = await tag(rider, place.id, friend);
+      statuses.push(res.statusCode);
+      if (res.statusCode !== 201) {
+        expectError(res, 429, 'SESSION_TAG_LIMIT');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(max).fill(201), ...Array<number>(15 - max).fill(429)]);
+    expect(await db().selectFrom('ride_sessions').select('id').where('author_id', '=', rider.id).execute()).toHaveLength(max);
+    const told = await db().selectFrom('notifications').select(['read_at', 'data']).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.data).toMatchObject({ count: max, placeId: place.id });
+    expect(await unreadTags(friend)).toBe(1);
+    expect(await pushesTo(friend)).toBe(1);
+    // Deleting sessions gives no tag back: the cap counts tags made.
+    const latest = await db().selectFrom('ride_sessions').select('id').where('author_id', '=', rider.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect((await call('DELETE', `/api/sessions/${latest.id}`, rider)).statusCode).toBe(204);
+    expectError(await tag(rider, place.id, friend), 429, 'SESSION_TAG_LIMIT');
+    // Another rider's tag is another notification.
+    const other = await user();
+    expect((await call('PUT', `/api/profiles/${friend.id}/follow`, other)).statusCode).toBe(200);
+    expect((await tag(other, place.id, friend)).statusCode).toBe(201);
+    expect(await unreadTags(friend)).toBe(2);
+    expect(await pushesTo(friend)).toBe(2);
+  });
+
+  test('the folded notification stays for the tags left when its session goes, and one answer answers them all', async () => {
+    const { rider, friend, place } = await taggingPair();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
+    const notice = () => db().selectFrom('notifications').select(['subject_id', 'data', 'read_at']).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    expect(await notice()).toEqual([expect.objectContaining({ subject_id: ids[2], data: expect.objectContaining({ count: 3 }) })]);
+    expect((await call('DELETE', `/api/sessions/${ids[2]}`, rider)).statusCode).toBe(204);
+    expect(await notice()).toEqual([expect.objectContaining({ subject_id: ids[1], data: expect.objectContaining({ count: 2 }), read_at: null })]);
+    expect((await call('POST', `/api/sessions/${ids[1]}/companion`, friend, { accept: true })).statusCode).toBe(200);
+    const tags = await db().selectFrom('ride_session_companions').select(['session_id', 'status']).where('user_id', '=', friend.id).orderBy('session_id').execute();
+    expect(tags.map((t) => t.status)).toEqual(['accepted', 'accepted']);
+    expect(await unreadTags(friend)).toBe(0);
   });
 });

@@ -3,3 +3,4 @@
 // visibleSessions (it applies sessionVisibleTo), add a filter, order and limit, map the rows with toSessions.
 export { sessionVisibleTo } from './session-visibility.ts';
 export { toSessions, visibleSessions, type SessionRow } from './sessions.db.ts';
+export { SESSION_TAGS_PER_PERSON } from './sessions.db.ts';

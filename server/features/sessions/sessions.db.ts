@@ -5,12 +5,23 @@ import { inTransaction } from '../../db/client.ts';
 import { isVisible, iso, visibleTo, type Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifications.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { galleriesOf } from '../../lib/photos.ts';
 import { visiblePerson } from '../../lib/people.ts';
 import { setTrickProgress } from '../tricks/index.ts';
 import { sessionVisibleTo } from './session-visibility.ts';
 
 type Db = Kysely<DB>;
+
+/**
+ * How many sessions one rider may tag one person in, a day (issue 37, hole 7). A real day's riding
+ * with a friend is a session or two, and a trip logged afterwards a handful; past that the tag is
+ * refused with SESSION_TAG_LIMIT (429), the session not stored, rather than dropped in silence: the
+ * tagger would believe their friend was told. Counted as tags are made (rate_limits, in the session's
+ * transaction), so deleting sessions gives none back: logging and deleting cannot push to anyone again
+ * and again. Repeats within the day fold into one unread notification (notify's foldByActor).
+ */
+export const SESSION_TAGS_PER_PERSON = { max: 5, windowSeconds: 86_400 };
 
 const OUT_NOW_MAX = 20;
 const RECENT_MAX = 10;
@@ -148,7 +159,11 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
       await tx.insertInto('ride_session_tricks').values({ session_id: id, trick_id: trickId }).execute();
       await setTrickProgress(tx, trickId, author.id, 'landed');
     }
+    // Counted in the transaction: a refused session counts no tag.
+    const tagCounts = createRateLimiter(tx);
     for (const userId of input.companionIds) {
+      const tagged = await tagCounts.hit(`session-tags:${author.id}:${userId}`, SESSION_TAGS_PER_PERSON);
+      if (tagged.count > SESSION_TAGS_PER_PERSON.max) fail('SESSION_TAG_LIMIT', { status: 429, headers: { 'retry-after': String(tagged.retryAfter) } });
       await tx.insertInto('ride_session_companions').values({ session_id: id, user_id: userId }).execute();
       await notify(tx, {
         userId,
@@ -157,6 +172,7 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
         subjectType: 'session',
         subjectId: id,
         data: { itemName: place.name, placeId: place.id, disciplineId: place.discipline_id },
+        foldByActor: true,
       });
     }
     return id;
@@ -168,31 +184,84 @@ export async function findSession(db: Db, id: string, viewer: Viewer) {
   return db.selectFrom('ride_sessions as s').select(['s.id', 's.author_id']).where('s.id', '=', id).where(sessionVisibleTo('s', viewer)).executeTakeFirst();
 }
 
-/** Deletes a session, and the tags' notifications that would lead nowhere. */
+/** The newest pending tag of `authorId`'s sessions for `userId`, other than `exceptId`, with its place. */
+function otherPendingTags(tx: Db, authorId: string, userId: string) {
+  return tx
+    .selectFrom('ride_session_companions as c')
+    .innerJoin('ride_sessions as s', 's.id', 'c.session_id')
+    .innerJoin('places as p', 'p.id', 's.place_id')
+    .select(['s.id', 'p.id as place_id', 'p.name as place_name', 'p.discipline_id'])
+    .where('c.user_id', '=', userId)
+    .where('c.status', '=', 'pending')
+    .where('s.author_id', '=', authorId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc');
+}
+
+/** How many tags a (folded) tag notification stands for. */
+const foldedCount = (data: unknown) => Number((data as { count?: unknown } | null)?.count ?? 1) || 1;
+
+/**
+ * Deletes a session, and the tags' notifications that would lead nowhere. A notification that folded
+ * other tags of the same author (notify's foldByActor) stays for them, pointed at the newest left.
+ */
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await tx.deleteFrom('notifications').where('type', '=', 'session_tag').where('subject_type', '=', 'session').where('subject_id', '=', id).execute();
+    const told = await tx
+      .selectFrom('notifications')
+      .select(['id', 'user_id', 'actor_id', 'data'])
+      .where('type', '=', 'session_tag')
+      .where('subject_type', '=', 'session')
+      .where('subject_id', '=', id)
+      .execute();
+    for (const n of told) {
+      const count = foldedCount(n.data);
+      const next = count > 1 && n.actor_id ? await otherPendingTags(tx, n.actor_id, n.user_id).where('s.id', '<>', id).executeTakeFirst() : undefined;
+      if (!next) {
+        await tx.deleteFrom('notifications').where('id', '=', n.id).execute();
+        continue;
+      }
+      const data = { itemName: next.place_name, placeId: next.place_id, disciplineId: next.discipline_id, count: count - 1 };
+      await tx.updateTable('notifications').set({ subject_id: next.id, data: sql`data || ${JSON.stringify(data)}::jsonb` }).where('id', '=', n.id).execute();
+    }
     await tx.deleteFrom('ride_sessions').where('id', '=', id).execute();
   });
 }
 
 /**
  * The tagged person's answer: accepted, they show on the session; declined, the tag is gone. Either
- * way the tag's notification is marked read with the answer. False when `userId` is not tagged.
+ * way the tag's notification is marked read with the answer. A notification that folded several tags
+ * of one author answers them all: it is the one question the person was asked. False when `userId`
+ * is not tagged.
  */
 export async function answerTag(db: Db, sessionId: string, userId: string, accept: boolean): Promise<boolean> {
   return inTransaction(db, async (tx) => {
+    const told = await tx
+      .selectFrom('notifications as n')
+      .select('n.data')
+      .where('n.user_id', '=', userId)
+      .where('n.type', '=', 'session_tag')
+      .where('n.subject_id', '=', sessionId)
+      .executeTakeFirst();
+    const session = told && foldedCount(told.data) > 1 ? await tx.selectFrom('ride_sessions').select('author_id').where('id', '=', sessionId).executeTakeFirst() : undefined;
+    const folded = session ? (await otherPendingTags(tx, session.author_id, userId).execute()).map((t) => t.id) : [];
+    const sessionIds = [sessionId, ...folded.filter((other) => other !== sessionId)];
     const tag = accept
       ? await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst()
       : await tx.deleteFrom('ride_session_companions').where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
     if (!tag) return false;
+    if (sessionIds.length > 1) {
+      const others = sessionIds.slice(1);
+      if (accept) await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', 'in', others).where('user_id', '=', userId).execute();
+      else await tx.deleteFrom('ride_session_companions').where('session_id', 'in', others).where('user_id', '=', userId).execute();
+    }
     const answer = JSON.stringify({ answer: accept ? 'accepted' : 'declined' });
     await tx
       .updateTable('notifications')
       .set({ read_at: sql`coalesce(read_at, now())`, data: sql`data || ${answer}::jsonb` })
       .where('user_id', '=', userId)
       .where('type', '=', 'session_tag')
-      .where('subject_id', '=', sessionId)
+      .where('subject_id', 'in', sessionIds)
       .execute();
     return true;
   });
