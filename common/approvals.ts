@@ -18,7 +18,20 @@ export const approvalSchema = z.object({
   disciplineId: z.string().nullable(),
   /** Set for an edit of an approved item: only its changed fields, the public value beside the proposed one. */
   changes: z.array(revisionChangeSchema).optional(),
+  /** Changes with every edit of what waits (issue 37): a decision names the version it was made on. */
+  version: z.number().int(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
-export const approvalDecisionSchema = z.object({ decision: z.enum(['approved', 'rejected']) });
+/**
+ * An admin's decision on the version they saw: if what waits changed since, nothing is decided (409
+ * APPROVAL_STALE with the new version). A decision without one (an older client) is refused too.
+ */
+export const approvalDecisionSchema = z.object({
+  decision: z.enum(['approved', 'rejected']),
+  version: z.int({ error: 'APPROVAL_VERSION_REQUIRED' }).min(1, { error: 'APPROVAL_VERSION_REQUIRED' }),
+});
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+
+/** The answer to a stale decision: what waits now, for the admin to review (null: it no longer waits). */
+export const approvalStaleSchema = z.object({ code: z.literal('APPROVAL_STALE'), message: z.string(), current: approvalSchema.nullable() });

@@ -42,10 +42,10 @@ test('a rider adds a place, the admin approves it, a visitor finds it on the map
   const admin = await browser.newContext();
   const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string }[];
+  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string; version: number }[];
   const approval = pending.find((a) => a.itemType === 'place' && a.itemName === placeName);
   expect(approval, 'the new place waits in the approvals queue').toBeTruthy();
-  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved' } });
+  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved', version: approval!.version } });
   expect(decided.ok(), await decided.text()).toBe(true);
 
   // Now the visitor sees it, switches to the map and opens its marker.

@@ -55,10 +55,10 @@ test('a rider writes a review, sees it pending, and visitors find it once approv
   const admin = await browser.newContext();
   const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string }[];
+  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string; version: number }[];
   const approval = pending.find((a) => a.itemType === 'review' && a.itemName === product);
   expect(approval, 'the new review waits in the approvals queue').toBeTruthy();
-  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved' } });
+  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved', version: approval!.version } });
   expect(decided.ok(), await decided.text()).toBe(true);
 
   await visitor.goto(`/discipline/surfing/reviews?q=${encodeURIComponent(product)}&category=Board`);

@@ -48,10 +48,10 @@ test('a rider adds a shop, the admin approves it, a visitor finds it by brand, c
   const admin = await browser.newContext();
   const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string }[];
+  const pending = (await (await admin.request.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemName: string; version: number }[];
   const approval = pending.find((a) => a.itemType === 'shop' && a.itemName === shopName);
   expect(approval, 'the new shop waits in the approvals queue').toBeTruthy();
-  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved' } });
+  const decided = await admin.request.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved', version: approval!.version } });
   expect(decided.ok(), await decided.text()).toBe(true);
 
   // The visitor finds it by one of its brands: three brands and '+2 more', contact links.

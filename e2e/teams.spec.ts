@@ -35,10 +35,10 @@ async function adminApi(browser: Browser): Promise<APIRequestContext> {
 }
 
 async function approveTeam(admin: APIRequestContext, teamId: string) {
-  const pending = (await (await admin.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemId: string }[];
+  const pending = (await (await admin.get('/api/admin/approvals')).json()) as { id: string; itemType: string; itemId: string; version: number }[];
   const approval = pending.find((a) => a.itemType === 'team' && a.itemId === teamId);
   expect(approval, 'the new team waits in the approvals queue').toBeTruthy();
-  const decided = await admin.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved' } });
+  const decided = await admin.post(`/api/admin/approvals/${approval!.id}`, { data: { decision: 'approved', version: approval!.version } });
   expect(decided.ok(), await decided.text()).toBe(true);
 }
 

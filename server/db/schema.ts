@@ -209,6 +209,8 @@ export interface PendingApprovalsTable {
   decided_by: string | null;
   decided_at: Date | null;
   created_at: Timestamp;
+  /** Migration 0024: counts the pending item's changes; a decision names the one it saw. */
+  version: Generated<number>;
 }
 
 /** Migration 0010: a non-admin's edit of an approved item, waiting for an admin. */
@@ -222,6 +224,8 @@ export interface PendingRevisionsTable {
   decided_by: string | null;
   decided_at: Date | null;
   created_at: Timestamp;
+  /** Migration 0024: counts the edits that rewrote it; a decision names the one it saw. */
+  version: Generated<number>;
 }
 
 export interface SiteSettingsTable {

@@ -27,7 +27,7 @@ async function revisionFor(itemId: string): Promise<Approval | undefined> {
 async function decide(itemId: string, decision: 'approved' | 'rejected') {
   const revision = await revisionFor(itemId);
   expect(revision, `a revision of ${itemId} waits`).toBeDefined();
-  const res = await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision });
+  const res = await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision, version: revision!.version });
   expect(res.statusCode, res.body).toBe(200);
 }
 

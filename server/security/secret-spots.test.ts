@@ -200,7 +200,7 @@ describe('secret spots reach only those who may see them', () => {
     expect(edited).toMatchObject({ visibility: 'public', status: 'approved' });
     const revision = ((await ok(await call('GET', '/api/admin/approvals', kit.admin))) as unknown as Approval[]).find((a) => a.itemId === id && a.changes);
     expect(revision).toBeDefined();
-    await ok(await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved' }));
+    await ok(await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version }));
     expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending', visibility: 'crew', team_id: teamId });
     expect(await spots()).toBe(before - 1);
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);

@@ -42,7 +42,7 @@ export function contentTestKit(type: ApprovableType) {
   async function decide(itemId: string, decision: 'approved' | 'rejected') {
     const approval = await approvalFor(itemId);
     expect(approval, `${type} ${itemId} waits for approval`).toBeDefined();
-    const res = await call('POST', `/api/admin/approvals/${approval!.id}`, kit.admin, { decision });
+    const res = await call('POST', `/api/admin/approvals/${approval!.id}`, kit.admin, { decision, version: approval!.version });
     expect(res.statusCode, res.body).toBeLessThan(300);
   }
 

@@ -38,10 +38,10 @@ async function newTeam(): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
-async function pendingApproval(): Promise<string> {
+async function pendingApproval() {
   const placeId = await newPlace();
   const approval = await kit.approvalFor(placeId);
-  return approval!.id;
+  return approval!;
 }
 
 async function newMessage(): Promise<string> {
@@ -68,7 +68,10 @@ async function newDiscipline(): Promise<string> {
 const CASES: Record<string, Case> = {
   'GET /api/admin/overview': async () => ({ url: '/api/admin/overview' }),
   'GET /api/admin/approvals': async () => ({ url: '/api/admin/approvals' }),
-  'POST /api/admin/approvals/{id}': async () => ({ url: `/api/admin/approvals/${await pendingApproval()}`, body: { decision: 'approved' } }),
+  'POST /api/admin/approvals/{id}': async () => {
+    const { id, version } = await pendingApproval();
+    return { url: `/api/admin/approvals/${id}`, body: { decision: 'approved', version } };
+  },
 
   'GET /api/admin/users': async () => ({ url: '/api/admin/users?q=rider&page=1' }),
   'POST /api/admin/users': async () => ({ url: '/api/admin/users', body: { name: 'Made By Admin', email: `${token('m')}@example.com`, password: 'a fine password', role: 'user' } }),

@@ -84,7 +84,7 @@ describe('admin overview', () => {
     const place = await addPlace(rider);
     const before = await overview();
     const approval = (await pendingList()).find((a) => a.itemId === place.id)!;
-    expect((await call('POST', `/api/admin/approvals/${approval.id}`, kit.admin, { decision: 'rejected' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/approvals/${approval.id}`, kit.admin, { decision: 'rejected', version: approval.version })).statusCode).toBe(200);
     const after = await overview();
     expect(after.pendingApprovals).toBe(before.pendingApprovals - 1);
     // The rejected place still exists and still counts.
@@ -125,17 +125,17 @@ describe('admin approvals API', () => {
     });
     const untouched = { approval: { status: 'pending', decided_by: null, decided_at: null }, place: 'pending' };
 
-    expectError(await call('POST', url, null, { decision: 'approved' }), 401, 'UNAUTHORIZED');
+    expectError(await call('POST', url, null, { decision: 'approved', version: approval.version }), 401, 'UNAUTHORIZED');
     expect(await state()).toEqual(untouched);
-    expectError(await call('POST', url, rider, { decision: 'approved' }), 403, 'FORBIDDEN');
+    expectError(await call('POST', url, rider, { decision: 'approved', version: approval.version }), 403, 'FORBIDDEN');
     expect(await state()).toEqual(untouched);
 
-    const res = await call('POST', url, kit.admin, { decision: 'approved' });
+    const res = await call('POST', url, kit.admin, { decision: 'approved', version: approval.version });
     expect(res.statusCode, res.body).toBe(200);
     expect(await state()).toMatchObject({ approval: { status: 'approved', decided_by: kit.admin.id }, place: 'approved' });
     expect((await pendingList()).some((a) => a.id === approval.id)).toBe(false);
     // Deciding again is refused: it was changed once.
-    expectError(await call('POST', url, kit.admin, { decision: 'rejected' }), 409, 'CONFLICT');
+    expectError(await call('POST', url, kit.admin, { decision: 'rejected', version: approval.version }), 409, 'CONFLICT');
     expect((await state()).place).toBe('approved');
   });
 });

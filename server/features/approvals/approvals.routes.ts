@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approvalDecisionSchema, approvalSchema } from '../../../common/approvals.ts';
+import { approvalDecisionSchema, approvalSchema, approvalStaleSchema } from '../../../common/approvals.ts';
+import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
@@ -20,18 +21,33 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/admin/approvals/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: approvalDecisionSchema, response: { 200: z.object({ status: z.string() }) } } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        body: approvalDecisionSchema,
+        response: { 200: z.object({ status: z.string() }), 409: z.union([approvalStaleSchema, z.object({ code: z.string(), message: z.string() })]) },
+      },
+    },
+    async (request, reply) => {
       const admin = await requireUser(request);
+      const { id } = request.params;
       // The id is a new contribution's or else an edit's (pending_revisions).
-      let result = await decideApproval(app.db, request.params.id, request.body.decision, admin.id);
+      let result = await decideApproval(app.db, id, request.body, admin.id);
+      let revision = false;
       if (result === 'not-found') {
-        const revision = await decideRevision(app.db, request.params.id, request.body.decision, { id: admin.id, role: 'admin' });
-        if (typeof revision === 'object') await Promise.all(revision.unusedFiles.map((url) => app.storage.remove(url)));
-        result = typeof revision === 'object' ? 'done' : revision;
+        revision = true;
+        const decided = await decideRevision(app.db, id, request.body, { id: admin.id, role: 'admin' });
+        if (typeof decided === 'object') await Promise.all(decided.unusedFiles.map((url) => app.storage.remove(url)));
+        result = typeof decided === 'object' ? 'done' : decided;
       }
       if (result === 'not-found') fail('NOT_FOUND');
       if (result === 'already-decided') fail('CONFLICT', { message: 'This item was already decided.' });
+      if (result === 'stale') {
+        // What waits now, for the admin to review before deciding again.
+        const [current] = revision ? await listPendingRevisions(app.db, { id: admin.id, role: 'admin' }, id) : await listPendingApprovals(app.db, id);
+        return reply.status(409).send({ code: 'APPROVAL_STALE' as const, message: ERROR_MESSAGES.APPROVAL_STALE, current: current ?? null });
+      }
       return { status: request.body.decision };
     },
   );

@@ -44,7 +44,7 @@ describe('admin approvals', () => {
 
   it('approving makes the item approved and removes it from the queue', async () => {
     const { teamId, approvalId } = await pendingTeam('Approved Crew');
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: admin.cookie }, payload: { decision: 'approved' } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: admin.cookie }, payload: { decision: 'approved', version: 1 } });
     expect(res.statusCode).toBe(200);
     expect(await teamStatus(teamId)).toBe('approved');
     const list = await t.app.inject({ url: '/api/admin/approvals', headers: { cookie: admin.cookie } });
@@ -53,7 +53,7 @@ describe('admin approvals', () => {
 
   it('a non-admin cannot decide, and nothing changes', async () => {
     const { teamId, approvalId } = await pendingTeam('Sneaky Crew');
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: user.cookie }, payload: { decision: 'approved' } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: user.cookie }, payload: { decision: 'approved', version: 1 } });
     expect(res.statusCode).toBe(403);
     expect(await teamStatus(teamId)).toBe('pending');
   });
@@ -61,7 +61,7 @@ describe('admin approvals', () => {
   it('two admins deciding at once change the item exactly once', async () => {
     const { teamId, approvalId } = await pendingTeam('Race Crew');
     const decide = (decision: string) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: admin.cookie }, payload: { decision } });
+      t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: admin.cookie }, payload: { decision, version: 1 } });
     const results = await Promise.all([decide('rejected'), decide('approved')]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
@@ -74,7 +74,7 @@ describe('admin approvals', () => {
       method: 'POST',
       url: '/api/admin/approvals/00000000-0000-4000-8000-000000000000',
       headers: { cookie: admin.cookie },
-      payload: { decision: 'approved' },
+      payload: { decision: 'approved', version: 1 },
     });
     expect(res.statusCode).toBe(404);
   });

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Approval, ApprovableType } from '../../../common/approvals.ts';
+import type { Approval, ApprovableType, ApprovalDecision } from '../../../common/approvals.ts';
 import { DEFAULT_LANGUAGE } from '../../../common/languages.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
-import { changedFields } from '../../lib/revisions.ts';
+import { changedFields, lockItem } from '../../lib/revisions.ts';
+import type { Decided } from './approvals.db.ts';
 import { getArticle, updateArticle } from '../articles/index.ts';
 import { getEvent, updateEvent } from '../events/index.ts';
 import { getPlace, updatePlace } from '../places/index.ts';
@@ -54,15 +55,18 @@ const REVISABLE: Record<ApprovableType, Revisable> = {
   },
 };
 
-/** Pending revisions, oldest first, each with only the fields it changes: the public value beside the proposed one. */
-export async function listPendingRevisions(db: Db, admin: Admin): Promise<Approval[]> {
-  const rows = await db
+/**
+ * Pending revisions, oldest first (or only the one of `id`), each with only the fields it changes: the
+ * public value beside the proposed one.
+ */
+export async function listPendingRevisions(db: Db, admin: Admin, id?: string): Promise<Approval[]> {
+  let query = db
     .selectFrom('pending_revisions as r')
     .leftJoin('profiles as p', 'p.id', 'r.submitted_by')
     .where('r.status', '=', 'pending')
-    .select(['r.id', 'r.status', 'r.item_type', 'r.item_id', 'r.changes', 'r.created_at', 'p.id as submitter_id', 'p.name as submitter_name'])
-    .orderBy('r.created_at', 'asc')
-    .execute();
+    .select(['r.id', 'r.status', 'r.item_type', 'r.item_id', 'r.changes', 'r.created_at', 'r.version', 'p.id as submitter_id', 'p.name as submitter_name']);
+  if (id !== undefined) query = query.where('r.id', '=', id);
+  const rows = await query.orderBy('r.created_at', 'asc').execute();
   const listed: Approval[] = [];
   for (const r of rows) {
     const type = r.item_type as ApprovableType;
@@ -78,33 +82,39 @@ export async function listPendingRevisions(db: Db, admin: Admin): Promise<Approv
       createdAt: new Date(r.created_at).toISOString(),
       disciplineId: current.disciplineId,
       changes: changedFields(current.fields, r.changes),
+      version: r.version,
     });
   }
   return listed;
 }
 
 /**
- * Decides a pending revision once (the conditional update lets one of two concurrent decisions
- * through): approving applies it through the item's own update in the same transaction, so that an
- * update the item refuses now leaves the revision pending; rejecting leaves the item as it is.
+ * Decides a pending revision once, in the version the admin saw (the conditional update lets one of two
+ * concurrent decisions through, and none once a later edit rewrote it): approving applies it through
+ * the item's own update in the same transaction, so that an update the item refuses now leaves the
+ * revision pending; rejecting leaves the item as it is. The item's lock comes first, as for an edit.
  */
 export async function decideRevision(
   db: Db,
   id: string,
-  decision: 'approved' | 'rejected',
+  { decision, version }: ApprovalDecision,
   admin: Admin,
-): Promise<{ unusedFiles: string[] } | 'not-found' | 'already-decided'> {
+): Promise<{ unusedFiles: string[] } | Exclude<Decided, 'done'>> {
   return db.transaction().execute(async (tx) => {
+    const queued = await tx.selectFrom('pending_revisions').select(['item_type', 'item_id', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!queued) return 'not-found';
+    if (queued.status === 'pending') await lockItem(tx, { type: queued.item_type as ApprovableType, id: queued.item_id });
     const decided = await tx
       .updateTable('pending_revisions')
       .set({ status: decision, decided_by: admin.id, decided_at: sql`now()` })
       .where('id', '=', id)
       .where('status', '=', 'pending')
+      .where('version', '=', version)
       .returning(['item_type', 'item_id', 'changes'])
       .executeTakeFirst();
     if (!decided) {
-      const exists = await tx.selectFrom('pending_revisions').select('id').where('id', '=', id).executeTakeFirst();
-      return exists ? 'already-decided' : 'not-found';
+      const now = await tx.selectFrom('pending_revisions').select('status').where('id', '=', id).executeTakeFirst();
+      return !now ? 'not-found' : now.status === 'pending' ? 'stale' : 'already-decided';
     }
     const revisable = REVISABLE[decided.item_type as ApprovableType];
     const changes = decided.changes as Record<string, unknown>;

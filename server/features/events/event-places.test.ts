@@ -106,10 +106,10 @@ describe('the place an event is held at', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ placeId: null, pendingRevision: { changes: { placeId: place.id } } });
     expect((await eventAs(event.id, null)).place).toBeNull();
-    const approval = (await call('GET', '/api/admin/approvals', kit.admin)).json() as { id: string; itemId: string }[];
+    const approval = (await call('GET', '/api/admin/approvals', kit.admin)).json() as { id: string; itemId: string; version: number }[];
     const revision = approval.find((a) => a.itemId === event.id);
     expect(revision).toBeDefined();
-    expect((await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved' })).statusCode).toBeLessThan(300);
+    expect((await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version })).statusCode).toBeLessThan(300);
     expect((await eventAs(event.id, null)).place?.id).toBe(place.id);
   });
 

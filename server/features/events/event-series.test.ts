@@ -47,7 +47,7 @@ async function approvedSeries(name: string, count: number) {
 
 /** The changes waiting for review on the date `id`, if any. */
 const pendingChanges = async (id: string) =>
-  (await kit.t.app.db.selectFrom('pending_revisions').select(['id', 'changes']).where('item_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) ?? null;
+  (await kit.t.app.db.selectFrom('pending_revisions').select(['id', 'changes', 'version']).where('item_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) ?? null;
 
 /** The series' dates as `who` sees them in the list, in date order. */
 async function dates(tag: string, who: User | null = null): Promise<Event[]> {
@@ -170,7 +170,7 @@ describe('recurring events', () => {
     expect(proposed.statusCode, proposed.body).toBe(200);
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Hossegor', 'Hossegor']);
     const revision = await pendingChanges(two!.id);
-    const decided = await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved' });
+    const decided = await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version });
     expect(decided.statusCode, decided.body).toBeLessThan(300);
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Seignosse', 'Seignosse']);
   });

@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Approval } from '../../common/approvals.ts';
+import { contentTestKit, type User } from '../test/content-kit.ts';
+import { CONTENT, DISCIPLINE, insertContent } from './catalogue.ts';
+
+/**
+ * Issue 37, hole 2: an approval decides the version the admin saw. An edit made after the admin
+ * opened the queue (of an approved item's pending revision, or of a new item still pending) makes that
+ * approval stale: it answers 409 APPROVAL_STALE with the new version, and publishes nothing.
+ */
+const kit = contentTestKit('place');
+const { call, token } = kit;
+let author: User;
+beforeAll(async () => {
+  author = await kit.user('Author Rider');
+});
+
+async function queued(itemId: string): Promise<Approval> {
+  const res = await call('GET', '/api/admin/approvals', kit.admin);
+  expect(res.statusCode).toBe(200);
+  const found = (res.json() as Approval[]).find((a) => a.itemId === itemId);
+  expect(found, `${itemId} waits in the queue`).toBeDefined();
+  return found!;
+}
+
+const decide = (approval: Approval, decision: 'approved' | 'rejected', version: { version?: unknown } = { version: approval.version }) =>
+  call('POST', `/api/admin/approvals/${approval.id}`, kit.admin, { decision, ...version });
+
+function expectStale(res: Awaited<ReturnType<typeof decide>>, seen: Approval) {
+  expect(res.statusCode, res.body).toBe(409);
+  const body = res.json();
+  expect(body).toMatchObject({ code: 'APPROVAL_STALE', message: expect.any(String), current: { id: seen.id, itemId: seen.itemId } });
+  expect(body.current.version).not.toBe(seen.version);
+  return body.current as Approval;
+}
+
+describe.each(CONTENT)('$section', (spec) => {
+  const url = (id: string) => `/api/${spec.section}/${id}`;
+  const publicName = async (id: string) => (await call('GET', url(id), null)).json()[spec.nameField];
+
+  test('an edit of an approved item made after the admin opened its revision: the approval publishes nothing and shows the new version', async () => {
+    const old = token('old');
+    const id = await insertContent(kit.t.app.db, spec, author, old);
+    expect((await call('PATCH', url(id), author, { [spec.nameField]: `Benign ${token()}` })).statusCode).toBe(200);
+    const seen = await queued(id);
+
+    const evil = `EVIL ${token()}`;
+    expect((await call('PATCH', url(id), author, { [spec.nameField]: evil })).statusCode).toBe(200);
+    const current = expectStale(await decide(seen, 'approved'), seen);
+    expect(current.changes).toEqual([{ field: spec.nameField, before: old, after: evil }]);
+    expect(await publicName(id)).toBe(old);
+    expectStale(await decide(seen, 'rejected'), seen);
+
+    // The admin reviews the new version, and that decision stands.
+    const fresh = await queued(id);
+    expect(fresh.version).toBe(current.version);
+    expect((await decide(fresh, 'approved')).statusCode).toBe(200);
+    expect(await publicName(id)).toBe(evil);
+  });
+
+  test('a new item edited after the admin looked at it: the approval publishes nothing', async () => {
+    const created = await call('POST', `/api/disciplines/${DISCIPLINE}/${spec.section}`, author, spec.input(`Benign ${token()}`));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const seen = await queued(id);
+
+    // Not the name (which the queue also shows): any field the admin would have read.
+    const field = spec.section === 'places' ? { location: 'EVIL location' } : spec.section === 'reviews' || spec.section === 'articles' ? { content: 'EVIL words' } : { description: 'EVIL words' };
+    expect((await call('PATCH', url(id), author, field)).statusCode).toBe(200);
+    expectStale(await decide(seen, 'approved'), seen);
+    expect((await call('GET', url(id), null)).statusCode).toBe(404);
+
+    const fresh = await queued(id);
+    expect((await decide(fresh, 'approved')).statusCode).toBe(200);
+    expect((await call('GET', url(id), null)).statusCode).toBe(200);
+  });
+});
+
+test('a new team edited after the admin looked at it: the approval leaves it pending', async () => {
+  const created = await call('POST', '/api/teams', author, { name: `Benign ${token()}`, disciplineIds: [DISCIPLINE] });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const seen = await queued(id);
+  expect((await call('PATCH', `/api/teams/${id}`, author, { description: 'EVIL words' })).statusCode).toBe(200);
+  expectStale(await decide(seen, 'approved'), seen);
+  expect((await kit.t.app.db.selectFrom('teams').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending');
+  expect((await decide(await queued(id), 'approved')).statusCode).toBe(200);
+});
+
+test('a decision that names no version (an older client) is refused and changes nothing', async () => {
+  const id = await insertContent(kit.t.app.db, CONTENT[0]!, author, token('old'));
+  await call('PATCH', `/api/places/${id}`, author, { name: token('new') });
+  const seen = await queued(id);
+  for (const version of [{}, { version: 'latest' }, { version: 0 }, { version: null }]) {
+    const res = await decide(seen, 'approved', version);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('APPROVAL_VERSION_REQUIRED');
+  }
+  expect((await queued(id)).status).toBe('pending');
+});
