@@ -13,13 +13,18 @@ export function useRevisionLabel(section: RevisionSection) {
   return (field: string) => t(`${section}.form.${LABEL_KEYS[field] ?? field}`, { defaultValue: field });
 }
 
-/** The catalogue group naming each choice of a field, by section and field ('events.type': 'Meetup' → events.types.Meetup). */
-const CHOICE_TEXTS: Record<string, string> = {
+/**
+ * The catalogue group naming each choice of a field, by section and field ('events.type': 'Meetup' →
+ * events.types.Meetup), or the key of each choice where the group's texts do not fit a list of changes
+ * (a place's "My crew: {{team}}" names a team the change does not carry).
+ */
+const CHOICE_TEXTS: Record<string, string | Record<string, string>> = {
   'events.type': 'events.types',
   'events.applyTo': 'events.form.applyToValues',
   'tricks.level': 'tricks.level',
   'reviews.category': 'reviews.categories',
   'teams.type': 'teams.types',
+  'places.visibility': { public: 'places.visibility.public', crew: 'places.visibility.crewOnly', private: 'places.visibility.private' },
 };
 
 /**
@@ -31,7 +36,9 @@ export function useRevisionText(section: RevisionSection) {
   return (field: string, value: RevisionValue) => {
     const group = CHOICE_TEXTS[`${section}.${field}`];
     // Only a code-like value can be a choice: free text (a team type with a dot or a colon) is never taken for a key.
-    return group && typeof value === 'string' && /^[A-Za-z][A-Za-z-]*$/.test(value) ? t(`${group}.${value}`, { defaultValue: value }) : revisionText(value);
+    if (!group || typeof value !== 'string' || !/^[A-Za-z][A-Za-z-]*$/.test(value)) return revisionText(value);
+    const key = typeof group === 'string' ? `${group}.${value}` : Object.hasOwn(group, value) ? group[value] : undefined;
+    return key ? t(key, { defaultValue: value }) : value;
   };
 }
 

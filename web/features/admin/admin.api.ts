@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOverview } from '../../../common/admin.ts';
-import type { Approval } from '../../../common/approvals.ts';
+import type { Approval, ApprovalDecision } from '../../../common/approvals.ts';
 import { api } from '../../lib/api.ts';
 
 export const adminKeys = {
@@ -26,9 +26,11 @@ export function usePendingApprovals() {
 export function useDecideApproval() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) =>
-      api<{ status: string }>(`/api/admin/approvals/${encodeURIComponent(id)}`, { method: 'POST', body: { decision } }),
-    // A decision changes the queue, the Overview figures and what the sections show; also after a 409 (decided elsewhere).
+    // The version the admin saw: if the item changed since, the server decides nothing (409 APPROVAL_STALE).
+    mutationFn: ({ id, decision, version }: { id: string } & ApprovalDecision) =>
+      api<{ status: string }>(`/api/admin/approvals/${encodeURIComponent(id)}`, { method: 'POST', body: { decision, version } satisfies ApprovalDecision }),
+    // A decision changes the queue, the Overview figures and what the sections show; also after a 409
+    // (decided elsewhere, or changed since: the queue then shows the new version to review).
     onSettled: () => client.invalidateQueries(),
   });
 }

@@ -26,12 +26,14 @@ export function ApprovalsTab() {
 
   const onDecide = (approval: Approval, decision: 'approved' | 'rejected') =>
     decide.mutate(
-      { id: approval.id, decision },
+      { id: approval.id, decision, version: approval.version },
       {
         onSuccess: () => notify('success', t(decision === 'approved' ? 'admin.approvals.approved' : 'admin.approvals.rejected'), approval.itemName),
         onError: (err) => {
-          // Another admin was faster: the list refreshes (the mutation refetches) and shows the queue as it is now.
-          if (err instanceof ApiError && err.status === 409) notify('info', t('admin.approvals.alreadyDecided'), t('admin.approvals.alreadyDecidedText'));
+          // The list refreshes (the mutation refetches): an item changed since shows its new version to
+          // review; one another admin decided first leaves the queue.
+          if (err instanceof ApiError && err.code === 'APPROVAL_STALE') notify('info', t('admin.approvals.changed'), t('errors.APPROVAL_STALE'));
+          else if (err instanceof ApiError && err.status === 409) notify('info', t('admin.approvals.alreadyDecided'), t('admin.approvals.alreadyDecidedText'));
           else notify('error', t('admin.approvals.updateError'), errorText(t, err));
         },
       },
