@@ -45,6 +45,9 @@ describe('signed-in pages', () => {
     expect(keysOf(own.body)).toEqual(
       expect.arrayContaining(['["auth","me"]', '["profile","own"]', `["profiles","${alma.id}","activity"]`, '["notifications","latest"]', '["conversations","unread"]']),
     );
+    // Its tabs are links to their addresses (they open without the scripts), the settings' among them.
+    expect(root).toMatch(/<a [^>]*role="tab"[^>]*href="\/profile\?tab=settings"|<a [^>]*href="\/profile\?tab=settings"[^>]*role="tab"/);
+    expect(rootOf((await get('/profile?tab=settings', alma)).body)).toContain('aria-selected="true"');
     // The Sessions part, its figures and the log's page of the address.
     expect(root).toContain('data-testid="profile-sessions"');
     expect(keysOf((await get('/profile?sessions=2', alma)).body)).toEqual(expect.arrayContaining([`["profiles","${alma.id}","session-stats"]`, `["profiles","${alma.id}","sessions",2]`]));

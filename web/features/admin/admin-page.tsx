@@ -49,7 +49,7 @@ function AdminPanel() {
         label={t('admin.tabsLabel')}
         active={tab}
         // A new tab starts on its first sub-tab.
-        onChange={(id) => setParams({ tab: id })}
+        hrefOf={(id) => (id === 'overview' ? '/admin' : `/admin?tab=${id}`)}
         tabs={ADMIN_TABS.map((id) => ({ id, label: label(id), content: id === tab ? content(id) : null }))}
       />
     </div>

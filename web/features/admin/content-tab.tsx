@@ -27,13 +27,13 @@ export function useContentKindLabel() {
 /** Content: one list per kind, every status, newest first (spec §2 Admin panel › Content). */
 export function ContentTab() {
   const { t } = useTranslation();
-  const [subtab, setSubtab] = useSubtab(CONTENT_SUBTABS);
+  const [subtab, subtabHref] = useSubtab(CONTENT_SUBTABS);
   const label = useContentKindLabel();
   return (
     <Tabs
       label={t('admin.content.subtabsLabel')}
       active={subtab}
-      onChange={(id) => setSubtab(id as AdminContentKind)}
+      hrefOf={subtabHref}
       tabs={CONTENT_SUBTABS.map((id) => ({ id, label: label(id), content: id === subtab ? <ContentList key={id} kind={id} /> : null }))}
     />
   );

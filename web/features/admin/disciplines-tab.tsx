@@ -18,12 +18,12 @@ import { useSubtab } from './use-subtab.ts';
 /** Admin › Disciplines: the sub-tabs Disciplines and Categories, each a list with Add, View, Edit and Delete. */
 export function DisciplinesTab() {
   const { t } = useTranslation();
-  const [subtab, setSubtab] = useSubtab(DISCIPLINE_SUBTABS);
+  const [subtab, subtabHref] = useSubtab(DISCIPLINE_SUBTABS);
   return (
     <Tabs
       label={t('admin.catalogue.subtabsLabel')}
       active={subtab}
-      onChange={(id) => setSubtab(id as (typeof DISCIPLINE_SUBTABS)[number])}
+      hrefOf={subtabHref}
       tabs={DISCIPLINE_SUBTABS.map((id) => ({
         id,
         label: t(`admin.catalogue.subtabs.${id}`),

@@ -19,12 +19,12 @@ const LABEL: Record<ModerationKind, string> = { sessions: 'admin.moderation.sess
 /** Moderation: riders' sessions and condition reports, newest first, each with its Delete (a plain form too). */
 export function ModerationTab() {
   const { t } = useTranslation();
-  const [subtab, setSubtab] = useSubtab(MODERATION_KINDS);
+  const [subtab, subtabHref] = useSubtab(MODERATION_KINDS);
   return (
     <Tabs
       label={t('admin.moderation.subtabsLabel')}
       active={subtab}
-      onChange={(id) => setSubtab(id as ModerationKind)}
+      hrefOf={subtabHref}
       tabs={MODERATION_KINDS.map((id) => ({ id, label: t(LABEL[id]), content: id === subtab ? <ModerationList key={id} kind={id} /> : null }))}
     />
   );

@@ -18,13 +18,13 @@ const PANELS: Record<SettingsSubtab, ComponentType> = {
 /** Admin › Settings: General (logo, home background), Languages, Password and the contact Messages. */
 export function SettingsTab() {
   const { t } = useTranslation();
-  const [subtab, setSubtab] = useSubtab(SETTINGS_SUBTABS);
+  const [subtab, subtabHref] = useSubtab(SETTINGS_SUBTABS);
   const Panel = PANELS[subtab];
   return (
     <Tabs
       label={t('admin.settings.subtabsLabel')}
       active={subtab}
-      onChange={(id) => setSubtab(id as SettingsSubtab)}
+      hrefOf={subtabHref}
       tabs={SETTINGS_SUBTABS.map((id) => ({ id, label: t(`admin.settings.subtabs.${id}`), content: id === subtab ? <Panel /> : null }))}
     />
   );

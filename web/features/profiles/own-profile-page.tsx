@@ -158,8 +158,8 @@ export default function OwnProfilePage() {
   const navigate = useNavigate();
   const editing = params.has('edit');
   const stopEditing = () => void navigate('/profile', { replace: true });
-  // ?tab=settings opens that tab (a form sent without scripts comes back to it).
-  const [tab, setTab] = useState(params.get('tab') ?? 'activity');
+  // The tab is the address's (?tab=settings): each opens without the scripts, and a form sent without them comes back to it.
+  const tab = params.get('tab') ?? 'activity';
   usePageMeta(t('nav.profile'));
 
   if (meLoading || (user && isLoading)) return <PageSpinner />;
@@ -207,7 +207,7 @@ export default function OwnProfilePage() {
         <Tabs
           label={t('profile.tabsLabel')}
           active={tab}
-          onChange={setTab}
+          hrefOf={(id) => (id === 'activity' ? '/profile' : `/profile?tab=${id}`)}
           tabs={[
             { id: 'activity', label: t('profile.tabs.activity'), content: <ActivityList items={activity.data} loading={activity.isLoading} /> },
             { id: 'tricks', label: t('tricks.progression.tab'), content: <TrickProgression userId={profile.id} own /> },
