@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -40,7 +40,9 @@ export default function PublicProfilePage() {
   const block = useBlockPerson(userId);
   const loginGate = useLoginGate();
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const [tab, setTab] = useState('overview');
+  // The tab is the address's (?tab=activity): each opens without the scripts.
+  const [params] = useSearchParams();
+  const tab = params.get('tab') ?? 'overview';
   usePageMeta(profile?.name ?? (isError ? t('notFound.userNotFound') : undefined), profile?.bio ?? undefined, {
     share: profile ? profileShare(profile) : undefined,
   });
@@ -167,7 +169,7 @@ export default function PublicProfilePage() {
         <Tabs
           label={t('profile.tabsLabel')}
           active={tab}
-          onChange={setTab}
+          hrefOf={(id) => `/profile/${encodeURIComponent(profile.id)}${id === 'overview' ? '' : `?tab=${id}`}`}
           tabs={[
             {
               id: 'overview',
