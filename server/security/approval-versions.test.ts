@@ -98,3 +98,24 @@ test('a decision that names no version (an older client) is refused and changes 
   }
   expect((await queued(id)).status).toBe('pending');
 });
+
+test('an approval racing an edit publishes only what the admin saw: the edit is refused the approval, or waits as a revision', async () => {
+  const spec = CONTENT[0]!;
+  for (let round = 0; round < 5; round += 1) {
+    const benign = `Benign ${token()}`;
+    const created = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, spec.input(benign));
+    const id = created.json().id as string;
+    const seen = await queued(id);
+    const evil = `EVIL ${token()}`;
+    const [edit, decision] = await Promise.all([call('PATCH', `/api/places/${id}`, author, { name: evil }), decide(seen, 'approved')]);
+    expect(edit.statusCode, edit.body).toBe(200);
+    const shown = await call('GET', `/api/places/${id}`, null);
+    if (decision.statusCode === 200) {
+      expect(shown.json().name).toBe(benign);
+      expect((await call('GET', `/api/places/${id}`, author)).json().pendingRevision.changes).toEqual({ name: evil });
+    } else {
+      expectStale(decision, seen);
+      expect(shown.statusCode).toBe(404);
+    }
+  }
+});

@@ -167,3 +167,15 @@ test('a bad edit of an approved event is refused with its code and stores no rev
   expect(res.json().code).toBe('END_BEFORE_START');
   expect(await revisionFor(id)).toBeUndefined();
 });
+
+test('three edits at once of one approved item, each of another field, all wait in its revision (none is lost)', async () => {
+  const spec = CONTENT.find((c) => c.type === 'place')!;
+  for (let round = 0; round < 3; round += 1) {
+    const id = await insertContent(kit.t.app.db, spec, author, token('old'));
+    const edits = [{ name: token('renamed') }, { location: `Elsewhere ${token()}` }, { latitude: 10 + round }];
+    const answers = await Promise.all(edits.map((edit) => call('PATCH', `/api/places/${id}`, author, edit)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', `/api/places/${id}`, author)).json().pendingRevision.changes).toEqual({ ...edits[0], ...edits[1], ...edits[2] });
+  }
+});
+
