@@ -42,8 +42,6 @@ export const SERVICE_WORKER_CACHES = {
 /** Read by the app before anything else when it starts without a page from the server (offline, say). */
 export const SITE_READS = ['/api/settings', '/api/categories', '/api/disciplines'] as const;
 
-/** What a session saw: forgotten when a session starts or ends on the device. */
-export const SESSION_CACHES = [SERVICE_WORKER_CACHES.pages, SERVICE_WORKER_CACHES.api] as const;
 
 /**
  * What a person saved for offline ("Save offline" on a discipline or a place): the pages' data in
@@ -55,6 +53,29 @@ export const SAVED_PICTURES_CACHE = 'stoked-saved-pictures';
 
 /** Map tiles viewed are kept for offline use within the site's budget (settings' mapTileCacheMb). */
 export const MAP_TILES_CACHE = 'stoked-map-tiles';
+
+/**
+ * What a session saw: forgotten when a session starts or ends on the device (with what was saved for
+ * offline, above). The pictures too: a secret spot's photos are among them, at addresses that open
+ * for whoever holds them (issue 37). And the map tiles: public, but the places a rider looked at
+ * closely (their secret spots') can be read from them. What stays is the same for everyone and tells
+ * nothing of anyone: the app's code, its shell (the precache) and the site's settings (SITE_READS).
+ */
+export const SESSION_CACHES = [SERVICE_WORKER_CACHES.pages, SERVICE_WORKER_CACHES.api, SERVICE_WORKER_CACHES.pictures, MAP_TILES_CACHE] as const;
+/** The caches that outlive a session, each for the reason above. */
+export const SHARED_CACHES = [SERVICE_WORKER_CACHES.code, SERVICE_WORKER_CACHES.site] as const;
+
+/**
+ * The header by which the server names the session a page or an answer was made for ('none' for
+ * nobody; else an opaque name of the session): the worker forgets what it kept when it changes, which
+ * is how it learns of a session that ended elsewhere (a password changed on another device, an
+ * expiry, a ban). It remembers the last one in a cache of its own.
+ */
+export const SESSION_HEADER = 'x-stoked-session';
+export const SESSION_MARKER_CACHE = 'stoked-session';
+
+/** Whether the session named by `seen` ends what was kept under `known` (the first seen ends nothing: nothing was kept under another). */
+export const sessionChanged = (known: string | undefined, seen: string | null): boolean => seen !== null && known !== undefined && seen !== known;
 // A map tile weighs 10–40 KB: the budget is kept as this many tiles of the average weight.
 const AVERAGE_TILE_BYTES = 25_000;
 export const tileCacheEntries = (megabytes: number) => Math.floor((Math.max(0, megabytes) * 1_000_000) / AVERAGE_TILE_BYTES);

@@ -71,6 +71,7 @@ import { registerForms } from './lib/forms.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { registerSessionSignals } from './lib/session.ts';
 import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage.ts';
 
 export type BuildOptions = {
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('auth', createAuth({ config, db: database.db, mailer, allowedOrigins, log: app.log, onUserDeleted: removeFiles }));
 
   registerSecurityHeaders(app, securityHeaderOptions(config));
+  registerSessionSignals(app);
   await app.register(cookie);
   await app.register(multipart, multipartOptions);
   await app.register(swagger, {

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_HEADER } from '../../common/offline.ts';
 import type { SessionUser } from '../../common/schemas.ts';
 import { fail } from './errors.ts';
 import { pageOf } from './page-scope.ts';
@@ -91,4 +93,39 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   const user = await requireUser(request);
   if (user.role !== 'admin') fail('FORBIDDEN');
   return user;
+}
+
+const SETS_SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+
+/**
+ * What the browser keeps of a session is forgotten when it changes (issue 37), whichever way:
+ * - an answer that sets or clears the session cookie (signing in or out, a password changed, with
+ *   scripts or as a plain form) says `Clear-Site-Data: "cache"`: the browser's HTTP cache, where the
+ *   pictures seen are kept for a year (a secret spot's photos among them), is emptied. "cache" leaves
+ *   the service worker, its precache and the outbox alone ("storage" would take them all).
+ * - every answer that read who is signed in names the session (SESSION_HEADER, 'none' for nobody, else
+ *   a hash of the session's id): the service worker forgets what it kept when the name changes, which
+ *   is how it learns of a session that ended elsewhere or expired.
+ */
+export function registerSessionSignals(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = reply.getHeader('set-cookie');
+    if ([cookies].flat().some((c) => typeof c === 'string' && SETS_SESSION_COOKIE.test(c))) reply.header('clear-site-data', '"cache"');
+    const session = await sessionName(request);
+    if (session !== undefined) reply.header(SESSION_HEADER, session);
+    return payload;
+  });
+}
+
+/** The request's session as SESSION_HEADER names it; undefined when this request never read it. */
+async function sessionName(request: FastifyRequest): Promise<string | undefined> {
+  if (!hasSession(request)) return 'none';
+  const read = cache.get(request);
+  if (!read) return undefined;
+  const user = await read.catch(() => undefined);
+  if (user === undefined) return undefined;
+  if (user === null) return 'none';
+  const sessionId = sessionIds.get(request);
+  if (!sessionId) return undefined;
+  return createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
 }

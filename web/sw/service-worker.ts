@@ -14,6 +14,9 @@ import {
   SAVED_PICTURES_CACHE,
   SERVICE_WORKER_CACHES as CACHES,
   SESSION_CACHES,
+  SESSION_HEADER,
+  SESSION_MARKER_CACHE,
+  sessionChanged,
   SITE_READS,
   SKIP_WAITING,
   tileCacheEntries,
@@ -26,8 +29,9 @@ import { asSent, indexedDbOutbox, isRetryLater, whileSendingAlone } from '../lib
  * Stoked's service worker (built by scripts/service-worker-build.ts into /sw.js), so that the app
  * opens where the signal is weakest: the app's shell is kept at install; pages and the API's answers
  * come from the network first and, without it, from what was visited; pictures and the app's code
- * from what was kept. What is bound to a session (pages, API answers) is forgotten whenever a session
- * starts or ends on this device. A new version waits until the person chooses to reload
+ * from what was kept. What is bound to a session (pages, API answers, pictures, map tiles, what was
+ * saved for offline: SESSION_CACHES) is forgotten whenever a session starts or ends on this device,
+ * or the server names another session than the one they were kept for. A new version waits until the person chooses to reload
  * (web/lib/service-worker.ts shows the prompt).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[]; __STOKED_CODE: string[] };
@@ -88,10 +92,51 @@ self.addEventListener('fetch', (event) => {
   else event.respondWith(fetch(event.request).then(async (response) => (response.ok && (await forgetSession()), response)));
 });
 
-/** What was saved for offline was read as that session too; and this browser's pushes were for its person (whoever signs in turns push on again). */
+/** This browser's pushes were for the person signing out (whoever signs in turns push on again). */
 function forgetSession(): Promise<unknown> {
-  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved(), endPush()));
+  return Promise.all([forgetKept(), endPush()]);
 }
+
+/**
+ * What was kept and saved for offline: all of it was read as the session that ends. The outbox of
+ * actions made offline (web/lib/outbox-store.ts) stays: each waits for the person who made it, and
+ * is sent and shown only while they are signed in here again (sendOutbox below, web/lib/outbox.ts),
+ * so that a sign-out or an expiry loses nobody's check-in.
+ */
+function forgetKept(): Promise<unknown> {
+  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved()));
+}
+
+/**
+ * A session may also end where this worker does not see it: on another device (a password changed
+ * there ends this one), by expiring, by a ban. The server names the session each page and answer
+ * was made for (SESSION_HEADER); when the name changes, what was kept for the previous one goes
+ * before the new answer is kept (fetchDidSucceed runs before the strategy stores it). Not push: the
+ * server ties each push subscription to its session and sends nothing for an ended one, and a name
+ * that changes right after a sign-in must not turn off the push its person just turned on.
+ */
+const MARKER_KEY = '/session';
+let knownSession: string | undefined;
+let noting: Promise<void> = Promise.resolve();
+function noteSession(seen: string | null): Promise<void> {
+  if (seen === null || seen === knownSession) return noting;
+  noting = noting
+    .then(async () => {
+      const cache = await caches.open(SESSION_MARKER_CACHE);
+      // Kept across the worker's restarts: it is stopped whenever idle.
+      knownSession ??= await (await cache.match(MARKER_KEY))?.text();
+      if (seen === knownSession) return;
+      const changed = sessionChanged(knownSession, seen);
+      knownSession = seen;
+      await cache.put(MARKER_KEY, new Response(seen));
+      if (changed) await forgetKept();
+    })
+    .catch(() => undefined);
+  return noting;
+}
+const sessionWatch = {
+  fetchDidSucceed: async ({ response }: { response: Response }) => (await noteSession(response.headers.get(SESSION_HEADER)), response),
+};
 
 async function endPush(): Promise<boolean> {
   return (await self.registration.pushManager.getSubscription().catch(() => null))?.unsubscribe().catch(() => false) ?? false;
@@ -119,13 +164,13 @@ registerRoute(
     cacheName: CACHES.pages,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     matchOptions,
-    plugins: [keepable, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY })],
+    plugins: [sessionWatch, keepable, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * DAY })],
   }),
 );
 
 registerRoute(
   ({ request, url }) => request.method === 'GET' && sameOrigin(url) && (SITE_READS as readonly string[]).includes(url.pathname),
-  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [keepable, { cacheDidUpdate: () => readTileSettings() }] }),
+  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [sessionWatch, keepable, { cacheDidUpdate: () => readTileSettings() }] }),
 );
 
 registerRoute(
@@ -134,7 +179,7 @@ registerRoute(
     cacheName: CACHES.api,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     matchOptions,
-    plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY })],
+    plugins: [sessionWatch, keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY })],
   }),
 );
 
