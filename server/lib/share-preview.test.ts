@@ -25,6 +25,10 @@ describe('share preview tags', () => {
     const tags = (meta: { image?: string }) => shareTags({ title: 't', description: 'd', card: '/api/share-cards/event/e1.png', ...meta }, 'ar', page);
     expect(tags({})).toContain('<meta property="og:image" content="https://stoked.example/api/share-cards/event/e1.png?lang=ar" />');
     expect(tags({})).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // Its address named by what it shows (issue 37) keeps that name.
+    expect(shareTags({ title: 't', description: 'd', card: '/api/share-cards/event/e1.png?v=1a2b' }, 'ar', page)).toContain(
+      '<meta property="og:image" content="https://stoked.example/api/share-cards/event/e1.png?v=1a2b&#38;lang=ar" />',
+    );
     // A photo of its own comes first.
     expect(tags({ image: '/uploads/photos/a.webp' })).toContain('<meta property="og:image" content="https://stoked.example/uploads/photos/a.webp" />');
   });

@@ -23,8 +23,8 @@ function absolute(url: string | undefined, origin: string): string | undefined {
 // Shown when the page has no picture of its own: the site's logo.
 const FALLBACK_IMAGE = '/logo.png';
 
-/** The address of `pageUrl` in `language` (common/languages.ts LANGUAGE_PARAM). */
-export const inLanguage = (pageUrl: string, language: string) => `${pageUrl}?${LANGUAGE_PARAM}=${language}`;
+/** The address of `pageUrl` in `language` (common/languages.ts LANGUAGE_PARAM); a card's address already has a query (its version). */
+export const inLanguage = (pageUrl: string, language: string) => `${pageUrl}${pageUrl.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
 
 /**
  * `pageUrl`: the page's absolute address, without its query; `languages`: the site's, each an

@@ -13,14 +13,14 @@ import type { ShareOptions } from './page-meta.ts';
 /**
  * Each kind of page's share preview and schema.org description (issue 21, item 6), passed to
  * usePageMeta; an item's picture is its first photo, large (else its typed image address), and
- * without one its generated card. Only what the page itself shows the public: never an e-mail, a private team's
+ * without one its generated card (its address named by what it shows: common/share-cards.ts). Only what the page itself shows the public: never an e-mail, a private team's
  * members or a secret spot's position to anyone who could not open the page.
  */
 
 const person = (p: { name: string } | null | undefined) => (p ? { '@type': 'Person', name: p.name } : undefined);
 
 export const eventShare = (event: Event): ShareOptions => ({
-  card: shareCardPath('event', event.id),
+  card: shareCardPath('event', event.id, [event.name, event.disciplineId, event.startDate, event.location]),
   image: pictureOf(event),
   structured: {
     // schema.org's SportsEvent is for competitions; meetups, festivals and workshops are events.
@@ -38,7 +38,7 @@ export const eventShare = (event: Event): ShareOptions => ({
 });
 
 export const placeShare = (place: Place): ShareOptions => ({
-  card: shareCardPath('place', place.id),
+  card: shareCardPath('place', place.id, [place.name, place.disciplineId, place.location]),
   image: pictureOf(place),
   structured: {
     '@type': 'SportsActivityLocation',
@@ -49,14 +49,14 @@ export const placeShare = (place: Place): ShareOptions => ({
 });
 
 export const articleShare = (article: Article): ShareOptions => ({
-  card: shareCardPath('article', article.id),
+  card: shareCardPath('article', article.id, [article.title, article.disciplineId]),
   kind: 'article',
   image: pictureOf(article),
   structured: { '@type': 'Article', headline: article.title, description: article.excerpt, datePublished: article.createdAt, author: person(article.author) },
 });
 
 export const reviewShare = (review: Review): ShareOptions => ({
-  card: shareCardPath('review', review.id),
+  card: shareCardPath('review', review.id, [review.productName, review.disciplineId]),
   kind: 'article',
   image: pictureOf(review),
   structured: {
@@ -71,7 +71,7 @@ export const reviewShare = (review: Review): ShareOptions => ({
 });
 
 export const shopShare = (shop: Shop): ShareOptions => ({
-  card: shareCardPath('shop', shop.id),
+  card: shareCardPath('shop', shop.id, [shop.name, shop.disciplineId, shop.location]),
   image: pictureOf(shop),
   structured: {
     '@type': 'SportingGoodsStore',
@@ -83,7 +83,7 @@ export const shopShare = (shop: Shop): ShareOptions => ({
 });
 
 export const trickShare = (trick: Trick): ShareOptions => ({
-  card: shareCardPath('trick', trick.id),
+  card: shareCardPath('trick', trick.id, [trick.name, trick.disciplineId]),
   kind: 'article',
   structured: {
     '@type': 'HowTo',
@@ -95,14 +95,14 @@ export const trickShare = (trick: Trick): ShareOptions => ({
 });
 
 export const profileShare = (profile: PublicProfile): ShareOptions => ({
-  card: shareCardPath('profile', profile.id),
+  card: shareCardPath('profile', profile.id, [profile.name, profile.location]),
   kind: 'profile',
   image: profile.avatarUrl,
   structured: { '@type': 'Person', name: profile.name, ...(profile.bio ? { description: profile.bio } : {}), ...(profile.location ? { homeLocation: profile.location } : {}) },
 });
 
 export const teamShare = (team: TeamDetail): ShareOptions => ({
-  card: shareCardPath('team', team.id),
+  card: shareCardPath('team', team.id, [team.name, team.location]),
   image: team.logoUrl,
   structured: {
     '@type': 'SportsTeam',

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CONTENT, insertContent, insertTeam } from '../../security/catalogue.ts';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
+import { shareCardPath } from '../../../common/share-cards.ts';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, wrap } from './share-cards.svg.ts';
 
 const kit = contentTestKit('event');
@@ -47,6 +48,29 @@ describe('share cards', () => {
     expect((await card('/api/share-cards/event/00000000-0000-4000-8000-000000000000.png')).statusCode).toBe(404);
     expect((await card(`/api/share-cards/session/${pending}.png`)).statusCode).toBe(400);
     expect((await card(`/api/share-cards/event/${pending}.png?lang=xx`)).statusCode).toBe(400);
+  });
+
+  // Issue 37: cards went out with max-age=3600, so a spot made secret kept its card in shared caches for an hour.
+  test('shared caches keep a card a minute at most; a spot made secret is refused at once', async () => {
+    const id = await insertContent(db(), spec('place'), author, `Reef ${kit.token()}`);
+    const shown = await card(`/api/share-cards/place/${id}.png?lang=en`);
+    expect(shown.statusCode).toBe(200);
+    const maxAge = Number(/^public, max-age=(\d+)$/.exec(String(shown.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(60);
+    await db().updateTable('places').set({ visibility: 'private', status: 'pending' }).where('id', '=', id).execute();
+    // Past the server's own cache of public reads (HTTP_CACHE_SECONDS in tests: none), nothing.
+    const hidden = await card(`/api/share-cards/place/${id}.png?lang=en`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers['content-type']).not.toBe('image/png');
+  });
+
+  test("a card's address named by what it shows (web/lib/share.test.ts) is taken; a malformed name is refused", async () => {
+    const id = await insertContent(db(), spec('place'), author, `Versioned ${kit.token()}`);
+    const named = await card(`${shareCardPath('place', id, ['Versioned', 'surfing'])}&lang=en`);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.headers['content-type']).toBe('image/png');
+    for (const bad of ['z'.repeat(17), 'A%3Cb%3E']) expect((await card(`/api/share-cards/place/${id}.png?v=${bad}`)).statusCode, bad).toBe(400);
   });
 
   test('a title in a script the machine has no font for previews with the logo rather than boxes', async () => {
