@@ -76,7 +76,8 @@ export const publicProfileSchema = z.object({
   /** The viewer blocked this person (no messages, no follows between them). */
   blockedByMe: z.boolean(),
   disciplines: z.array(profileDisciplineSchema),
-  teams: z.array(z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), role: z.enum(['leader', 'member']) })),
+  /** `isPrivate`: joined by request or invitation, the only teams a crew spot may be kept for. */
+  teams: z.array(z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), role: z.enum(['leader', 'member']), isPrivate: z.boolean() })),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

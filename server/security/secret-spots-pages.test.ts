@@ -28,7 +28,7 @@ describe('secret spots in rendered pages', () => {
     people.author = await signUpVerified(t, { name: 'Spot Author' });
     people['crew member'] = await signUpVerified(t, { name: 'Crew Mate' });
     people.stranger = await signUpVerified(t, { name: 'Stranger Rider' });
-    const teamId = await insertTeam(t.app.db, people.author, [people['crew member']]);
+    const teamId = await insertTeam(t.app.db, people.author, [people['crew member']], { isPrivate: true });
     const post = (url: string, who: Person, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie, origin: t.config.publicUrl }, payload });
     for (const kind of ['crew', 'private'] as const) {

@@ -29,7 +29,8 @@ async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
 beforeAll(async () => {
   doc = await openApi(kit);
   [author, crewMate, stranger] = await Promise.all(['Author', 'Mate', 'Stranger'].map((n) => kit.user(`${n} ${token('p')}`))) as [User, User, User];
-  teamId = await insertTeam(kit.t.app.db, author, [crewMate]);
+  // Joined by request: a crew spot needs such a team (crew-spot-teams.test.ts).
+  teamId = await insertTeam(kit.t.app.db, author, [crewMate], { isPrivate: true });
   // The stranger follows the author and the discipline: the feed and activity would show the spots if they leaked.
   await ok(await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, stranger));
   await ok(await call('PUT', `/api/profiles/${author.id}/follow`, stranger));

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { notify } from '../../lib/notifications.ts';
-import { byRoleThenName, diffDisciplines, teamColumns, unknownDisciplines } from '../teams/index.ts';
+import { assertMayOpen, byRoleThenName, diffDisciplines, teamColumns, unknownDisciplines } from '../teams/index.ts';
 
 /** Admin › Content › Teams: the team form's read and save (spec §2 Team form, §4 Team save). */
 
@@ -93,6 +93,8 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     if (id === null) {
       teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
     } else {
+      // A team keeping crew spots stays joined by request (TEAM_HAS_CREW_SPOTS, 409).
+      if (!input.isPrivate) await assertMayOpen(tx, id);
       const updated = await tx.updateTable('teams').set({ ...columns, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
       if (!updated) return { refused: 'TEAM_NOT_FOUND' };
       teamId = id;

@@ -60,16 +60,22 @@ const store = sectionStore<PlaceRow, Place, PlaceInput, PlaceChanges, z.output<t
 
 /**
  * The team a place of `visibility` is kept for: a crew place's must be one `person` belongs to (an admin
- * may name any team); other places have none, whatever was sent.
+ * may name any team); other places have none, whatever was sent. The team must be private, joined by
+ * request or invitation (issue 37): its members see the spot, and anyone may join an open team at once.
+ * Such a team cannot then be opened while it keeps crew spots (the teams feature's updateTeam).
  */
 async function crewOf(db: Db, visibility: PlaceVisibility, teamId: string | null | undefined, person: NonNullable<Viewer>): Promise<string | null> {
   if (visibility !== 'crew') return null;
   if (!teamId) fail('PLACE_TEAM_NOT_YOURS');
-  const found =
-    person.role === 'admin'
-      ? await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst()
-      : await db.selectFrom('team_members').select('team_id as id').where('team_id', '=', teamId).where('user_id', '=', person.id).executeTakeFirst();
+  let query = db.selectFrom('teams as t').select('t.is_private').where('t.id', '=', teamId);
+  if (person.role !== 'admin') {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', person.id)),
+    );
+  }
+  const found = await query.executeTakeFirst();
   if (!found) fail('PLACE_TEAM_NOT_YOURS');
+  if (!found.is_private) fail('CREW_SPOT_NEEDS_PRIVATE_TEAM');
   return teamId;
 }
 

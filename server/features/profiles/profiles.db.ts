@@ -107,7 +107,7 @@ export async function getPublicProfile(db: Kysely<DB>, id: string, viewer: Viewe
         select json_agg(json_build_object('id', d.id, 'name', d.name, 'names', d.names, 'icon', d.icon) order by f.created_at desc)
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = p.id), '[]'::json)`.as('disciplines'),
       sql<PublicProfile['teams']>`coalesce((
-        select json_agg(json_build_object('id', t.id, 'name', t.name, 'logoUrl', t.logo_url, 'role', m.role) order by m.joined_at desc)
+        select json_agg(json_build_object('id', t.id, 'name', t.name, 'logoUrl', t.logo_url, 'role', m.role, 'isPrivate', t.is_private) order by m.joined_at desc)
         from team_members m join teams t on t.id = m.team_id and t.status = 'approved'
         where m.user_id = p.id and ${privateTeamSeenBy(viewerId)}), '[]'::json)`.as('teams'),
     ])

@@ -19,7 +19,7 @@ export function sessionsTestKit(kit: ReturnType<typeof contentTestKit>) {
   }
 
   async function team(leader: User, members: User[]): Promise<string> {
-    const row = await db().insertInto('teams').values({ name: `Crew ${kit.token('t')}`, leader_id: leader.id, status: 'approved' }).returning('id').executeTakeFirstOrThrow();
+    const row = await db().insertInto('teams').values({ name: `Crew ${kit.token('t')}`, leader_id: leader.id, status: 'approved', is_private: true }).returning('id').executeTakeFirstOrThrow();
     await db()
       .insertInto('team_members')
       .values([{ team_id: row.id, user_id: leader.id, role: 'leader' as const }, ...members.map((m) => ({ team_id: row.id, user_id: m.id, role: 'member' as const }))])

@@ -196,7 +196,7 @@ describe('who sees a session', () => {
     const stranger = await user();
     await follow(stranger, leader);
     await follow(mate, leader);
-    const teamId = await insertTeam(db(), leader, [mate]);
+    const teamId = await insertTeam(db(), leader, [mate], { isPrivate: true });
     const crewSpot = await placeOf('surfing', leader, { visibility: 'crew', teamId });
     expectRefused(await log(leader, { placeId: crewSpot.id, visibility: 'public' }), 400, 'SESSION_PLACE_NOT_PUBLIC');
     expectRefused(await log(leader, { placeId: crewSpot.id }), 400, 'SESSION_PLACE_NOT_PUBLIC');

@@ -28,10 +28,11 @@ describe('robots.txt and the sitemap', () => {
     const open = await add(kit.admin);
     const author = await user();
     const teamId = await insertTeam(kit.t.app.db, author);
-    const crewSpot = await add(author, { visibility: 'crew', teamId } as Partial<PlaceInput>);
+    const privateTeam = await insertTeam(kit.t.app.db, author, [], { isPrivate: true });
+    // A crew spot needs a private team (issue 37).
+    const crewSpot = await add(author, { visibility: 'crew', teamId: privateTeam } as Partial<PlaceInput>);
     const privateSpot = await add(author, { visibility: 'private' } as Partial<PlaceInput>);
     const pending = await add(author);
-    const privateTeam = await insertTeam(kit.t.app.db, author, [], { isPrivate: true });
 
     const index = await text('/sitemap.xml');
     expect(index.status).toBe(200);

@@ -2,4 +2,4 @@
 // (docs/decisions/0004-module-boundaries.md). Approving a revision applies a team's with these, and the
 // admin team form shares the reads' member order and the discipline links.
 export { byRoleThenName, getTeamDetail } from './teams.db.ts';
-export { diffDisciplines, teamColumns, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
+export { assertMayOpen, diffDisciplines, teamColumns, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/client.ts';
 import { queueForApproval, renameQueuedItem } from '../../lib/approval-queue.ts';
 import { changedColumns } from '../../lib/changes.ts';
 import type { Viewer } from '../../lib/content.ts';
+import { fail } from '../../lib/errors.ts';
 
 /** A team's own fields: creating, editing (also as an approved revision), its images and deleting it. */
 
@@ -15,6 +16,19 @@ export type TeamChanges = z.output<typeof teamUpdateSchema> & { logoUrl?: string
 export type TeamImage = 'logo' | 'banner';
 
 type Db = Kysely<DB>;
+
+/**
+ * Refuses to open (make not private) a team that keeps crew spots (issue 37): anyone may join an open
+ * team at once, and its members see its crew spots. The team's row is locked, so a crew spot made at
+ * the same moment waits for the answer (places.db's crewOf reads is_private).
+ */
+export async function assertMayOpen(db: Db, teamId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+    const crewSpot = await tx.selectFrom('places').select('id').where('team_id', '=', teamId).where('visibility', '=', 'crew').executeTakeFirst();
+    if (crewSpot) fail('TEAM_HAS_CREW_SPOTS', { status: 409 });
+  });
+}
 
 /** The ids among `ids` that are not disciplines. */
 export async function unknownDisciplines(db: Db, ids: string[]): Promise<string[]> {
@@ -61,6 +75,7 @@ export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Vi
  */
 export async function updateTeam(db: Db, id: string, changes: TeamChanges): Promise<void> {
   await inTransaction(db, async (tx) => {
+    if (changes.isPrivate === false) await assertMayOpen(tx, id);
     await tx
       .updateTable('teams')
       .set({

@@ -6,7 +6,7 @@ import { pendingRevisionOf, proposeRevision } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { findTeam, noContent, requireManager, tags, teamDetail } from './team-access.ts';
-import { createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
+import { assertMayOpen, createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
 import { teamImagesRoutes } from './team-images.routes.ts';
 import { teamJoinRequestsRoutes } from './team-join-requests.routes.ts';
 import { teamMemberSearchRoutes } from './team-member-search.routes.ts';
@@ -42,6 +42,8 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const id = request.params.id;
     if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     const current = await teamDetail(app, request, id, user);
+    // Before anything is proposed or written: a refused opening stores nothing of the edit.
+    if (request.body.isPrivate === false && current.isPrivate) await assertMayOpen(app.db, id);
     if (user.role !== 'admin' && current.status === 'approved') {
       // Privacy is the leader's setting, not something the public reads: it applies at once.
       const { isPrivate, ...reviewed } = request.body;

@@ -60,17 +60,23 @@ function AudienceField({ form }: { form: UseFormReturn<FormValues, unknown, Form
   // The crews come from the author's profile once the page runs in the browser: the form opens on a click.
   const hydrated = useHydrated();
   const profile = useQuery({ ...profileQueries.public(user?.id ?? ''), enabled: hydrated && !!user });
-  const crews = [...(profile.data?.teams ?? [])];
+  // Only a team joined by request or invitation keeps a crew spot (the server refuses an open one:
+  // anyone could join it and see the spot); the hint says why an open team is not offered.
+  const teams = profile.data?.teams ?? [];
+  const crews = teams.filter((team) => team.isPrivate);
+  const openTeamsLeftOut = crews.length < teams.length;
   const visibility = form.watch('visibility') ?? 'public';
   const teamId = form.watch('teamId') ?? null;
   // A crew place edited by someone outside its crew (an admin) keeps its crew among the choices.
-  if (visibility === 'crew' && teamId && !crews.some((c) => c.id === teamId)) crews.push({ id: teamId, name: t('places.visibility.currentCrew'), logoUrl: null, role: 'member' });
+  if (visibility === 'crew' && teamId && !crews.some((c) => c.id === teamId)) {
+    crews.push({ id: teamId, name: t('places.visibility.currentCrew'), logoUrl: null, role: 'member', isPrivate: true });
+  }
   const value = visibility === 'crew' ? `crew:${teamId ?? ''}` : visibility;
   const error = form.formState.errors.visibility ?? form.formState.errors.teamId;
   return (
     <SelectField
       label={t('places.visibility.label')}
-      hint={t(`places.visibility.hint.${visibility}`)}
+      hint={openTeamsLeftOut ? `${t(`places.visibility.hint.${visibility}`)} ${t('places.visibility.openTeamsLeftOut')}` : t(`places.visibility.hint.${visibility}`)}
       error={fieldError(t, error)}
       value={value}
       name="audience"
