@@ -191,20 +191,57 @@ describe('secret spots reach only those who may see them', () => {
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(200);
   });
 
-  test("an author's public spot made secret waits, public, for the admin's review of the change; approved, it leaves every public count", async () => {
-    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Was public ${token()}`, location: 'X', latitude: 3, longitude: 3 }), 201);
+  /** Where a public spot shows for a visitor: its page, the list, a neighbour's nearby spots, the sitemap and its card. */
+  async function publicTraces(id: string, marker: string) {
+    const found = (res: Awaited<ReturnType<typeof call>>) => res.statusCode === 200 && res.body.includes(id);
+    return {
+      page: (await call('GET', `/api/places/${id}`, null)).statusCode === 200,
+      list: found(await call('GET', `/api/disciplines/${DISCIPLINE}/places?q=${marker}`, null)),
+      nearby: found(await call('GET', `/api/places/${secretPublic.id}/nearby`, null)),
+      sitemap: found(await call('GET', '/sitemaps/place-1.xml', null)),
+      card: (await call('GET', `/api/share-cards/place/${id}.png`, null)).statusCode === 200,
+    };
+  }
+
+  test("an author hides their public spot at once (issue 37): it leaves every public place, the rest of the edit still waits, and the change is on record", async () => {
+    const marker = `hide${token()}`.toLowerCase();
+    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Was public ${marker}`, location: 'X', latitude: 43.482, longitude: -1.562 }), 201);
     const id = made.id as string;
     await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', id).execute();
     const spots = async () => (await kit.t.app.db.selectFrom('public_counts').select('n').where('key', '=', 'spots').executeTakeFirstOrThrow()).n;
     const before = await spots();
-    const edited = await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId }));
-    expect(edited).toMatchObject({ visibility: 'public', status: 'approved' });
-    const revision = ((await ok(await call('GET', '/api/admin/approvals', kit.admin))) as unknown as Approval[]).find((a) => a.itemId === id && a.changes);
-    expect(revision).toBeDefined();
-    await ok(await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version }));
-    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending', visibility: 'crew', team_id: teamId });
+    expect(await publicTraces(id, marker)).toEqual({ page: true, list: true, nearby: true, sitemap: true, card: true });
+
+    const renamed = `Renamed ${marker}`;
+    const edited = await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'private', name: renamed }));
+    expect(edited).toMatchObject({ visibility: 'private', name: `Was public ${marker}`, pendingRevision: { changes: { name: renamed } } });
+    expect(await publicTraces(id, marker)).toEqual({ page: false, list: false, nearby: false, sitemap: false, card: false });
     expect(await spots()).toBe(before - 1);
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
+    // The rename waits for review; the hiding is not in it, and is kept as a change its author decided.
+    const queued = ((await ok(await call('GET', '/api/admin/approvals', kit.admin))) as unknown as Approval[]).filter((a) => a.itemId === id);
+    expect(queued).toMatchObject([{ changes: [{ field: 'name', after: renamed }] }]);
+    const record = await kit.t.app.db.selectFrom('pending_revisions').select(['status', 'changes', 'submitted_by', 'decided_by']).where('item_id', '=', id).where('status', '=', 'approved').execute();
+    expect(record).toEqual([{ status: 'approved', changes: { visibility: 'private' }, submitted_by: author.id, decided_by: author.id }]);
+  });
+
+  test("an author's public spot made a crew spot is one at once: the crew sees it, nobody else", async () => {
+    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Crew soon ${token()}`, location: 'X', latitude: 3, longitude: 3 }), 201);
+    const id = made.id as string;
+    await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', id).execute();
+    expect(await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId }))).toMatchObject({ visibility: 'crew', team: { id: teamId } });
+    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending', visibility: 'crew', team_id: teamId });
+    expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
     expect((await call('GET', `/api/places/${id}`, crewMate)).statusCode).toBe(200);
+    expect(await kit.approvalFor(id)).toBeUndefined();
+    // A crew the author is not in is refused, and the spot stays as it was.
+    const other = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Stays ${token()}`, location: 'X', latitude: 4, longitude: 4 }), 201);
+    await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', other.id as string).execute();
+    const strangersTeam = await insertTeam(kit.t.app.db, stranger, [], { isPrivate: true });
+    const refused = await call('PATCH', `/api/places/${other.id}`, author, { visibility: 'crew', teamId: strangersTeam, name: 'Sneaky' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('PLACE_TEAM_NOT_YOURS');
+    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility']).where('id', '=', other.id as string).executeTakeFirstOrThrow()).toEqual({ status: 'approved', visibility: 'public' });
+    expect(await kit.approvalFor(other.id as string)).toBeUndefined();
   });
 });

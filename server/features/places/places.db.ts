@@ -118,8 +118,19 @@ async function changePlace(db: Db, id: string, changes: PlaceChanges, editor: No
   });
 }
 
+/**
+ * Hiding a spot shows less, to fewer people (issue 37): its author's change of who sees an approved
+ * (so public) place applies at once instead of leaving it public until an admin's review; the rest of
+ * the edit waits for that review as before.
+ */
+function hidingAtOnce(changes: Record<string, unknown>) {
+  const { visibility, teamId, ...later } = changes as PlaceChanges;
+  if (visibility === undefined || visibility === 'public') return undefined;
+  return { now: visibility === 'crew' ? { visibility, teamId } : { visibility }, later };
+}
+
 /** The section's reads and writes. Its list: a page of the discipline's places, newest first. */
-export const placesStore = { ...store, create: createPlace, update: changePlace };
+export const placesStore = { ...store, create: createPlace, update: changePlace, atOnce: hidingAtOnce };
 
 /** For approving a revision, and the query probe. */
 export const { list: listPlaces, get: getPlace, update: updatePlace } = placesStore;
