@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { contentTestKit, expectError } from '../test/content-kit.ts';
 import { DISCIPLINE, insertTeam } from './catalogue.ts';
@@ -63,5 +65,17 @@ describe('a crew spot needs a team riders join by request or invitation', () => 
     expect((await call('PATCH', `/api/places/${id}`, author, { visibility: 'private', teamId: null })).statusCode).toBe(200);
     expect((await call('PATCH', `/api/teams/${team}`, author, { isPrivate: false })).statusCode).toBe(200);
     expect(await isPrivate()).toBe(false);
+  });
+
+  test('migration 0028 makes private a team that already kept crew spots while open, and no other', async () => {
+    const author = await user();
+    const [withSpot, without] = [await insertTeam(db(), author, [], { isPrivate: true }), await insertTeam(db(), author)];
+    const made = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, spotInput(withSpot));
+    expect(made.statusCode, made.body).toBe(201);
+    // As the data stood before: the team opened with its crew spot.
+    await db().updateTable('teams').set({ is_private: false }).where('id', '=', withSpot).execute();
+    await sql.raw(readFileSync(new URL('../db/migrations/0028-crew-spot-teams.sql', import.meta.url), 'utf8')).execute(db());
+    const rows = await db().selectFrom('teams').select(['id', 'is_private']).where('id', 'in', [withSpot, without]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.is_private]))).toEqual({ [withSpot]: true, [without]: false });
   });
 });
