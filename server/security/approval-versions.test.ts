@@ -119,3 +119,22 @@ test('an approval racing an edit publishes only what the admin saw: the edit is 
     }
   }
 });
+
+test('two admins deciding one revision at once in the same version: exactly one decision is made (checklist 15)', async () => {
+  const second = await kit.user('Second Admin');
+  await kit.t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', second.id).execute();
+  const old = token('old');
+  const id = await insertContent(kit.t.app.db, CONTENT[0]!, author, old);
+  const proposed = token('new');
+  await call('PATCH', `/api/places/${id}`, author, { name: proposed });
+  const seen = await queued(id);
+  const [a, b] = await Promise.all([
+    decide(seen, 'rejected'),
+    call('POST', `/api/admin/approvals/${seen.id}`, second, { decision: 'approved', version: seen.version }),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('CONFLICT');
+  const winner = [a, b].find((r) => r.statusCode === 200)!.json().status;
+  expect((await call('GET', `/api/places/${id}`, null)).json().name).toBe(winner === 'approved' ? proposed : old);
+  expect(await kit.t.app.db.selectFrom('pending_revisions').select('status').where('item_id', '=', id).execute()).toEqual([{ status: winner }]);
+});
