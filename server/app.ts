@@ -42,7 +42,7 @@ import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { scheduleNotificationDigests } from './features/notifications/digest.ts';
-import { pushForms, pushRoutes, schedulePushes } from './features/push/index.ts';
+import { checkPushSettingsAtStart, pushForms, pushRoutes, schedulePushes } from './features/push/index.ts';
 import { shareCardsRoutes } from './features/share-cards/index.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -180,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(liveRoutes);
   scheduleNotificationDigests(app, config.notificationDigestMinutes);
   schedulePushes(app, config.pushIntervalMs);
+  checkPushSettingsAtStart(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Every action of the pages as a plain HTML form too, answered by the API above.

@@ -2,3 +2,4 @@
 export { pushForms } from './push.forms.ts';
 export { pushRoutes } from './push.routes.ts';
 export { schedulePushes, sendQueuedPushes } from './push.send.ts';
+export { checkPushSettingsAtStart } from './push.settings.ts';

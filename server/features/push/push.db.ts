@@ -37,7 +37,7 @@ export async function listDevices(db: Db, userId: string, sessionId: string): Pr
  */
 export async function saveDevice(
   db: Db,
-  input: { userId: string; sessionId: string; subscription: PushSubscriptionInput; browser: string | null; system: string | null },
+  input: { userId: string; sessionId: string; subscription: PushSubscriptionInput; browser: string | null; system: string | null; vapidPublicKey: string },
 ): Promise<PushDevice> {
   return db.transaction().execute(async (tx) => {
     const values = {
@@ -48,6 +48,7 @@ export async function saveDevice(
       auth: input.subscription.keys.auth,
       browser: input.browser,
       system: input.system,
+      vapid_public_key: input.vapidPublicKey,
     };
     const row = await tx
       .insertInto('push_subscriptions')

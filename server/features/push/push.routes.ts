@@ -27,10 +27,11 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     { config: { cache: 'no-store' }, schema: { tags, body: pushSubscriptionSchema, response: { 201: pushDeviceSchema } } },
     async (request, reply) => {
       const { user, sessionId } = await requireSession(request);
-      if (!app.config.push) fail('SERVICE_UNAVAILABLE');
+      const keys = app.config.push;
+      if (!keys) fail('SERVICE_UNAVAILABLE');
       if (!isPushService(request.body.endpoint, app.config.pushServices)) fail('PUSH_SERVICE_NOT_ALLOWED');
       await app.limiter.consume(`push-devices:user:${user.id}`, { max: SUBSCRIPTIONS_PER_HOUR, windowSeconds: 3600 });
-      const device = await saveDevice(app.db, { userId: user.id, sessionId, subscription: request.body, ...deviceOf(request.headers['user-agent']) });
+      const device = await saveDevice(app.db, { userId: user.id, sessionId, subscription: request.body, ...deviceOf(request.headers['user-agent']), vapidPublicKey: keys.publicKey });
       return reply.status(201).send(device);
     },
   );
