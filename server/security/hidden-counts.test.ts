@@ -29,6 +29,9 @@ describe('a profile counts only the people its lists show', () => {
         expect(profile[direction], direction).toBe(list.length);
       }
     }
+    // Nor does the activity tell of following them.
+    const activity = (await call('GET', `/api/profiles/${rider.id}/activity`, null)).json() as { type: string; target: { id: string } }[];
+    expect(activity.filter((a) => a.type === 'followed_user').map((a) => a.target.id)).toEqual([fan.id]);
     // The figure a follow answers with is the same one.
     const followed = (await call('PUT', `/api/profiles/${rider.id}/follow`, reader)).json() as { followers: number };
     expect(followed.followers).toBe(2);

@@ -191,7 +191,7 @@ export async function listActivity(db: Kysely<DB>, userId: string, limit: number
         from team_members m join teams t on t.id = m.team_id and t.status = 'approved' where m.user_id = ${userId} and ${privateTeamSeenBy(viewerId)}
       union all
       select 'followed_user', uf.created_at, p.id, p.name, null, null
-        from user_follows uf join profiles p on p.id = uf.followee_id and not p.banned where uf.follower_id = ${userId}
+        from user_follows uf join profiles p on p.id = uf.followee_id and ${visiblePerson('p')} where uf.follower_id = ${userId}
       ${sql.join(shared, sql` `)}
     ) a order by at desc limit ${limit}`.execute(db);
   return rows.map((r) => ({
