@@ -138,3 +138,27 @@ test('two admins deciding one revision at once in the same version: exactly one 
   expect((await call('GET', `/api/places/${id}`, null)).json().name).toBe(winner === 'approved' ? proposed : old);
   expect(await kit.t.app.db.selectFrom('pending_revisions').select('status').where('item_id', '=', id).execute()).toEqual([{ status: winner }]);
 });
+
+test("a new series waits as its first date: an edit of a later date alone makes the admin's approval stale too", async () => {
+  const tag = token('series');
+  const start = new Date(Date.now() + 20 * 86_400_000);
+  const created = await call('POST', `/api/disciplines/${DISCIPLINE}/events`, author, {
+    ...CONTENT[1]!.input(`Benign ${tag}`),
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+    repeat: { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const first = created.json().id as string;
+  const seen = await queued(first);
+  const dates = await kit.t.app.db
+    .selectFrom('events')
+    .select('id')
+    .where('series_id', '=', (eb) => eb.selectFrom('events as e').select('e.series_id').where('e.id', '=', first))
+    .orderBy('series_index')
+    .execute();
+  expect(dates).toHaveLength(3);
+  expect((await call('PATCH', `/api/events/${dates[2]!.id}`, author, { description: 'EVIL words', applyTo: 'one' })).statusCode).toBe(200);
+  expectStale(await decide(seen, 'approved'), seen);
+  expect((await kit.t.app.db.selectFrom('events').select('status').where('id', '=', dates[2]!.id).executeTakeFirstOrThrow()).status).toBe('pending');
+});
