@@ -39,11 +39,22 @@ describe('secret spots in rendered pages', () => {
       expect(res.statusCode, res.body).toBe(201);
       spots[kind] = { marker, id: (res.json() as { id: string }).id };
       expect((await post(`/api/content/place/${spots[kind].id}/comments`, people.author, { body: `Comment ${marker}` })).statusCode).toBe(201);
+      const report = { kind: 'water', size: 'small', wind: 'none', crowd: 'some' };
+      expect((await post(`/api/places/${spots[kind].id}/conditions`, people.author, report)).statusCode).toBe(201);
     }
   }, 120_000);
 
   const MAY_SEE = { crew: ['crew member', 'author', 'admin'], private: ['author', 'admin'] };
   const viewers = ['visitor', 'stranger', 'crew member', 'author', 'admin'] as const;
+
+  test.each(viewers)("as %s, the author's profile page counts the condition reports at the spots the reader may see (issue 37, hole 6)", async (viewer) => {
+    const cookie = viewer === 'visitor' ? undefined : people[viewer].cookie;
+    const res = await t.app.inject({ method: 'GET', url: `/profile/${people.author.id}`, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    expect(res.statusCode).toBe(200);
+    const shown = /data-testid="condition-reports-count"[^>]*>([^<]*)</.exec(html(res))?.[1];
+    const seen = (['crew', 'private'] as const).filter((kind) => MAY_SEE[kind].includes(viewer)).length;
+    expect(shown, viewer).toBe(String(seen));
+  });
 
   test.each(viewers.flatMap((viewer) => (['crew', 'private'] as const).map((kind) => [viewer, kind] as const)))('as %s, the %s spot', async (viewer, kind) => {
     const { marker, id } = spots[kind];
