@@ -104,3 +104,25 @@ describe('a series stored before the bound: its calendars stay quick', () => {
     }
   });
 });
+
+describe('the discipline feed counts every date of a series towards its 500 events', () => {
+  test('ten weekly series of 52 dates: the feed gives the first ones whole, never more than 500 dates', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const start = plus(START, (60 + i) * DAY);
+      const res = await add({ ...input({ startDate: start, endDate: plus(start, 2 * 3_600_000) }), repeat: { frequency: 'weekly', count: 52, timeZone: 'Europe/Paris' } });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push((res.json() as Event).series!.id);
+    }
+    const feed = await kit.call('GET', `/api/disciplines/${DISCIPLINE}/events/calendar.ics`, null);
+    expect(feed.statusCode).toBe(200);
+    const given = made.filter((id) => feed.body.includes(`UID:series-${id}@`));
+    // The first ones whole, in date order, until the 500 are reached (this file's earlier events come first).
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.length).toBeLessThan(10);
+    expect(given).toEqual(made.slice(0, given.length));
+    const counts = [...feed.body.matchAll(/COUNT=(\d+)/g)].map((m) => Number(m[1]));
+    const singles = feed.body.split('BEGIN:VEVENT').slice(1).filter((v) => !/UID:series-/.test(v)).length;
+    expect(counts.reduce((a, b) => a + b, 0) + singles).toBeLessThanOrEqual(500);
+  });
+});

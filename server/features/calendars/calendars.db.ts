@@ -84,17 +84,34 @@ export async function seriesCalendar(db: Db, id: string, viewer: Viewer, publicU
 
 /**
  * A discipline's approved events, upcoming and of the last 30 days, in start order. A series with a
- * date among them is given whole, as its rule, where its first such date would be.
+ * date among them is given whole, as its rule, where its first such date would be. Every date of a
+ * series counts towards FEED_EVENTS_LIMIT (issue 37): 500 series with a date each in the window would
+ * otherwise make 26,000 VEVENTs; the feed stops at the first item that no longer fits.
  */
 export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl: string): Promise<(IcsEvent | IcsSeries)[]> {
-  const rows = await calendarEvents(db, null)
+  const found = await calendarEvents(db, null)
     .where('c.discipline_id', '=', disciplineId)
     .where('c.end_date', '>=', recent())
     .orderBy('c.start_date', 'asc')
     .orderBy('c.id', 'asc')
     .limit(FEED_EVENTS_LIMIT)
     .execute();
-  const series = await seriesOf(db, [...new Set(rows.flatMap((row) => (row.series_id ? [row.series_id] : [])))], null, publicUrl);
+  const seriesIds = [...new Set(found.flatMap((row) => (row.series_id ? [row.series_id] : [])))];
+  const sizes = new Map<string, number>();
+  if (seriesIds.length > 0) {
+    for (const rule of await db.selectFrom('event_series').select(['id', 'date_count']).where('id', 'in', seriesIds).execute()) sizes.set(rule.id, rule.date_count);
+  }
+  let room = FEED_EVENTS_LIMIT;
+  const counted = new Set<string>();
+  const rows: typeof found = [];
+  for (const row of found) {
+    const cost = !row.series_id ? 1 : counted.has(row.series_id) ? 0 : (sizes.get(row.series_id) ?? 1);
+    if (cost > room) break;
+    room -= cost;
+    if (row.series_id) counted.add(row.series_id);
+    rows.push(row);
+  }
+  const series = await seriesOf(db, [...counted], null, publicUrl);
   const given = new Set<string>();
   return rows.flatMap((row): (IcsEvent | IcsSeries)[] => {
     if (!row.series_id) return [toIcs(row, publicUrl)];
