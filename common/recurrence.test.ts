@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isTimeZone, movedSeries, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
+import { EVENT_MAX_DAYS } from './events-basics.ts';
+import { isTimeZone, movedSeries, REPEAT_FREQUENCIES, SERIES_MAX_DATES, SERIES_MAX_SPAN_DAYS, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 
@@ -67,5 +68,23 @@ describe('recurring dates', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('Europe/Paris\r\nX-EVIL:1')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('a series spans a bounded time (issue 37)', () => {
+  test('every rule at its largest count, from its worst start, with its last date at the longest, stays within SERIES_MAX_SPAN_DAYS', () => {
+    let longest = 0;
+    // Every day of a leap and a common year as the first date: the 31st, a fifth weekday, 29 February.
+    for (let day = 0; day < 366 * 2; day++) {
+      const start = new Date(Date.UTC(2027, 11, 1 + day, 9));
+      for (const frequency of REPEAT_FREQUENCIES) {
+        const dates = seriesDates({ frequency, count: SERIES_MAX_DATES, timeZone: 'Europe/Paris', start });
+        expect(dates).toHaveLength(SERIES_MAX_DATES);
+        longest = Math.max(longest, (dates.at(-1)!.getTime() - start.getTime()) / 86_400_000 + EVENT_MAX_DAYS);
+      }
+    }
+    expect(longest).toBeLessThanOrEqual(SERIES_MAX_SPAN_DAYS);
+    // The bound is tight: monthly on the 31st takes about seven and a half years.
+    expect(longest).toBeGreaterThan(SERIES_MAX_SPAN_DAYS - 60);
   });
 });

@@ -12,6 +12,13 @@ export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
 /** A series has 2 to 52 dates: a year of weekly rides at most, each an event of its own. */
 export const SERIES_MIN_DATES = 2;
 export const SERIES_MAX_DATES = 52;
+/**
+ * The longest a series spans, from its first start to its last date's end (issue 37): 52 dates
+ * monthly on the 31st, which only seven months have, take 89 months; its last date lasts at most
+ * 31 days (EVENT_MAX_DAYS). recurrence.test.ts checks every rule at its worst start against it, so
+ * the work a series' calendar or list makes has a bound.
+ */
+export const SERIES_MAX_SPAN_DAYS = 2750;
 
 /** Which dates an edit of a series' date changes: that one only, or that one and every later one not over yet. */
 export const SERIES_SCOPES = ['one', 'following'] as const;
