@@ -16,8 +16,10 @@ type Db = Kysely<DB>;
 /**
  * How many sessions one rider may tag one person in, a day (issue 37, hole 7). A real day's riding
  * with a friend is a session or two, and a trip logged afterwards a handful; past that the tag is
- * refused with SESSION_TAG_LIMIT (429), the session not stored, rather than dropped in silence: the
- * tagger would believe their friend was told. Counted as tags are made (rate_limits, in the session's
+ * refused with SESSION_TAG_LIMIT, the session not stored, rather than dropped in silence: the tagger
+ * would believe their friend was told. A 409, not a 429: nothing is wrong with sending again soon
+ * without the tag, and a check-in waiting offline is then told apart from one to try again later
+ * (web/lib/outbox-store.ts retries a 429, holding the rest of the outbox behind it). Counted as tags are made (rate_limits, in the session's
  * transaction), so deleting sessions gives none back: logging and deleting cannot push to anyone again
  * and again. Repeats within the day fold into one unread notification (notify's foldByActor).
  */
@@ -163,7 +165,7 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
     const tagCounts = createRateLimiter(tx);
     for (const userId of input.companionIds) {
       const tagged = await tagCounts.hit(`session-tags:${author.id}:${userId}`, SESSION_TAGS_PER_PERSON);
-      if (tagged.count > SESSION_TAGS_PER_PERSON.max) fail('SESSION_TAG_LIMIT', { status: 429, headers: { 'retry-after': String(tagged.retryAfter) } });
+      if (tagged.count > SESSION_TAGS_PER_PERSON.max) fail('SESSION_TAG_LIMIT', { status: 409 });
       await tx.insertInto('ride_session_companions').values({ session_id: id, user_id: userId }).execute();
       await notify(tx, {
         userId,
