@@ -50,7 +50,11 @@ async function foldIntoUnread(db: Kysely<DB>, input: NotifyInput, actorId: strin
     update notifications n
        set subject_type = ${input.subjectType ?? null}, subject_id = ${input.subjectId ?? null}, created_at = now(),
            data = ${JSON.stringify(input.data ?? {})}::jsonb || jsonb_build_object('count', coalesce((n.data->>'count')::int, 1) + 1)
-     where n.user_id = ${input.userId} and n.type = ${input.type} and n.actor_id = ${actorId} and n.read_at is null
+     -- The newest only: several unread ones from before folding would otherwise all take one subject,
+     -- which the unique index of migration 0012 refuses.
+     where n.id = (select u.id from notifications u
+                    where u.user_id = ${input.userId} and u.type = ${input.type} and u.actor_id = ${actorId} and u.read_at is null
+                    order by u.id desc limit 1)
        and not exists (select 1 from user_blocks b where b.blocker_id = ${input.userId} and b.blocked_id = ${actorId})
     returning n.id`.execute(db);
   return rows.length > 0;

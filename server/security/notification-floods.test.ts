@@ -277,4 +277,17 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     expect(tags.map((t) => t.status)).toEqual(['accepted', 'accepted']);
     expect(await unreadTags(friend)).toBe(0);
   });
+
+  test('unread tags stacked before folding take the next one into the newest, and the session is logged', async () => {
+    const { rider, friend, place } = await taggingPair();
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
+    // As the pentest left them: one unread notification per session.
+    await db().updateTable('notifications').set({ data: sql`data - 'count'` }).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    await db().insertInto('notifications').values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) }).execute();
+    const res = await tag(rider, place.id, friend);
+    expect(res.statusCode, res.body).toBe(201);
+    const subjects = await db().selectFrom('notifications').select('subject_id').where('user_id', '=', friend.id).where('type', '=', 'session_tag').orderBy('id').execute();
+    expect(subjects.map((n) => n.subject_id)).toEqual([ids[1], (res.json() as { id: string }).id]);
+  });
 });
