@@ -13,6 +13,13 @@ export { ACCESS_STATUSES, type AccessStatus } from './place-access-basics.ts';
 
 /** The days a closure spans at most when it comes back every year (else it would overlap itself). */
 export const YEARLY_CLOSURE_MAX_DAYS = 364;
+/**
+ * The days a one-off closure spans at most (issue 37): its years set how far the overlap check
+ * walks; a place closed for longer is closed by its status.
+ */
+export const CLOSURE_MAX_DAYS = 731;
+/** The closures a place keeps at most: each new one is checked against all, and the place page lists them all. */
+export const PLACE_CLOSURES_MAX = 100;
 /** The changes the place page lists. */
 export const ACCESS_HISTORY_LIMIT = 20;
 
@@ -33,7 +40,8 @@ export type AccessStatusInput = z.input<typeof accessStatusInputSchema>;
 export const closureInputSchema = z
   .object({ startsOn: day, endsOn: day, reason: line(200), yearly: z.boolean().default(false) })
   .refine((v) => msOf(v.endsOn) >= msOf(v.startsOn), { path: ['endsOn'], error: 'END_BEFORE_START' })
-  .refine((v) => !v.yearly || msOf(v.endsOn) - msOf(v.startsOn) <= YEARLY_CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_TOO_LONG' });
+  .refine((v) => !v.yearly || msOf(v.endsOn) - msOf(v.startsOn) <= YEARLY_CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_TOO_LONG' })
+  .refine((v) => msOf(v.endsOn) - msOf(v.startsOn) <= CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_SPAN_TOO_LONG' });
 export type ClosureInput = z.input<typeof closureInputSchema>;
 
 export const stewardInputSchema = z.object({ userId: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(100) });
@@ -96,10 +104,14 @@ function occurrences(c: ClosureDays, fromYear: number, toYear: number): [number,
 
 /** Whether two closures ever close the place on a same day, counting every year a yearly one comes back. */
 export function closuresOverlap(a: ClosureDays, b: ClosureDays): boolean {
-  const years = [a, b].flatMap((c) => [new Date(msOf(c.startsOn)).getUTCFullYear(), new Date(msOf(c.endsOn)).getUTCFullYear()]);
-  // Two yearly closures meet, if ever, within two years of the later start; a one-off one within its own years.
-  const from = Math.min(...years) - 1;
-  const to = Math.max(...years) + 2;
+  const yearOf = (v: string) => new Date(msOf(v)).getUTCFullYear();
+  // Two yearly closures meet, if ever, within two years of the later start; a one-off one within its
+  // own years. Only those years are walked (issue 37): a yearly closure of the year 1 against one of
+  // 9999 would otherwise walk ten thousand years.
+  const once = [a, b].filter((c) => !c.yearly);
+  const from = once.length > 0 ? Math.max(...once.map((c) => yearOf(c.startsOn))) - 1 : Math.max(yearOf(a.startsOn), yearOf(b.startsOn)) - 1;
+  const to = once.length > 0 ? Math.min(...once.map((c) => yearOf(c.endsOn))) : from + 3;
+  if (to < from) return false;
   const left = occurrences(a, from, to);
   const right = occurrences(b, from, to);
   return left.some(([s1, e1]) => right.some(([s2, e2]) => s1 <= e2 && s2 <= e1));

@@ -4,6 +4,7 @@ import {
   closuresOverlap,
   occurrenceCovering,
   occurrencesDuring,
+  PLACE_CLOSURES_MAX,
   type AccessChange,
   type AccessStatus,
   type AccessSummary,
@@ -182,6 +183,7 @@ export async function addClosure(db: Db, placeId: string, closure: NewClosure, a
       .select(['yearly', sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as('startsOn'), sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('endsOn')])
       .where('place_id', '=', placeId)
       .execute();
+    if (existing.length >= PLACE_CLOSURES_MAX) fail('CLOSURES_TOO_MANY');
     if (existing.some((other) => closuresOverlap(other, closure))) fail('CLOSURE_OVERLAP');
     const days = { starts_on: closure.startsOn, ends_on: closure.endsOn, reason: closure.reason, yearly: closure.yearly };
     await tx.insertInto('place_closures').values({ place_id: placeId, created_by: actor.id, ...days }).execute();
