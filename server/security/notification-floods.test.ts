@@ -290,4 +290,15 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     const subjects = await db().selectFrom('notifications').select('subject_id').where('user_id', '=', friend.id).where('type', '=', 'session_tag').orderBy('id').execute();
     expect(subjects.map((n) => n.subject_id)).toEqual([ids[1], (res.json() as { id: string }).id]);
   });
+
+  test('deleting the session of a folded notification leaves it to a tag not told on its own already', async () => {
+    const { rider, friend, place } = await taggingPair();
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
+    // The first tag's own notification from before folding, still there.
+    await db().insertInto('notifications').values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) }).execute();
+    expect((await call('DELETE', `/api/sessions/${ids[1]}`, rider)).statusCode).toBe(204);
+    const left = await db().selectFrom('notifications').select('subject_id').where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    expect(left.map((n) => n.subject_id)).toEqual([ids[0]]);
+  });
 });

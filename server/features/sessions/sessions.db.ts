@@ -218,7 +218,14 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
       .execute();
     for (const n of told) {
       const count = foldedCount(n.data);
-      const next = count > 1 && n.actor_id ? await otherPendingTags(tx, n.actor_id, n.user_id).where('s.id', '<>', id).executeTakeFirst() : undefined;
+      // A tag told on its own already (from before folding) is not taken twice.
+      const next =
+        count > 1 && n.actor_id
+          ? await otherPendingTags(tx, n.actor_id, n.user_id)
+              .where('s.id', '<>', id)
+              .where(sql<boolean>`not exists (select 1 from notifications o where o.user_id = c.user_id and o.type = 'session_tag' and o.subject_id = s.id::text)`)
+              .executeTakeFirst()
+          : undefined;
       if (!next) {
         await tx.deleteFrom('notifications').where('id', '=', n.id).execute();
         continue;
