@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
 import { WRITE_METHODS } from '../lib/http-cache.ts';
+import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from '../lib/images.ts';
 import { contentTestKit, MISSING_ID, type User } from '../test/content-kit.ts';
+import { fileUpload } from '../test/multipart.ts';
 import { CONTENT, DISCIPLINE, insertContent, insertTeam, IS_STREAM, openApi, routesOf } from './catalogue.ts';
 import { BODY_LIMIT, jsonLength, largest, search, text, TEXT_START, variantsOf, type Hint, type Knobs, type Schema } from './largest-inputs.ts';
 import { loopDelayMonitor } from './loop-delay.ts';
@@ -30,10 +33,16 @@ let rider: User;
 let other: User;
 let victim: User;
 const ids: Record<string, string> = {};
+/** The largest picture an upload takes: just under its pixel limit (a plain one, to stay under its byte limit). */
+let picture: Buffer;
+const UPLOAD = (path: string) => /\/(logo|banner|avatar|background)$/.test(path) || path.startsWith('/api/photos/{subjectType}/');
 let seq = 0;
 
 beforeAll(async () => {
   doc = (await openApi(kit)) as typeof doc;
+  const side = Math.floor(Math.sqrt(MAX_INPUT_PIXELS));
+  picture = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  expect(picture.length).toBeLessThan(MAX_UPLOAD_BYTES);
   [rider, other, victim] = [await kit.user(), await kit.user(), await kit.user()];
   ids.team = await insertTeam(db(), rider, [other]);
   // The owner and the admin may tag `other` in a session.
@@ -201,6 +210,11 @@ function request(route: string, body: Schema | undefined, knobs: Knobs, role: Ro
     if (value !== undefined) query.set(p.name, String(value));
   }
   const url = `${pathOf(template)}${query.size > 0 ? `?${query}` : ''}`;
+  if (UPLOAD(template)) {
+    const upload = fileUpload(picture);
+    const cookie = who(role)?.cookie;
+    return kit.t.app.inject({ method, url, headers: { ...upload.headers, origin: kit.t.config.publicUrl, ...(cookie ? { cookie } : {}) }, payload: upload.payload });
+  }
   const payload = body ? largest(body, '', knobs, hint) : WRITE_METHODS.has(method) ? {} : undefined;
   // The server refuses a body over its limit unread (413): this test does not spend the loop writing one.
   if (jsonLength(payload) > BODY_LIMIT) return Promise.resolve({ statusCode: 413, body: '', json: () => ({ code: 'PAYLOAD_TOO_LARGE' }) });
