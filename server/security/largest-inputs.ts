@@ -126,7 +126,11 @@ export function largest(schema: Schema | undefined, path: string, knobs: Knobs, 
       if (schema.format === 'uri' || schema.format === 'uri-reference') return url(knobs.get(path, 20, schema.maxLength ?? 2000));
       if (schema.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
       if (schema.format === 'email') return 'largest-inputs@example.com';
-      return text(knobs.get(path, schema.minLength ?? 0, schema.maxLength ?? TEXT_START, schema.maxLength !== undefined));
+      const length = knobs.get(path, schema.minLength ?? 0, schema.maxLength ?? TEXT_START, schema.maxLength !== undefined);
+      // A pattern ('^[0-9a-z]+$') is met by letters or digits where words are not.
+      const candidates = [text(length), 'a'.repeat(length), '0'.repeat(length)];
+      const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
+      return candidates.find((c) => !pattern || pattern.test(c)) ?? candidates[0];
     }
     case 'integer':
     case 'number':
