@@ -30,6 +30,13 @@ export function createRateLimiter(db: Kysely<DB>) {
   return {
     hit,
     undo,
+    /**
+     * Counts one more and tells whether it is still within the limit, for a cap that must answer as
+     * if nothing had been capped (a 429 would tell a stranger something about someone else).
+     */
+    async allows(key: string, limit: Limit): Promise<boolean> {
+      return (await hit(key, limit)).count <= limit.max;
+    },
     /** Counts one more and throws 429 (with Retry-After) past the limit. */
     async consume(key: string, limit: Limit): Promise<void> {
       const w = await hit(key, limit);

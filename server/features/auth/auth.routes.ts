@@ -1,25 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
-import type { LanguageCode } from '../../../common/languages.ts';
 import { emailSchema, languageSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
 import { ping } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
-import { authMails } from './auth-mails.ts';
-import { AUTH_BASE_PATH, CONFIRM_EMAIL_PATH, CONFIRMATION_TTL_SECONDS, hashPassword, verifyPassword } from './auth.ts';
+import { AUTH_BASE_PATH, verifyPassword } from './auth.ts';
 import { deviceCookieHeader, knownDevice } from './device-cookie.ts';
-import { confirmEmail, findAccountByEmail, findPendingConfirmation, issueConfirmation, saveSignUpLanguage, supersedePendingSignUp } from './sign-up.db.ts';
+import { register, sendConfirmation } from './sign-up.ts';
+import { confirmEmail, findAccountByEmail, findPendingConfirmation } from './sign-up.db.ts';
 
 const signUpBody = z.object({
   name: nameSchema,
   email: emailSchema,
   // Checked again here so that an over-long password is refused as PASSWORD_TOO_LONG (the shared
-  // schema alone answers VALIDATION_ERROR for it, auth.test.ts), as better-auth, which the sign-up of a
-  // known address never reaches, would refuse it.
+  // schema alone answers VALIDATION_ERROR for it, auth.test.ts), as better-auth's own sign-up would
+  // refuse it: sign-up writes its rows itself (sign-up.ts) and never reaches better-auth.
   password: passwordSchema.refine((p) => p.length <= PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' }),
   // The page's language: the confirmation mail and the later ones are written in it.
   language: languageSchema.optional(),
@@ -67,47 +65,6 @@ const LOGIN_FAILURES_PER_SOURCE = { max: 10, windowSeconds: minutes(15) };
 /** Sign-up's one answer, whatever became of the address (new, unconfirmed or already an account). */
 const SIGN_UP_ANSWER = { status: 'check-your-inbox' };
 
-async function sendConfirmation(app: FastifyInstance, user: { id: string; name: string; language: LanguageCode }, email: string): Promise<void> {
-  const token = await issueConfirmation(app.db, user.id, CONFIRMATION_TTL_SECONDS);
-  const link = `${app.config.publicUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
-  await app.mailer.send(authMails.confirmation({ to: email, name: user.name, language: user.language }, link));
-}
-
-/**
- * A sign-up never tells whether the address was known, and never gives the registrant a way into an
- * account whose mailbox they do not control: a confirmed address only earns its owner a warning mail;
- * an unconfirmed one is taken over by the newest sign-up (its name and password, its link only), and
- * confirming asks for that password (confirm-email below). Every path hashes the password once so
- * that they take about the same time.
- */
-async function register(app: FastifyInstance, request: FastifyRequest, input: z.infer<typeof signUpBody>): Promise<void> {
-  const { name, email, password, language } = input;
-  const existing = await findAccountByEmail(app.db, email);
-  if (existing?.emailVerified) {
-    await hashPassword(password);
-    // In the owner's language, not the registrant's.
-    const owner = { to: email, name: existing.name, language: mailLanguage(existing.preferredLanguage) };
-    await app.mailer.send(authMails.registerAttempt(owner, `${app.config.publicUrl}/login`));
-    return;
-  }
-  const mailIn = mailLanguage(language);
-  if (existing) {
-    if (await supersedePendingSignUp(app.db, existing.id, name, await hashPassword(password), language ?? null)) await sendConfirmation(app, { id: existing.id, name, language: mailIn }, email);
-    return;
-  }
-  let created: { user: { id: string } };
-  try {
-    created = await app.auth.api.signUpEmail({ body: { name, email, password }, headers: toWebHeaders(request) });
-  } catch (error) {
-    // A sign-up of the same new address that won a race: this one is then the newest, and must not
-    // answer otherwise than the others (the account it meets is found on the second pass).
-    if (error instanceof APIError && String(error.body?.code).startsWith('USER_ALREADY_EXISTS')) return register(app, request, input);
-    throw error;
-  }
-  if (language) await saveSignUpLanguage(app.db, created.user.id, language);
-  await sendConfirmation(app, { id: created.user.id, name, language: mailIn }, email);
-}
-
 function queryOf(request: FastifyRequest): Record<string, string | undefined> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 2000) : undefined]));
@@ -130,7 +87,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /sign-out': async () => ({ body: {} }),
   'POST /sign-up/email': async (request, app) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
-    await register(app, request, parse(signUpBody, request.body));
+    await register(app, parse(signUpBody, request.body));
     return { answer: SIGN_UP_ANSWER };
   },
   // The confirmation link's page sends its token with the password chosen at sign-up: the link alone
@@ -206,7 +163,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     await app.limiter.consume(`verify-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
     // A new link for an unconfirmed address only: it still needs the password chosen at sign-up.
     const account = await findAccountByEmail(app.db, email);
-    if (account && !account.emailVerified) await sendConfirmation(app, { ...account, language: mailLanguage(account.preferredLanguage) }, email);
+    if (account && !account.emailVerified) await sendConfirmation(app, { id: account.id, language: mailLanguage(account.preferredLanguage) }, email);
     return { answer: { status: true } };
   },
 };

@@ -67,10 +67,13 @@ const tables = {
 
 export type DeletedUser = { id: string; avatarUrl: string | null; bannerUrl: string | null; photoUrls: string[] };
 
-/** Whom an account mail goes to, in the language saved on the account. */
-const recipient = (user: { email: string; name: string; preferred_language?: unknown }) => ({
+/**
+ * Whom an account mail goes to, in the language saved on the account, greeted by name only once the
+ * address is confirmed: before, the name is whatever its latest registrant typed (auth-mails.ts).
+ */
+const recipient = (user: { email: string; name: string; emailVerified: boolean; preferred_language?: unknown }) => ({
   to: user.email,
-  name: user.name,
+  name: user.emailVerified ? user.name : undefined,
   language: mailLanguage(typeof user.preferred_language === 'string' ? user.preferred_language : null),
 });
 

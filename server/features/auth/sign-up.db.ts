@@ -17,23 +17,62 @@ export async function findAccountByEmail(db: Kysely<DB>, email: string): Promise
   return row && { id: row.id, name: row.name, emailVerified: row.email_verified, preferredLanguage: row.preferred_language };
 }
 
-/** The language a new account signed up in: its mails are written in it until the person chooses another. */
-export async function saveSignUpLanguage(db: Kysely<DB>, userId: string, language: string): Promise<void> {
-  await db.updateTable('profiles').set({ preferred_language: language }).where('id', '=', userId).execute();
-}
+export type SignUpInput = {
+  /** Ids for the rows a new address needs (better-auth's generator), unused otherwise. */
+  ids: { user: string; account: string };
+  name: string;
+  email: string;
+  passwordHash: string;
+  /** The sign-up page's language: the new or taken-over account's mails are written in it. */
+  language: string | null;
+  ttlSeconds: number;
+};
+
+/** A confirmed account met (nothing of the sign-up kept), or the account that now waits for confirmation with its one live link. */
+export type SignUpWrite =
+  | { kind: 'taken'; name: string; preferredLanguage: string | null }
+  | { kind: 'pending'; userId: string; token: string };
 
 /**
- * A new sign-up of an address nobody confirmed yet: its name and password become the newcomer's and
- * whatever the earlier registrant held (links, sessions) stops working.
+ * A sign-up in one transaction of the same statements whatever the address is, so that its time does
+ * not tell (issue 37): a new address gets its account; an unconfirmed one takes the newest sign-up's
+ * name, password and language, and whatever its earlier registrants held (links, sessions) stops
+ * working; a confirmed one is left as it was (its row rewritten with its own values, locked and read).
+ * The profile's row is locked first, so that the later statements of two sign-ups of one address
+ * run one after the other and the newest wins. Rows are written as better-auth writes them (as
+ * setup-admin.db.ts does): a profile and its credential account.
  */
-export async function supersedePendingSignUp(db: Kysely<DB>, userId: string, name: string, passwordHash: string, language: string | null): Promise<boolean> {
+export async function writeSignUp(db: Kysely<DB>, input: SignUpInput): Promise<SignUpWrite> {
+  const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (tx) => {
-    const updated = await tx.updateTable('profiles').set({ name, preferred_language: language, updated_at: new Date() }).where('id', '=', userId).where('email_verified', '=', false).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    await sql`update accounts set password = ${passwordHash}, updated_at = now() where user_id = ${userId} and provider_id = 'credential'`.execute(tx);
-    await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    await sql`delete from verifications where identifier like ${PREFIX + '%'} and value = ${userId}`.execute(tx);
-    return true;
+    const { rows } = await sql<{ id: string; email_verified: boolean; name: string; preferred_language: string | null }>`
+      insert into profiles as p (id, name, email, preferred_language) values (${input.ids.user}, ${input.name}, ${input.email}, ${input.language})
+      on conflict (email) do update set
+        name = case when p.email_verified then p.name else excluded.name end,
+        preferred_language = case when p.email_verified then p.preferred_language else excluded.preferred_language end,
+        updated_at = case when p.email_verified then p.updated_at else now() end
+      returning p.id, p.email_verified, p.name, p.preferred_language`.execute(tx);
+    const profile = rows[0]!;
+    const pending = !profile.email_verified;
+    // A confirmed account's lookups below ask for nobody (not skipped: the same work), and find nothing.
+    const heldBy = pending ? profile.id : '';
+    await sql`
+      with password_set as (
+        update accounts set password = ${input.passwordHash}, updated_at = now()
+        where user_id = ${heldBy} and provider_id = 'credential'
+        returning id
+      ),
+      credential as (
+        insert into accounts (id, account_id, provider_id, user_id, password)
+        select ${input.ids.account}, ${profile.id}, 'credential', ${profile.id}, ${input.passwordHash}
+        where ${pending} and not exists (select from password_set)
+      ),
+      signed_out as (delete from sessions where user_id = ${heldBy}),
+      voided as (delete from verifications where value = ${heldBy} and identifier like ${PREFIX + '%'})
+      insert into verifications (id, identifier, value, expires_at)
+      select ${randomUUID()}, ${identifierOf(token)}, ${profile.id}, now() + make_interval(secs => ${input.ttlSeconds})
+      where ${pending}`.execute(tx);
+    return pending ? { kind: 'pending', userId: profile.id, token } : { kind: 'taken', name: profile.name, preferredLanguage: profile.preferred_language };
   });
 }
 

@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { TeamInvitation } from '../../../common/teams.ts';
 import type { DB } from '../../db/schema.ts';
+import { withinRecipientCap } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { notify } from '../../lib/notifications.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { profileIsVisible } from '../../lib/people.ts';
 
 /** Who is in a team: joining, invitations and their answers, removing members, handing over the lead. */
@@ -46,7 +48,11 @@ export async function inviteMember(db: Db, teamId: string, userId: string, invit
       .returning('user_id')
       .executeTakeFirst();
     if (!invited) return 'already-invited';
-    await notify(tx, { userId, type: 'team_invite', actorId: inviterId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
+    // Each invitation is made, but the invited person is told (bell, push, mail digest) of a few an
+    // hour only, however many teams invite them; the inviter's answer is the same either way.
+    if (await withinRecipientCap(createRateLimiter(tx), 'teamInvite', userId)) {
+      await notify(tx, { userId, type: 'team_invite', actorId: inviterId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });
+    }
     return 'invited';
   });
 }
