@@ -91,7 +91,10 @@ export function tileUrlPattern(template: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-/** Actions made offline (web/lib/outbox-store.ts), and the Background Sync tag by which the worker sends them. */
+/**
+ * Actions made offline (web/lib/outbox-store.ts), and the Background Sync tag by which the worker
+ * sends them. Forgotten, like SESSION_CACHES, when a session starts or ends on the device.
+ */
 export const OUTBOX_DATABASE = 'stoked-outbox';
 export const OUTBOX_SYNC = 'stoked-outbox';
 /** The worker's message asking an open page to send them itself (it shows what went and what was refused). */

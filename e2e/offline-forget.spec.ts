@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAP_TILES_CACHE, SERVICE_WORKER_CACHES } from '../common/offline.ts';
+import { MAP_TILES_CACHE, OUTBOX_DATABASE, SERVICE_WORKER_CACHES } from '../common/offline.ts';
 import { expectToast, newMember, signInThroughApi, uniqueTag, type Account } from './helpers.ts';
 import { expect, test, type BrowserContext, type Page } from './test.ts';
 
@@ -34,6 +34,25 @@ const keptPictures = (page: Page) =>
   page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), SERVICE_WORKER_CACHES.pictures);
 const keptTiles = (page: Page) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, MAP_TILES_CACHE);
 
+/** The actions waiting on the device (web/lib/outbox-store.ts's database), after adding `add` to them. */
+const waitingActions = (page: Page, add?: object) =>
+  page.evaluate(
+    ([name, action]) =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open(name, 1);
+        opening.onupgradeneeded = () => opening.result.createObjectStore('actions', { keyPath: 'id', autoIncrement: true });
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const store = db.transaction('actions', 'readwrite').objectStore('actions');
+          if (action) store.add(action);
+          const counted = store.count();
+          counted.onsuccess = () => (db.close(), resolve(counted.result));
+        };
+      }),
+    [OUTBOX_DATABASE, add] as const,
+  );
+
 /** Signed in as a new rider, the secret spot's page (and its map) seen with the worker in charge: its photo is kept. */
 async function riderSawSecretSpot(browser: import('@playwright/test').Browser): Promise<{ context: BrowserContext; page: Page; account: Account; photoUrls: string[] }> {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
@@ -46,12 +65,16 @@ async function riderSawSecretSpot(browser: import('@playwright/test').Browser): 
   // The map of the places, around the spot: the tiles viewed are kept too.
   await page.goto('/discipline/surfing/places?view=map');
   await expect.poll(() => keptTiles(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  // A comment made offline at the secret spot, still waiting to be sent.
+  const comment = { userId: 'rider', method: 'POST', path: `/api/places/${id}/comments`, body: { content: 'Low tide only' }, label: 'Comment', queuedAt: new Date().toISOString(), invalidate: [] };
+  expect(await waitingActions(page, comment)).toBe(1);
   return { context, page, account, photoUrls };
 }
 
 async function expectForgotten(page: Page, photoUrls: string[]) {
   await expect.poll(async () => (await keptPictures(page)).filter((p) => photoUrls.includes(p)), { timeout: 15_000 }).toEqual([]);
   await expect.poll(() => keptTiles(page), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => waitingActions(page), { timeout: 15_000 }).toBe(0);
   // The app's own code stays: it is the same for everyone, and offline use needs it.
   expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('workbox-precache')))).toBe(true);
 }

@@ -8,6 +8,7 @@ import {
   KEEP_ALL_CODE,
   staleCode,
   KEEP_LOADED,
+  OUTBOX_DATABASE,
   OUTBOX_SYNC,
   MAP_TILES_CACHE,
   SAVED_DATABASE,
@@ -30,7 +31,7 @@ import { asSent, indexedDbOutbox, isRetryLater, whileSendingAlone } from '../lib
  * opens where the signal is weakest: the app's shell is kept at install; pages and the API's answers
  * come from the network first and, without it, from what was visited; pictures and the app's code
  * from what was kept. What is bound to a session (pages, API answers, pictures, map tiles, what was
- * saved for offline: SESSION_CACHES) is forgotten whenever a session starts or ends on this device,
+ * saved for offline, actions waiting to be sent) is forgotten whenever a session starts or ends on this device,
  * or the server names another session than the one they were kept for. A new version waits until the person chooses to reload
  * (web/lib/service-worker.ts shows the prompt).
  */
@@ -98,14 +99,27 @@ function forgetSession(): Promise<unknown> {
 }
 
 /**
- * What was kept and saved for offline: all of it was read as the session that ends. The outbox of
- * actions made offline (web/lib/outbox-store.ts) stays: each waits for the person who made it, and
- * is sent and shown only while they are signed in here again (sendOutbox below, web/lib/outbox.ts),
- * so that a sign-out or an expiry loses nobody's check-in.
+ * What was kept and saved for offline: all of it was read as the session that ends. And the actions
+ * made offline that still wait (web/lib/outbox-store.ts): they are never sent as anyone else, but
+ * what they say (a comment, a check-in at a secret spot) must not stay on a device another person
+ * now uses (security checklist 46).
  */
 function forgetKept(): Promise<unknown> {
-  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetSaved()));
+  forgettings += 1;
+  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetDatabase(SAVED_DATABASE), forgetDatabase(OUTBOX_DATABASE)));
 }
+
+/**
+ * What a page asked for before the session ended may arrive after it was forgotten (a map's tiles
+ * still loading when its rider logs out): each fetch notes how many forgettings came before it, and
+ * is not kept if another came meanwhile. (A plugin's state is its own for each request it handles.)
+ */
+type Stamped = { state?: Record<string, unknown> };
+let forgettings = 0;
+const keptForItsSession = {
+  handlerWillStart: async ({ state }: Stamped) => void (state && (state.forgettings = forgettings)),
+  cacheWillUpdate: async ({ response, state }: Stamped & { response: Response }) => (state?.forgettings === forgettings ? response : null),
+};
 
 /**
  * A session may also end where this worker does not see it: on another device (a password changed
@@ -135,16 +149,22 @@ function noteSession(seen: string | null): Promise<void> {
   return noting;
 }
 const sessionWatch = {
-  fetchDidSucceed: async ({ response }: { response: Response }) => (await noteSession(response.headers.get(SESSION_HEADER)), response),
+  ...keptForItsSession,
+  fetchDidSucceed: async ({ response, state }: Stamped & { response: Response }) => {
+    await noteSession(response.headers.get(SESSION_HEADER));
+    // What it said was forgotten was the earlier session's: this answer is the session's now.
+    if (state) state.forgettings = forgettings;
+    return response;
+  },
 };
 
 async function endPush(): Promise<boolean> {
   return (await self.registration.pushManager.getSubscription().catch(() => null))?.unsubscribe().catch(() => false) ?? false;
 }
 
-function forgetSaved(): Promise<boolean> {
+function forgetDatabase(name: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const deleting = indexedDB.deleteDatabase(SAVED_DATABASE);
+    const deleting = indexedDB.deleteDatabase(name);
     deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve(true);
   });
 }
@@ -210,6 +230,7 @@ async function readTileSettings(): Promise<void> {
         // server that does not allow it still draws its tile (an opaque answer, not kept).
         { requestWillFetch: async ({ request }) => new Request(request.url, { mode: 'cors', credentials: 'omit' }) },
         { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+        keptForItsSession,
         { handlerDidError: async ({ request }) => fetch(request.url, { mode: 'no-cors' }).catch(() => undefined) },
         new ExpirationPlugin({ maxEntries: entries, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
       ],
@@ -245,7 +266,7 @@ registerRoute(
   ({ request, url }) => sameOrigin(url) && request.destination === 'image',
   new StaleWhileRevalidate({
     cacheName: CACHES.pictures,
-    plugins: [keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), fromSaved],
+    plugins: [keepable, keptForItsSession, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), fromSaved],
   }),
 );
 
