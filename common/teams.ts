@@ -148,6 +148,12 @@ export const userIdBodySchema = z.object({ userId: z.string().min(1).max(100) })
 // ---- Admin team form (spec §2 Team form, §4 Team save) ----
 
 export const ADMIN_TEAM_MAX_MEMBERS = 500;
+/**
+ * The people one save of the admin's form may invite (issue 37): each invitation is checked, written
+ * and notified (five statements each), so 500 at once held the server for half a second; members already in the team cost
+ * no more than a row. Past it: INVITES_TOO_MANY, nothing stored.
+ */
+export const ADMIN_TEAM_MAX_INVITES = 20;
 
 const userId = z.string().min(1).max(100);
 

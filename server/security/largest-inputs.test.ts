@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
+import { ADMIN_TEAM_MAX_INVITES } from '../../common/teams.ts';
 import { WRITE_METHODS } from '../lib/http-cache.ts';
 import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from '../lib/images.ts';
 import { contentTestKit, MISSING_ID, type User } from '../test/content-kit.ts';
@@ -35,6 +36,8 @@ let victim: User;
 const ids: Record<string, string> = {};
 /** The largest picture an upload takes: just under its pixel limit (a plain one, to stay under its byte limit). */
 let picture: Buffer;
+let people: string[] = [];
+let tricks: string[] = [];
 const UPLOAD = (path: string) => /\/(logo|banner|avatar|background)$/.test(path) || path.startsWith('/api/photos/{subjectType}/');
 let seq = 0;
 
@@ -45,8 +48,21 @@ beforeAll(async () => {
   expect(picture.length).toBeLessThan(MAX_UPLOAD_BYTES);
   [rider, other, victim] = [await kit.user(), await kit.user(), await kit.user()];
   ids.team = await insertTeam(db(), rider, [other]);
-  // The owner and the admin may tag `other` in a session.
-  await db().insertInto('user_follows').values([rider, kit.admin].map((u) => ({ follower_id: u.id, followee_id: other.id }))).execute();
+  // Arrays of ids at their largest name as many different real ones: 500 riders (a team's members),
+  // the first ten followed by the owner and the admin (a session's companions), 20 tricks.
+  people = Array.from({ length: 500 }, (_, i) => `largest-person-${i}`);
+  await db()
+    .insertInto('profiles')
+    .values(people.map((id) => ({ id, name: `Largest ${id}`, email: `${id}@example.com`, email_verified: true })))
+    .execute();
+  const followed = [other.id, ...people.slice(0, 9)];
+  await db()
+    .insertInto('user_follows')
+    .values([rider, kit.admin].flatMap((u) => followed.map((id) => ({ follower_id: u.id, followee_id: id }))))
+    .execute();
+  const trick = CONTENT.find((c) => c.type === 'trick')!;
+  tricks = [];
+  for (let i = 0; i < 20; i++) tricks.push(await insertContent(db(), trick, rider, `Largest trick ${i}`));
   for (const spec of CONTENT) ids[spec.type] = await insertContent(db(), spec, rider, `Largest ${spec.type}`);
   // Hole 1 as it was left in a database: a weekly series of 52 dates, each a thousand years long.
   const series = await kit.call('POST', `/api/disciplines/${DISCIPLINE}/events`, rider, {
@@ -181,14 +197,18 @@ const hint: Hint = (name, path, schema, knobs: Knobs) => {
       return Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url');
     case 'auth':
       return randomBytes(16).toString('base64url');
+    case 'memberIds':
+      // New members are invited, at most ADMIN_TEAM_MAX_INVITES a save (a refusal the server gives without a field).
+      return people.slice(0, Math.min(ADMIN_TEAM_MAX_INVITES, knobs.get(path, 0, schema.maxItems ?? people.length)));
+    case 'companionIds':
+      return [other.id, ...people.slice(0, 9)].slice(0, knobs.get(path, 0, schema.maxItems ?? 10));
+    case 'trickIds':
+      return tricks.slice(0, knobs.get(path, 0, schema.maxItems ?? tricks.length));
     case 'names':
       return Object.fromEntries(LANGUAGE_CODES.map((code) => [code, text(knobs.get(`${path}.${code}`, 0, TEXT_START))]));
   }
   if (path.endsWith('[]')) {
     const list: Record<string, string | undefined> = {
-      'trickIds[]': ids.trick,
-      'companionIds[]': other.id,
-      'memberIds[]': other.id,
       'disciplineIds[]': DISCIPLINE,
       'categoryIds[]': 'largest-cat',
     };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AdminTeam, adminTeamInputSchema, Person } from '../../../common/teams.ts';
+import { ADMIN_TEAM_MAX_INVITES, type AdminTeam, type adminTeamInputSchema, type Person } from '../../../common/teams.ts';
 import type { LanguageCode } from '../../../common/languages.ts';
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
@@ -67,7 +67,7 @@ export async function getAdminTeam(db: Db, id: string, language: LanguageCode): 
   };
 }
 
-export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' | 'DISCIPLINE_NOT_FOUND' | 'TEAM_NOT_FOUND' | 'BLOCKED' };
+export type AdminTeamSaveResult = { id: string } | { refused: 'USER_NOT_FOUND' | 'DISCIPLINE_NOT_FOUND' | 'TEAM_NOT_FOUND' | 'BLOCKED' | 'INVITES_TOO_MANY' };
 
 /**
  * Spec §4 Team save, in one transaction: creates the team (`id` null; approved at once) or replaces
@@ -87,6 +87,7 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     if (id !== null) before = await tx.selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', id).execute();
     const wereMembers = new Set(before.map((m) => m.user_id));
     const invitees = memberIds.filter((userId) => userId !== input.leaderId && !wereMembers.has(userId));
+    if (invitees.length > ADMIN_TEAM_MAX_INVITES) return { refused: 'INVITES_TOO_MANY' };
     for (const userId of invitees) {
       if (await blockedBetween(tx, userId, input.leaderId)) return { refused: 'BLOCKED' };
     }
