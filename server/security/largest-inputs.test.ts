@@ -38,6 +38,8 @@ const ids: Record<string, string> = {};
 let picture: Buffer;
 let people: string[] = [];
 let tricks: string[] = [];
+let disciplines: string[] = [];
+let categories: string[] = [];
 const UPLOAD = (path: string) => /\/(logo|banner|avatar|background)$/.test(path) || path.startsWith('/api/photos/{subjectType}/');
 let seq = 0;
 
@@ -60,6 +62,8 @@ beforeAll(async () => {
     .insertInto('user_follows')
     .values([rider, kit.admin].flatMap((u) => followed.map((id) => ({ follower_id: u.id, followee_id: id }))))
     .execute();
+  disciplines = ((await kit.call('GET', '/api/disciplines', null)).json() as { id: string }[]).map((d) => d.id);
+  categories = ((await kit.call('GET', '/api/categories', null)).json() as { id: string }[]).map((c) => c.id);
   const trick = CONTENT.find((c) => c.type === 'trick')!;
   tricks = [];
   for (let i = 0; i < 20; i++) tricks.push(await insertContent(db(), trick, rider, `Largest trick ${i}`));
@@ -204,15 +208,14 @@ const hint: Hint = (name, path, schema, knobs: Knobs) => {
       return [other.id, ...people.slice(0, 9)].slice(0, knobs.get(path, 0, schema.maxItems ?? 10));
     case 'trickIds':
       return tricks.slice(0, knobs.get(path, 0, schema.maxItems ?? tricks.length));
+    case 'disciplineIds':
+      return disciplines.slice(0, knobs.get(path, 0, schema.maxItems ?? disciplines.length));
+    case 'categoryIds':
+      return ['largest-cat', ...categories].slice(0, knobs.get(path, 0, schema.maxItems ?? categories.length + 1));
+    case 'enabledLanguages':
+      return LANGUAGE_CODES.slice(0, knobs.get(path, 0, schema.maxItems ?? LANGUAGE_CODES.length));
     case 'names':
       return Object.fromEntries(LANGUAGE_CODES.map((code) => [code, text(knobs.get(`${path}.${code}`, 0, TEXT_START))]));
-  }
-  if (path.endsWith('[]')) {
-    const list: Record<string, string | undefined> = {
-      'disciplineIds[]': DISCIPLINE,
-      'categoryIds[]': 'largest-cat',
-    };
-    return list[path];
   }
   return undefined;
 };
