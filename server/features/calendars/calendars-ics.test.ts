@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
 import { seriesDates, type SeriesRule } from '../../../common/recurrence.ts';
-import { escapeText, fileSlug, foldLine, writeCalendar, type IcsEvent, type IcsSeries } from './calendars.ics.ts';
+import { escapeText, fileSlug, foldLine, vtimezone, writeCalendar, type IcsEvent, type IcsSeries } from './calendars.ics.ts';
 
 // The writer alone: RFC 5545's folding and escaping, edge cases the API tests do not reach.
 
@@ -82,3 +82,24 @@ describe('the iCalendar writer', () => {
   });
 });
 
+
+describe('VTIMEZONE', () => {
+  const observances = (lines: string[]) =>
+    lines.filter((l) => l.startsWith('DTSTART:') || l.startsWith('TZOFFSETTO:')).reduce<string[]>((all, l, i, list) => (i % 2 ? all : [...all, `${l.slice(8)} ${list[i + 1]!.slice(11)}`]), []);
+
+  test("every change of the clocks between a weekly series' dates, to the minute, in the offset it leaves", () => {
+    const dates = seriesDates({ frequency: 'weekly', count: 40, timeZone: 'Europe/Paris', start: new Date('2027-03-02T17:00:00Z') });
+    expect(observances(vtimezone('Europe/Paris', dates))).toEqual(['20270301T180000 +0100', '20270328T020000 +0200', '20271031T030000 +0100']);
+  });
+
+  test('its work follows the dates, not the time between them (issue 37): a thousand years cost what a week does', () => {
+    const started = performance.now();
+    const lines = vtimezone('Europe/Paris', [new Date('2026-11-30T09:00:00Z'), new Date('3026-11-30T09:00:00Z')]);
+    expect(performance.now() - started).toBeLessThan(50);
+    // Both dates are in winter time: the changes between them are left out, none being written in the zone.
+    expect(observances(lines)).toEqual(['20261129T100000 +0100']);
+    // A zone whose clocks change by half an hour (Lord Howe) across a summer: each change is found.
+    const howe = vtimezone('Australia/Lord_Howe', [new Date('2027-03-01T00:00:00Z'), new Date('2027-05-01T00:00:00Z'), new Date('2027-11-01T00:00:00Z')]);
+    expect(observances(howe).map((o) => o.split(' ')[1])).toEqual(['+1100', '+1030', '+1100']);
+  });
+});
