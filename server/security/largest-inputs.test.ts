@@ -175,6 +175,9 @@ const hint: Hint = (name, path, schema, knobs: Knobs) => {
       return 'Europe/Paris';
     case 'frequency':
       return 'monthly-day';
+    case 'applyTo':
+      // An edit of a date and every later one of its series: 52 dates at most.
+      return 'following';
     case 'placeId':
       return ids.place;
     case 'teamId':
