@@ -144,7 +144,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
       await c.update(app.db, id, changes, user);
     } else {
       // Whether the item is approved is read again under its lock: one approved meanwhile gets a revision.
-      const applied = await editAsAuthor(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx, fields) => c.update(tx, id, fields as z.output<U>, user), {
+      const { applied } = await editAsAuthor(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx, fields) => c.update(tx, id, fields as z.output<U>, user), {
         editOptions: c.editOptions,
         atOnce: c.atOnce,
       });

@@ -53,13 +53,18 @@ export async function lockItem(tx: Db, item: Item): Promise<string | undefined> 
 /** Which fields of an author's edit of an approved item apply at once instead of waiting (a spot hidden from the public). */
 export type AtOnce = (changes: Record<string, unknown>) => { now: Record<string, unknown>; later: Record<string, unknown> } | undefined;
 
+/** What `editAsAuthor` did: whether (part of) the edit waits as a revision, what applied at once although the item is approved, and the proposal replaced. */
+export type AuthorEdit = { proposed: boolean; applied: Record<string, unknown>; replaced?: Record<string, unknown> };
+
 /**
  * A non-admin's edit (its author, a team's leader), in one transaction holding the item's lock: while
  * the item is not approved (not public) it applies at once; once approved it becomes or joins the
- * item's pending revision (`proposeRevision`), read, merged and written under that lock so that
+ * item's pending revision (`proposeLocked`), read, merged and written under that lock so that
  * concurrent edits lose no field, and an approval racing with the edit sees one version or the other.
  * `atOnce` may take out the fields that show less, to fewer people: they apply now, and a decided
- * revision records them. Returns those fields (empty when none).
+ * revision records them. Says whether the edit waits for review (`proposed`), the fields applied at
+ * once although the item is approved (`applied`), and the proposal it replaced (`replaced`, whose
+ * uploads may now be unused).
  */
 export async function editAsAuthor(
   db: Db,
@@ -69,26 +74,30 @@ export async function editAsAuthor(
   authorId: string,
   apply: (tx: Db, changes: Record<string, unknown>) => Promise<void>,
   options: { editOptions?: readonly string[]; atOnce?: AtOnce } = {},
-): Promise<Record<string, unknown>> {
+): Promise<AuthorEdit> {
   return db.transaction().execute(async (tx) => {
     const status = await lockItem(tx, item);
     if (status === undefined) fail('NOT_FOUND');
     if (status !== 'approved') {
       await apply(tx, changes);
-      return {};
+      return { proposed: false, applied: {} };
     }
     const split = options.atOnce?.(changes) ?? { now: {}, later: changes };
-    if (Object.values(split.later).some((value) => value !== undefined)) await proposeLocked(tx, item, current, split.later, authorId, (trial) => apply(trial, split.later), options.editOptions);
+    const proposed = Object.values(split.later).some((value) => value !== undefined);
+    const replaced = proposed ? await proposeLocked(tx, item, current, split.later, authorId, (trial) => apply(trial, split.later), options.editOptions) : undefined;
     const now = Object.fromEntries(changedFields(current, split.now).map((c) => [c.field, split.now[c.field]]));
-    if (Object.keys(now).length === 0) return {};
+    if (Object.keys(now).length === 0) return { proposed, applied: {}, replaced };
     await apply(tx, split.now);
     await tx
       .insertInto('pending_revisions')
       .values({ item_type: item.type, item_id: item.id, changes: JSON.stringify(split.now), submitted_by: authorId, status: 'approved', decided_by: authorId, decided_at: sql`now()` })
       .execute();
-    return split.now;
+    return { proposed, applied: split.now, replaced };
   });
 }
+
+const sameFields = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([field, value]) => JSON.stringify(value) === JSON.stringify(b[field]));
 
 /**
  * Adds `changes` to the item's pending revision: the fields it names replace the earlier proposal's,
@@ -97,28 +106,10 @@ export async function editAsAuthor(
  * (the section's own update) is first tried and undone, so that an edit the section would refuse is
  * refused now, storing nothing. `options` name fields of an edit that say how to apply it rather than
  * what changes (an event's `applyTo`): they are kept beside a change, never a change of their own.
- * All of it holds the item's lock (issue 37: three edits at once each kept only their own field).
+ * All of it holds the item's lock, which `tx` holds (issue 37: three edits at once each kept only their
+ * own field); an edit decides under that lock whether the item is approved (`editAsAuthor`).
  * Returns the proposal it replaced, whose uploads may now be unused.
  */
-export async function proposeRevision(
-  db: Db,
-  item: Item,
-  current: Record<string, unknown>,
-  changes: Record<string, unknown>,
-  authorId: string,
-  apply: (tx: Db) => Promise<void>,
-  options: readonly string[] = [],
-): Promise<Record<string, unknown> | undefined> {
-  return db.transaction().execute(async (tx) => {
-    if ((await lockItem(tx, item)) === undefined) fail('NOT_FOUND');
-    return proposeLocked(tx, item, current, changes, authorId, apply, options);
-  });
-}
-
-const sameFields = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([field, value]) => JSON.stringify(value) === JSON.stringify(b[field]));
-
-/** `proposeRevision`'s work, in `tx`, which holds the item's lock. */
 async function proposeLocked(
   tx: Db,
   item: Item,

@@ -62,7 +62,10 @@ const store = sectionStore<PlaceRow, Place, PlaceInput, PlaceChanges, z.output<t
  * The team a place of `visibility` is kept for: a crew place's must be one `person` belongs to (an admin
  * may name any team); other places have none, whatever was sent. The team must be private, joined by
  * request or invitation (issue 37): its members see the spot, and anyone may join an open team at once.
- * Such a team cannot then be opened while it keeps crew spots (the teams feature's updateTeam).
+ * Such a team cannot then be opened while it keeps crew spots (the teams feature's updateTeam). The
+ * team's row is read FOR SHARE, held until `db`'s transaction ends: an opening of the team (which
+ * locks it FOR UPDATE before counting its crew spots) waits for this spot, or this spot for it and
+ * then finds the team open; a plain read let both pass, and left a crew spot on an open team.
  */
 async function crewOf(db: Db, visibility: PlaceVisibility, teamId: string | null | undefined, person: NonNullable<Viewer>): Promise<string | null> {
   if (visibility !== 'crew') return null;
@@ -73,7 +76,7 @@ async function crewOf(db: Db, visibility: PlaceVisibility, teamId: string | null
       exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', person.id)),
     );
   }
-  const found = await query.executeTakeFirst();
+  const found = await query.forShare('t').executeTakeFirst();
   if (!found) fail('PLACE_TEAM_NOT_YOURS');
   if (!found.is_private) fail('CREW_SPOT_NEEDS_PRIVATE_TEAM');
   return teamId;
@@ -85,14 +88,17 @@ async function crewOf(db: Db, visibility: PlaceVisibility, teamId: string | null
  * migration 0016).
  */
 async function createPlace(db: Db, disciplineId: string, input: PlaceInput, author: NonNullable<Viewer>): Promise<string> {
-  const teamId = await crewOf(db, input.visibility, input.teamId, author);
   if (input.visibility === 'public') return store.create(db, disciplineId, { ...input, teamId: null }, author);
-  const { id } = await db
-    .insertInto('places')
-    .values({ ...(contributionColumns({ ...input, teamId }) as Insertable<DB['places']>), discipline_id: disciplineId, author_id: author.id, status: 'pending' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  // The team's check and the spot in one transaction: the team stays private until the spot is made.
+  return inTransaction(db, async (tx) => {
+    const teamId = await crewOf(tx, input.visibility, input.teamId, author);
+    const { id } = await tx
+      .insertInto('places')
+      .values({ ...(contributionColumns({ ...input, teamId }) as Insertable<DB['places']>), discipline_id: disciplineId, author_id: author.id, status: 'pending' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
 }
 
 /**
@@ -103,9 +109,10 @@ async function createPlace(db: Db, disciplineId: string, input: PlaceInput, auth
 async function changePlace(db: Db, id: string, changes: PlaceChanges, editor: NonNullable<Viewer>): Promise<void> {
   const { visibility, teamId, ...fields } = changes;
   if (visibility === undefined) return updateContribution(db, 'place', id, fields, fields.name);
-  const team = await crewOf(db, visibility, teamId, editor);
   await inTransaction(db, async (tx) => {
+    // The place's lock first, then its team's, as an author's edit and an approval take them.
     const current = await tx.selectFrom('places').select(['visibility', 'status', 'name', 'author_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    const team = await crewOf(tx, visibility, teamId, editor);
     let status = current.status;
     if (visibility !== 'public') {
       status = 'pending';

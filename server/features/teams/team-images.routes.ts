@@ -4,10 +4,10 @@ import { teamDetailSchema } from '../../../common/teams.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { storeImageUpload } from '../../lib/images.ts';
-import { proposeRevision } from '../../lib/revisions.ts';
+import { editAsAuthor } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireManager, tags, teamDetail } from './team-access.ts';
-import { setTeamImage, teamFields, updateTeam, type TeamImage } from './team-edits.db.ts';
+import { setTeamImage, teamFields, type TeamImage } from './team-edits.db.ts';
 
 /** A team's logo and banner: uploading (multipart) and clearing, by its leader or an admin. */
 export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
@@ -17,14 +17,20 @@ export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
    * Sets or clears a team image and answers the file now unused. A non-admin's new image of an approved
    * team waits for review like any edit of it (the unused file is then an earlier proposal's); an
    * admin's, or one of a team nobody approved yet, applies at once (the unused file is the old one).
+   * Whether the team is approved is read under its lock (editAsAuthor, issue 37): an image sent just
+   * as an admin approves the team waits for review too.
    */
   async function setImage(request: FastifyRequest, id: string, user: NonNullable<Viewer>, image: TeamImage, url: string | null): Promise<string | null> {
-    const current = await teamDetail(app, request, id, user);
-    if (user.role !== 'admin' && current.status === 'approved') {
-      const field = image === 'logo' ? 'logoUrl' : 'bannerUrl';
-      const replaced = await proposeRevision(app.db, { type: 'team', id }, teamFields(current), { [field]: url }, user.id, (tx) => updateTeam(tx, id, { [field]: url }));
-      const earlier = replaced?.[field];
-      return typeof earlier === 'string' ? earlier : null;
+    const field = image === 'logo' ? 'logoUrl' : 'bannerUrl';
+    if (user.role !== 'admin') {
+      const current = teamFields(await teamDetail(app, request, id, user));
+      // The file replaced when the image applies at once, read and replaced under the team's lock.
+      let previous: string | null | undefined = null;
+      const edit = await editAsAuthor(app.db, { type: 'team', id }, current, { [field]: url }, user.id, async (tx) => {
+        previous = await setTeamImage(tx, id, image, url);
+      });
+      const unused = edit.proposed ? edit.replaced?.[field] : previous;
+      return typeof unused === 'string' ? unused : null;
     }
     // undefined: no such team (null: it had no image).
     const previous = await setTeamImage(app.db, id, image, url);

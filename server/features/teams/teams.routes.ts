@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamDetailSchema, teamInputSchema, teamListQuerySchema, teamListSchema, teamUpdateSchema } from '../../../common/teams.ts';
 import { idParams, viewerOf } from '../../lib/content-routes.ts';
-import { pendingRevisionOf, proposeRevision } from '../../lib/revisions.ts';
+import { editAsAuthor, pendingRevisionOf, type AtOnce } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
 import { findTeam, noContent, requireManager, tags, teamDetail } from './team-access.ts';
-import { assertMayOpen, createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
+import { createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
 import { teamImagesRoutes } from './team-images.routes.ts';
 import { teamJoinRequestsRoutes } from './team-join-requests.routes.ts';
 import { teamMemberSearchRoutes } from './team-member-search.routes.ts';
@@ -14,6 +14,12 @@ import { teamMembershipRoutes } from './team-membership.routes.ts';
 import { listTeams } from './teams.db.ts';
 
 const CREATIONS_PER_HOUR = 10;
+
+/**
+ * Privacy is the leader's setting, not something the public reads: it applies at once, once the rest
+ * of the edit was found acceptable (a refused edit changes nothing), and is kept as a decided revision.
+ */
+const privacyAtOnce: AtOnce = ({ isPrivate, ...later }) => (isPrivate === undefined ? undefined : { now: { isPrivate }, later });
 
 /** The teams: their list, one team, creating, editing and deleting one; and the modules of the rest. */
 export async function teamsRoutes(app: FastifyInstance): Promise<void> {
@@ -41,18 +47,16 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireManager(app, request, request.params.id);
     const id = request.params.id;
     if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
-    const current = await teamDetail(app, request, id, user);
-    // Before anything is proposed or written: a refused opening stores nothing of the edit.
-    if (request.body.isPrivate === false && current.isPrivate) await assertMayOpen(app.db, id);
-    if (user.role !== 'admin' && current.status === 'approved') {
-      // Privacy is the leader's setting, not something the public reads: it applies at once.
-      const { isPrivate, ...reviewed } = request.body;
-      if (reviewed.disciplineIds) reviewed.disciplineIds = [...new Set(reviewed.disciplineIds)].sort();
-      await proposeRevision(app.db, { type: 'team', id }, teamFields(current), reviewed, user.id, (tx) => updateTeam(tx, id, reviewed));
-      // Only once the rest of the edit was found acceptable: a refused edit changes nothing.
-      if (isPrivate !== undefined) await updateTeam(app.db, id, { isPrivate });
-    } else {
+    if (user.role === 'admin') {
       await updateTeam(app.db, id, request.body);
+    } else {
+      const changes = { ...request.body };
+      if (changes.disciplineIds) changes.disciplineIds = [...new Set(changes.disciplineIds)].sort();
+      // Whether the team is approved is read under its lock (issue 37): an edit of a team approved
+      // meanwhile waits for review instead of reaching the public unreviewed. updateTeam refuses an
+      // opening of a team that keeps crew spots, in the same transaction, storing nothing of the edit.
+      const current = teamFields(await teamDetail(app, request, id, user));
+      await editAsAuthor(app.db, { type: 'team', id }, current, changes, user.id, (tx, fields) => updateTeam(tx, id, fields), { atOnce: privacyAtOnce });
     }
     return teamDetail(app, request, id, user);
   });
