@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
 import { seriesDates, type SeriesRule } from '../../../common/recurrence.ts';
-import { escapeText, fileSlug, foldLine, vtimezone, writeCalendar, type IcsEvent, type IcsSeries } from './calendars.ics.ts';
+import { escapeText, FEED_DESCRIPTION_MAX, fileSlug, foldLine, vtimezone, writeCalendar, type IcsEvent, type IcsSeries } from './calendars.ics.ts';
 
 // The writer alone: RFC 5545's folding and escaping, edge cases the API tests do not reach.
 
@@ -101,5 +101,16 @@ describe('VTIMEZONE', () => {
     // A zone whose clocks change by half an hour (Lord Howe) across a summer: each change is found.
     const howe = vtimezone('Australia/Lord_Howe', [new Date('2027-03-01T00:00:00Z'), new Date('2027-05-01T00:00:00Z'), new Date('2027-11-01T00:00:00Z')]);
     expect(observances(howe).map((o) => o.split(' ')[1])).toEqual(['+1100', '+1030', '+1100']);
+  });
+});
+
+describe('a feed', () => {
+  test('clips a long description (the event page has it whole); a single event keeps it', () => {
+    const long = event({ description: 'Paddle out at dawn. '.repeat(200) });
+    const descriptionOf = (body: string) => ICAL.Component.fromString(body).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description') as string;
+    const feed = descriptionOf(writeCalendar({ name: 'Feed', host: 'stoked.example', events: [long], feed: true }));
+    expect(feed.length).toBeLessThanOrEqual(FEED_DESCRIPTION_MAX);
+    expect(feed.endsWith('…')).toBe(true);
+    expect(descriptionOf(writeCalendar({ name: 'One', host: 'stoked.example', events: [long] }))).toBe(long.description);
   });
 });
