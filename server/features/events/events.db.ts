@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   EVENT_ATTENDEES_LIMIT,
@@ -224,8 +224,9 @@ function sameValue(stored: unknown, sent: unknown): boolean {
  * One event's (or one date's) changes. `detach`: a date of a series edited on its own keeps its own
  * details from then on, once one of them differs from what it was; false: it follows its series again.
  */
-async function updateDate(tx: Db, id: string, changes: DateChanges, editor: Viewer, detach?: boolean): Promise<void> {
-  const before = await tx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+async function updateDate(tx: Db, id: string, changes: DateChanges, editor: Viewer, detach?: boolean, locked?: Selectable<DB['events']>): Promise<void> {
+  // `locked`: the row as the caller read it FOR UPDATE (a series' later dates are read in one statement).
+  const before = locked ?? (await tx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst());
   if (!before) return;
   const start = changes.startDate ?? iso(before.start_date);
   const end = changes.endDate ?? iso(before.end_date);
@@ -240,7 +241,6 @@ async function updateDate(tx: Db, id: string, changes: DateChanges, editor: View
     .set({ ...(columns as Updateable<DB['events']>), ...detached, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
-  if (changes.maxAttendees !== undefined) await promoteWaitlist(tx, id);
   // Only a pending date has a queue entry to rename: an edit of 52 approved dates skips 52 statements.
   if (changes.name !== undefined && before.status === 'pending') await renameQueuedItem(tx, 'event', id, changes.name);
   const moved =
@@ -248,7 +248,11 @@ async function updateDate(tx: Db, id: string, changes: DateChanges, editor: View
     (changes.endDate !== undefined && Date.parse(changes.endDate) !== new Date(before.end_date).getTime()) ||
     (changes.location !== undefined && changes.location !== before.location) ||
     (changes.placeId !== undefined && changes.placeId !== before.place_id);
-  if (moved) await notifyAttendees(tx, id, editor?.id ?? null, {});
+  if (changes.maxAttendees === undefined && !moved) return;
+  // Its people in one statement: most dates of a series have none, and then nothing more is asked.
+  const people = await tx.selectFrom('event_attendees').select('status').where('event_id', '=', id).execute();
+  if (changes.maxAttendees !== undefined && people.some((p) => p.status === 'waitlist')) await promoteWaitlist(tx, id);
+  if (moved && people.length > 0) await notifyAttendees(tx, id, editor?.id ?? null, {});
 }
 
 /**
@@ -261,7 +265,7 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
   const own = await tx.selectFrom('events').select(['start_date', 'end_date']).where('id', '=', date.id).forUpdate().executeTakeFirstOrThrow();
   const targets = await tx
     .selectFrom('events')
-    .select(['id', 'series_index'])
+    .selectAll()
     .where('series_id', '=', date.seriesId)
     .where('series_index', '>', date.index)
     .where('detached', '=', false)
@@ -286,7 +290,7 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
   for (const target of targets) {
     const moved = dates?.[Number(target.series_index)];
     const times = moved ? { startDate: moved.toISOString(), endDate: new Date(moved.getTime() + duration).toISOString() } : {};
-    await updateDate(tx, target.id, { ...rest, ...times }, editor);
+    await updateDate(tx, target.id, { ...rest, ...times }, editor, undefined, target);
   }
 }
 
