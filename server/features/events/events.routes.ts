@@ -7,7 +7,8 @@ import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { isVisibleOnce, type Viewer } from '../../lib/content.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, joinEvent, leaveEvent, listAttendees, listEvents, listPlaceEvents, updateEvent, type RsvpRefusal } from './events.db.ts';
+import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, listEvents, listPlaceEvents, updateEvent } from './events.db.ts';
+import { joinEvent, leaveEvent, listAttendees, type RsvpRefusal } from './events-people.db.ts';
 import { fail } from '../../lib/errors.ts';
 
 /** An RSVP the data layer refused, as its error (an event hidden from the viewer is not found). */
