@@ -9,7 +9,8 @@ test('profile: avatar, edit and cancel, follow someone, change password, delete 
   const newPassword = 'pat second password';
   // A visitor is sent to log in, and would come back here.
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile&notice=profile$/);
+  await expect(page.getByTestId('login-notice')).toHaveText('Please log in to view your profile.');
   await logIn(page, E2E_RIDER.email, E2E_RIDER.password);
   await expectToast(page, 'Welcome back!');
 

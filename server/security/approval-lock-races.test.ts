@@ -19,19 +19,11 @@ import { CONTENT, DISCIPLINE, insertContent, insertTeam } from './catalogue.ts';
  * (`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres`); PGlite runs one statement at a time.
  */
 const kit = contentTestKit('team');
-const { call, user, token } = kit;
+const { call, user, token, queued } = kit;
 const db = () => kit.t.app.db;
 const serverUrl = await answeringPostgres(process.env.DATABASE_URL);
 
 const crewSpot = (teamId: string) => ({ name: `Spot ${token()}`, location: 'Cove', latitude: 43.48, longitude: -1.56, visibility: 'crew', teamId });
-
-async function queued(itemId: string): Promise<Approval> {
-  const res = await call('GET', '/api/admin/approvals', kit.admin);
-  expect(res.statusCode).toBe(200);
-  const found = (res.json() as Approval[]).find((a) => a.itemId === itemId);
-  expect(found, `${itemId} waits in the queue`).toBeDefined();
-  return found!;
-}
 
 const approve = (approval: Approval) => call('POST', `/api/admin/approvals/${approval.id}`, kit.admin, { decision: 'approved', version: approval.version });
 

@@ -9,19 +9,11 @@ import { CONTENT, DISCIPLINE, insertContent } from './catalogue.ts';
  * approval stale: it answers 409 APPROVAL_STALE with the new version, and publishes nothing.
  */
 const kit = contentTestKit('place');
-const { call, token } = kit;
+const { call, token, queued } = kit;
 let author: User;
 beforeAll(async () => {
   author = await kit.user('Author Rider');
 });
-
-async function queued(itemId: string): Promise<Approval> {
-  const res = await call('GET', '/api/admin/approvals', kit.admin);
-  expect(res.statusCode).toBe(200);
-  const found = (res.json() as Approval[]).find((a) => a.itemId === itemId);
-  expect(found, `${itemId} waits in the queue`).toBeDefined();
-  return found!;
-}
 
 const decide = (approval: Approval, decision: 'approved' | 'rejected', version: { version?: unknown } = { version: approval.version }) =>
   call('POST', `/api/admin/approvals/${approval.id}`, kit.admin, { decision, ...version });

@@ -33,10 +33,18 @@ export function contentTestKit(type: ApprovableType) {
 
   const user = (name?: string): Promise<User> => signUpVerified(t, { name: name ?? `Rider ${token('u')}` });
 
-  async function approvalFor(itemId: string): Promise<Approval | undefined> {
+  /** The queue's entry of an item of the kit's type (`anyType`: of any type), as the admin reads it now. */
+  async function approvalFor(itemId: string, anyType = false): Promise<Approval | undefined> {
     const res = await call('GET', '/api/admin/approvals', kit.admin);
     expect(res.statusCode).toBe(200);
-    return (res.json() as Approval[]).find((a) => a.itemType === type && a.itemId === itemId);
+    return (res.json() as Approval[]).find((a) => (anyType || a.itemType === type) && a.itemId === itemId);
+  }
+
+  /** The entry that must be waiting for an item of any type. */
+  async function queued(itemId: string): Promise<Approval> {
+    const found = await approvalFor(itemId, true);
+    expect(found, `${itemId} waits in the queue`).toBeDefined();
+    return found!;
   }
 
   async function decide(itemId: string, decision: 'approved' | 'rejected') {
@@ -63,6 +71,7 @@ export function contentTestKit(type: ApprovableType) {
     call,
     user,
     approvalFor,
+    queued,
     decide,
   };
   return kit;
