@@ -68,6 +68,7 @@ import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
 import { registerForms } from './lib/forms.ts';
+import { contentForms } from './lib/content-forms.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every action of the pages as a plain HTML form too, answered by the API above.
   registerForms(app, {
     ...disciplinesForms,
+    ...contentForms,
     ...teamsForms,
     ...eventsForms,
     ...placesForms,

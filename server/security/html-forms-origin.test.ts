@@ -223,6 +223,28 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { userId: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(true) };
       },
     },
+    // Issue 38, item 3: an item's edit and delete from its page, by its author.
+    {
+      action: 'edit-item',
+      setup: async (rider) => {
+        const id = await place(rider);
+        // The name, and no edit waiting for review (an approved place's edit by its author waits for one).
+        const state = async () => {
+          const shown = (await call('GET', `/api/places/${id}`, rider)).json() as { name: string; pendingRevision?: unknown };
+          return [shown.name, shown.pendingRevision ?? null];
+        };
+        const before = await state();
+        const fields = { section: 'places', id, name: 'Renamed', location: 'Bay', latitude: '1', longitude: '2', imageUrl: '', audience: 'public' };
+        return { fields, unchanged: async () => expect(await state()).toEqual(before) };
+      },
+    },
+    {
+      action: 'delete-item',
+      setup: async (rider) => {
+        const id = await place(rider);
+        return { fields: { section: 'places', id }, unchanged: async () => expect((await call('GET', `/api/places/${id}`, rider)).statusCode).toBe(200) };
+      },
+    },
   ];
 
   for (const { action, setup } of cases) {

@@ -1,0 +1,151 @@
+import type { Flash } from '../../common/forms.ts';
+import { zonedTime } from '../../common/recurrence.ts';
+import { field, segment, type FormActions, type FormFields } from './forms.ts';
+
+/**
+ * Editing and deleting an item of a section as plain HTML forms (issue 38, item 3): the item page's
+ * `?edit=1` form and its Delete disclosure post here, and this sends the same PATCH or DELETE the
+ * app sends (server/lib/content-routes.ts), so every rule of the API applies unchanged. Each body
+ * below turns the section form's text fields into what the API takes, as the web form's schema
+ * does; the API validates the result and names what it refuses.
+ */
+
+type Body = (f: FormFields) => Record<string, unknown>;
+
+/** The text as typed (the API trims and checks it). */
+const text = (f: FormFields, name: string) => f.get(name) ?? '';
+/** An empty number field is none (null); anything else its number (NaN goes as null, which the API refuses where one is required). */
+const num = (f: FormFields, name: string) => (field(f, name) === '' ? null : Number(field(f, name).replace(',', '.')));
+/** One entry a line. */
+const lines = (f: FormFields, name: string) => text(f, name).split('\n').map((line) => line.trim()).filter(Boolean);
+const orNull = (f: FormFields, name: string) => field(f, name) || null;
+
+/**
+ * A datetime-local field is a wall-clock time: read on the clock of the zone the form was drawn in
+ * (its hidden `timeZone`), as the app reads it on the browser's. Untouched, it is not sent, so a
+ * save changes no date the person did not change.
+ */
+function dateOf(f: FormFields, name: string): string | undefined {
+  const value = field(f, name);
+  if (value === field(f, `${name}Was`)) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  try {
+    return zonedTime({ year, month, day, hour, minute, second: 0 }, field(f, 'timeZone') || 'UTC').toISOString();
+  } catch {
+    return value;
+  }
+}
+
+const BODIES: Record<string, Body> = {
+  places: (f) => {
+    const audience = field(f, 'audience');
+    const crew = audience.startsWith('crew:') ? audience.slice('crew:'.length) : null;
+    return {
+      name: text(f, 'name'),
+      location: text(f, 'location'),
+      latitude: num(f, 'latitude'),
+      longitude: num(f, 'longitude'),
+      imageUrl: field(f, 'imageUrl'),
+      visibility: crew ? 'crew' : audience || 'public',
+      teamId: crew,
+    };
+  },
+  events: (f) => ({
+    name: text(f, 'name'),
+    description: text(f, 'description'),
+    location: text(f, 'location'),
+    type: field(f, 'type'),
+    startDate: dateOf(f, 'startDate'),
+    endDate: dateOf(f, 'endDate'),
+    price: num(f, 'price'),
+    maxAttendees: num(f, 'maxAttendees'),
+    imageUrl: field(f, 'imageUrl'),
+    placeId: orNull(f, 'placeId'),
+    // A single event has no choice: the API ignores it there.
+    applyTo: field(f, 'applyTo') === 'following' ? 'following' : undefined,
+  }),
+  tricks: (f) => ({
+    name: text(f, 'name'),
+    description: text(f, 'description'),
+    level: field(f, 'level'),
+    difficulty: num(f, 'difficulty'),
+    steps: lines(f, 'steps'),
+    tips: lines(f, 'tips'),
+    videoUrl: field(f, 'videoUrl'),
+  }),
+  reviews: (f) => {
+    // The month field cannot show a day: an untouched month keeps the stored day (sent as it was).
+    const month = field(f, 'releaseDate');
+    return {
+      productName: text(f, 'productName'),
+      brand: text(f, 'brand'),
+      category: field(f, 'category'),
+      content: text(f, 'content'),
+      rating: num(f, 'rating'),
+      overallScore: num(f, 'overallScore'),
+      price: num(f, 'price'),
+      releaseDate: month === field(f, 'releaseDateWas').slice(0, 7) ? undefined : month ? `${month}-01` : null,
+      pros: lines(f, 'pros'),
+      cons: lines(f, 'cons'),
+      imageUrl: field(f, 'imageUrl'),
+    };
+  },
+  shops: (f) => ({
+    name: text(f, 'name'),
+    description: text(f, 'description'),
+    location: text(f, 'location'),
+    establishedYear: num(f, 'establishedYear'),
+    sponsoredAthletes: num(f, 'sponsoredAthletes') ?? 0,
+    specialties: lines(f, 'specialties'),
+    brands: lines(f, 'brands'),
+    email: field(f, 'email'),
+    phone: field(f, 'phone'),
+    website: field(f, 'website'),
+    imageUrl: field(f, 'imageUrl'),
+  }),
+  articles: (f) => ({ title: text(f, 'title'), content: text(f, 'content'), imageUrl: field(f, 'imageUrl') }),
+};
+
+/** The section named by the form, or '' (whose path the API answers 404). */
+const sectionOf = (f: FormFields) => (Object.hasOwn(BODIES, field(f, 'section')) ? field(f, 'section') : '');
+const itemPath = (f: FormFields) => `/api/${sectionOf(f) || 'none'}/${segment(f, 'id')}`;
+/** The item's page the form came from (`page`), for coming back to it after a refusal. */
+const pageOf = (f: FormFields, back: string) => field(f, 'page') || back;
+
+/** The toasts the app shows for a saved item, by section (each section's dialog's `updated`). */
+const UPDATED: Record<string, string> = {
+  places: 'places.toast.saved',
+  events: 'events.toast.saved',
+  tricks: 'tricks.toast.updated',
+  reviews: 'reviews.toast.updated',
+  shops: 'shops.toast.updated',
+  articles: 'articles.toast.updated',
+};
+
+export const contentForms: FormActions = {
+  'edit-item': {
+    method: 'PATCH',
+    path: itemPath,
+    // Unknown sections send nothing the API would take (it answers 404 for the path first).
+    body: (f) => BODIES[sectionOf(f)]?.(f) ?? {},
+    // An edit of an approved item waits for review: the app's toast says so in its text.
+    done: (answer, f): Flash => {
+      const waiting = !!(answer as { pendingRevision?: unknown } | null)?.pendingRevision;
+      return { kind: 'success', title: UPDATED[sectionOf(f)] ?? 'common.save', ...(waiting ? { text: 'content.revision.toast' } : {}) };
+    },
+    // A refusal comes back to the open form.
+    failTo: (f, back) => {
+      const page = pageOf(f, back);
+      return `${page}${page.includes('?') ? '&' : '?'}edit=1`;
+    },
+  },
+  // `back` is the section's list; `following` deletes this date of a series and every later one.
+  'delete-item': {
+    method: 'DELETE',
+    path: (f) => `${itemPath(f)}${sectionOf(f) === 'events' && field(f, 'applyTo') === 'following' ? '/following' : ''}`,
+    done: { kind: 'success', title: 'content.deleted' },
+    failTo: pageOf,
+  },
+};
