@@ -24,7 +24,14 @@ export type LoadJob = {
   pageSamples: number;
   /** The bare shell's content-length with these headers: answers of that length are counted as shells. */
   shellBytes?: number;
+  /** Paths each connection asks for in turn instead of the url's alone (the JSON reads of one page). */
+  sequence?: string[];
+  /** Tell the parent when the measured run starts (and wait for its go) and when it ends: it reads the CPU then. */
+  reportPhases?: boolean;
 };
+
+/** Sent by the load generator around the measured run when the job asks for it. */
+export type LoadPhase = { phase: 'start' | 'end' };
 
 /**
  * Pages only: the `x-render` values of the answers (`none` counts answers without the header), and the
@@ -82,11 +89,24 @@ async function samplePages(job: LoadJob): Promise<PageSamples> {
 }
 
 async function run(job: LoadJob): Promise<LoadAnswer> {
+  // The start waits for the parent's go, so that its reading of the CPU comes before the measured load.
+  const phase = async (name: LoadPhase['phase']) => {
+    if (!job.reportPhases) return;
+    const go = name === 'start' ? new Promise((resolve) => process.once('message', resolve)) : undefined;
+    process.send!({ phase: name } satisfies LoadPhase);
+    await go;
+  };
   const url = new URL(job.url);
   const request = { method: job.method, path: url.pathname + url.search, headers: job.headers, ...(job.body === undefined ? {} : { body: job.body }) };
-  const options = { url: job.url, connections: job.connections, timeout: 10, ...request };
+  const sequence = job.sequence?.map((path) => ({ ...request, path }));
+  const options = { url: job.url, connections: job.connections, timeout: 10, ...request, ...(sequence ? { requests: sequence } : {}) };
   if (job.warmupSeconds > 0) await autocannon({ ...options, duration: job.warmupSeconds });
-  if (job.pageSamples === 0) return { result: await autocannon({ ...options, duration: job.duration }) };
+  await phase('start');
+  if (job.pageSamples === 0) {
+    const result = await autocannon({ ...options, duration: job.duration });
+    await phase('end');
+    return { result };
+  }
 
   const renders: RenderCount = { full: 0, shell: 0, other: 0, none: 0, shellSized: 0, sized: 0 };
   const header = (headers: Record<string, string | string[]>, name: string) => {
@@ -109,7 +129,9 @@ async function run(job: LoadJob): Promise<LoadAnswer> {
   // In the middle of the run, while the server is under the full load.
   await new Promise((resolve) => setTimeout(resolve, (job.duration * 1000) / 2));
   const samples = await samplePages(job);
-  return { result: await load, renders, samples };
+  const result = await load;
+  await phase('end');
+  return { result, renders, samples };
 }
 
 process.once('message', (job: LoadJob) => {
