@@ -26,6 +26,8 @@ export interface FormAction {
   failTitle?: string;
   /** The form signs someone in: its 401 is a wrong password, a failure like the others, not a visitor to send to log in. */
   authenticates?: boolean;
+  /** What a visitor sent to log in is told, when the app's toast says more than 'Login Required' (the spec's words for following and joining). */
+  signedOut?: Flash;
   /** A check of the form's own fields the API cannot make (two typed passwords agree): an error code refuses it unsent. */
   refuse?: (fields: FormFields) => string | undefined;
 }
@@ -122,7 +124,7 @@ export function answerForm(
     if (action.to) location = safeBack(action.to(json, fields, back));
   } else if (answer.statusCode === 401 && !action.authenticates) {
     // A visitor's action: they log in, then come back to where they were.
-    flash = { kind: 'error', title: 'content.loginRequired' };
+    flash = action.signedOut ?? { kind: 'error', title: 'content.loginRequired' };
     location = `/login?next=${encodeURIComponent(back)}`;
   } else {
     const error = failure(answer.body, answer.headers['retry-after']);

@@ -39,10 +39,12 @@ async function taggedSession(rider: User) {
 
 describe('every action form: origin, visitors, redirects', () => {
   // Each action with fields that would work, on things made fresh for it, and how to see that it did nothing.
-  type Case = { action: string; setup: (rider: User) => Promise<{ fields: Record<string, string>; unchanged: () => Promise<void> }> };
+  // `signedOut`: what the visitor is told when the spec has words of its own for it (else 'Login Required').
+  type Case = { action: string; signedOut?: { title: string; text: string }; setup: (rider: User) => Promise<{ fields: Record<string, string>; unchanged: () => Promise<void> }> };
   const cases: Case[] = [
     {
       action: 'join-team',
+      signedOut: { title: 'teams.toast.authRequired', text: 'teams.toast.loginToJoin' },
       setup: async (rider) => {
         const crew = await team(await user());
         return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBeNull() };
@@ -247,7 +249,7 @@ describe('every action form: origin, visitors, redirects', () => {
     },
   ];
 
-  for (const { action, setup } of cases) {
+  for (const { action, signedOut, setup } of cases) {
     describe(action, () => {
       test('from another site, or with no Origin: 403 and nothing changed', async () => {
         const rider = await user();
@@ -265,7 +267,7 @@ describe('every action form: origin, visitors, redirects', () => {
         const { fields } = await setup(rider);
         const back = '/somewhere?tab=2';
         const res = await post(action, { ...fields, back }, null);
-        expectBack(res, `/login?next=${encodeURIComponent(back)}`, { kind: 'error', title: 'content.loginRequired' });
+        expectBack(res, `/login?next=${encodeURIComponent(back)}`, { kind: 'error', ...(signedOut ?? { title: 'content.loginRequired' }) });
       });
 
       test('a `back` on another site goes home instead (no open redirect)', async () => {

@@ -12,6 +12,8 @@ export const teamsForms: FormActions = {
       (answer as { status?: string } | null)?.status === 'requested'
         ? { kind: 'success', title: 'teams.requestSent', text: 'teams.requestSentText' }
         : { kind: 'success', title: 'teams.toast.welcome', text: 'teams.toast.joined' },
+    // Spec §8, as the page's toast (a session that ended since the page showed the button).
+    signedOut: { kind: 'error', title: 'teams.toast.authRequired', text: 'teams.toast.loginToJoin' },
   },
   'leave-team': {
     method: 'DELETE',
