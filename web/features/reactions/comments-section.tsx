@@ -28,23 +28,27 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
   const comments = useComments(type, id);
   const add = useAddComment(type, id, t('outbox.labels.comment'));
   const remove = useDeleteComment();
-  const [body, setBody] = useState('');
+  // The text is the field's own (uncontrolled), read when the form is sent: what was typed before the
+  // scripts ran is in the field, not in any state (a controlled field was emptied once the app redrew it).
+  // A new key empties it once a comment is posted.
+  const [round, setRound] = useState(0);
   const [error, setError] = useState<string>();
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
   const total = comments.data?.pages[0]?.total ?? 0;
   // A title reads badly as "More than Comments (1000)": its own words for a capped total.
   const totalCapped = comments.data?.pages[0]?.totalCapped ?? false;
 
-  const submit = () => {
+  const submit = (data: FormData) => {
+    const body = String(data.get('body') ?? '');
     if (body.trim() === '') return setError(t('errors.REQUIRED'));
     setError(undefined);
     add.mutate(body, {
       onSuccess: () => {
-        setBody('');
+        setRound((r) => r + 1);
         notify('success', t('content.commentAdded'));
       },
       onError: (e) => {
-        if (isQueued(e)) setBody('');
+        if (isQueued(e)) setRound((r) => r + 1);
         notifyUnsent(t, t('content.commentError'), e);
       },
     });
@@ -64,13 +68,12 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
       {user ? (
         <ActionForm action="comment" fields={{ type, id }} className="mt-4 space-y-2" onSubmit={submit}>
           <TextArea
+            key={round}
             name="body"
             label={t('content.commentLabel')}
             placeholder={t('content.commentPlaceholder')}
             rows={3}
             maxLength={COMMENT_MAX_LENGTH}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
             error={error}
           />
           <div className="flex justify-end">
