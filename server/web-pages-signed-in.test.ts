@@ -111,6 +111,45 @@ describe('signed-in pages', () => {
     expect((await get('/admin', bruno)).statusCode).toBe(403);
   });
 
+  test("Manage Team's tabs are addresses, each rendered with what it shows", async () => {
+    const post = (url: string, who: User, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie, origin: t.config.publicUrl }, ...(payload ? { payload } : {}) });
+    const created = await post('/api/teams', bruno, { name: 'Tabbed Crew', description: 'A crew with tabs.', disciplineIds: ['surfing'], isPrivate: true });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const team = JSON.parse(created.body) as { id: string };
+    // Approved, as a member's new team is once an admin has looked at it: then others may ask to join.
+    await t.database.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', team.id).execute();
+    expect((await post(`/api/teams/${team.id}/join`, alma)).statusCode).toBe(200);
+    const tabOf = (root: string, name: string) => new RegExp(`<a [^>]*href="/team/${team.id}${name ? `\\?manage=${name}` : ''}#manage"[^>]*>`).exec(root)?.[0] ?? '';
+
+    // The leader's page links each tab to its address (they open without the scripts); Members is the first.
+    const first = rootOf((await get(`/team/${team.id}`, bruno)).body);
+    expect(tabOf(first, '')).toContain('role="tab"');
+    expect(tabOf(first, '')).toContain('aria-selected="true"');
+    expect(tabOf(first, 'requests')).toContain('aria-selected="false"');
+
+    // The join requests' tab shows the request, not a spinner.
+    const requests = await get(`/team/${team.id}?manage=requests`, bruno);
+    expectPrivate(requests);
+    const requestsRoot = rootOf(requests.body);
+    expect(tabOf(requestsRoot, 'requests')).toContain('aria-selected="true"');
+    expect(requestsRoot).toContain('data-testid="join-requests"');
+    expect(requestsRoot).toContain('aria-label="Accept Alma Onlyhers"');
+
+    // The details' form, with the disciplines it offers and the team's own ticked.
+    const details = await get(`/team/${team.id}?manage=details`, bruno);
+    expect(keysOf(details.body)).toContain('["disciplines"]');
+    const detailsRoot = rootOf(details.body);
+    expect(tabOf(detailsRoot, 'details')).toContain('aria-selected="true"');
+    expect(detailsRoot).toMatch(/value="Tabbed Crew"/);
+    expect(detailsRoot).toMatch(/<input [^>]*name="isPrivate" checked=""/);
+    expect(detailsRoot).toMatch(/<input type="checkbox" [^>]*checked=""\/><span aria-hidden="true">[^<]*<\/span><span [^>]*title="Surfing">/);
+    expect(detailsRoot).not.toMatch(/<input type="checkbox" [^>]*checked=""\/><span aria-hidden="true">[^<]*<\/span><span [^>]*title="Snowkiting">/);
+
+    expect(rootOf((await get(`/team/${team.id}?manage=danger`, bruno)).body)).toContain('Delete this team');
+    // Someone who does not manage the team gets no Manage Team, whatever the address asks.
+    expect(rootOf((await get(`/team/${team.id}?manage=requests`, alma)).body)).not.toContain('id="manage"');
+  });
+
   test('the login page is rendered with its plain form, the address typed before kept', async () => {
     const res = await get('/login?next=%2Fmessages&email=alma%40example.com');
     expect(res.statusCode).toBe(200);

@@ -214,10 +214,17 @@ export const routes: RouteObject[] = [
           {
             path: 'team/:teamId',
             // Its leader (or an admin) sees Manage Team with the join requests and invitations: known once the team is read.
-            ...page('features/teams/team-page.tsx', async ({ params, client }) => {
+            // Its tab is the address's (?manage=details): the details' form offers the disciplines.
+            ...page('features/teams/team-page.tsx', async ({ params, search, client }) => {
               const { teamQueries } = await teams();
               const team = await client.ensureQueryData(teamQueries.detail(params.teamId!)).catch(() => undefined);
-              return [teamQueries.detail(params.teamId!), team?.canManage && teamQueries.joinRequests(team.id), team?.canManage && teamQueries.invitations(team.id)];
+              const manage = team?.canManage;
+              return [
+                teamQueries.detail(params.teamId!),
+                manage && teamQueries.joinRequests(team.id),
+                manage && teamQueries.invitations(team.id),
+                manage && search.get('manage') === 'details' && disciplineQueries.disciplines(),
+              ];
             }),
           },
           { path: 'contact', ...page('features/contact/contact-page.tsx') },

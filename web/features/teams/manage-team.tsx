@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { proposedVersion } from '../../components/content/pending-revision-notice.tsx';
@@ -16,10 +16,23 @@ import { MembersPanel } from './manage-team-members.tsx';
 import { TeamForm, teamValues } from './team-form.tsx';
 import { useDecideJoinRequest, useDeleteTeam, useJoinRequests, useUpdateTeam } from './teams.api.ts';
 
+/** Manage Team's tabs; the first is the page's address without `?manage=`. */
+const MANAGE_TABS = ['members', 'requests', 'details', 'images', 'danger'] as const;
+
+/**
+ * The address of a Manage Team tab (`?manage=requests#manage`): each tab opens without the scripts,
+ * and the page then scrolls to the section.
+ */
+function manageTabPath(teamId: string, tab: string): string {
+  return `/team/${teamId}${tab === MANAGE_TABS[0] ? '' : `?manage=${tab}`}#manage`;
+}
+
 /** Manage Team (leader or admin; the server checks every call): members, requests, details, images, deletion. */
 export function ManageTeam({ team }: { team: TeamDetail }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState('members');
+  const [params] = useSearchParams();
+  // The tab is the address's: the server renders the one asked for (web/routes.tsx loads its data).
+  const tab = params.get('manage') ?? MANAGE_TABS[0];
   const requests = useJoinRequests(team.id, true);
   const pending = (requests.data ?? []).filter((r) => r.status === 'pending').length;
 
@@ -33,7 +46,7 @@ export function ManageTeam({ team }: { team: TeamDetail }) {
         <Tabs
           label={t('teams.manageTeam')}
           active={tab}
-          onChange={setTab}
+          hrefOf={(id) => manageTabPath(team.id, id)}
           tabs={[
             { id: 'members', label: t('teams.manage.members'), content: <MembersPanel team={team} /> },
             {

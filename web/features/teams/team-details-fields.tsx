@@ -1,12 +1,12 @@
 import { useId, useMemo } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { z } from 'zod';
 import { SUGGESTED_TEAM_TYPES, TEAM_MAX_DISCIPLINES } from '../../../common/teams-basics.ts';
 import type { teamInputSchema } from '../../../common/teams.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { textOrder } from '../../lib/intl.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { useDisciplines } from '../../lib/disciplines.ts';
@@ -29,9 +29,13 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
 }) {
   // A larger form (the admin one adds leader and members) holds these same fields with these same
   // types, but TypeScript cannot resolve field paths of a generic form, so it is narrowed here once.
-  const { register, control, errors } = props as unknown as DetailsForm;
+  const { register: registerOnly, control, errors } = props as unknown as DetailsForm;
   const { t } = useTranslation();
   const ids = useId();
+  // The stored values in the markup too: a page the server renders (Manage Team › Details) shows them before the scripts run.
+  const { defaultValues: stored = {} } = useFormState({ control });
+  const { name, type, location, description, foundedDate } = stored;
+  const register = registerWithDefaults(registerOnly, { name, type, location, description, foundedDate });
   return (
     <>
       <TextField label={t('teams.form.name')} required autoComplete="off" maxLength={100} error={fieldError(t, errors.name)} {...register('name')} />
@@ -57,7 +61,7 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
           {...register('foundedDate', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
         <label className="flex min-h-10 items-start gap-3 rounded-lg border border-slate-200 px-3 py-2">
-          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" aria-describedby={`${ids}-private-hint`} {...register('isPrivate')} />
+          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" aria-describedby={`${ids}-private-hint`} defaultChecked={stored.isPrivate === true} {...registerOnly('isPrivate')} />
           <span>
             <span className="block text-sm font-medium text-slate-800">{t('teams.form.private')}</span>
             <span id={`${ids}-private-hint`} className="block text-xs text-slate-500">
