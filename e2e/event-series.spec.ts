@@ -45,7 +45,7 @@ test('a weekly series: made in the dialog, added to a calendar whole, changed an
   const second = page.url();
   await page.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByLabel('Location').fill('Seignosse');
-  await dialog.getByLabel('Apply changes to').selectOption({ label: 'This date and the later ones' });
+  await dialog.getByRole('radio', { name: 'This date and the later ones' }).check();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Event saved');
   await page.goto(`/discipline/surfing/events?q=${encodeURIComponent(name)}`);

@@ -202,9 +202,11 @@ export const routes: RouteObject[] = [
           {
             path: 'discipline/:disciplineId/events/:eventId',
             // The attendees are asked for with the event (an empty list when nobody goes yet) rather than after it.
-            ...page('features/events/event-page.tsx', async ({ params }) => {
+            ...page('features/events/event-page.tsx', async ({ params, search }) => {
               const [{ eventQueries }, { reactionQueries }] = await Promise.all([events(), reactions()]);
-              return [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)];
+              const reads = [eventQueries.detail(params.eventId!), eventQueries.attendees(params.eventId!), reactionQueries.comments('event', params.eventId!)];
+              // Its edit form on the page (`?edit=1`, issue 38) offers the discipline's places.
+              return search.get('edit') === '1' ? [...reads, eventQueries.placeChoices(params.disciplineId!, '')] : reads;
             }),
           },
           { path: 'teams', ...page('features/teams/teams-page.tsx', async ({ search }) => {

@@ -1,12 +1,29 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { formActionPath } from '../../../common/forms.ts';
 import type { ContentStatus } from '../../../common/content.ts';
 import type { PendingRevision } from '../../../common/revisions.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { FormActions, FormDialog } from '../ui/form-dialog.tsx';
+import { FormTarget } from '../ui/form-target.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
+import { Link } from '../ui/link.tsx';
+
+/**
+ * The form with each registered field drawn with its value: react-hook-form fills its inputs only
+ * once they mount in the browser, so a server-rendered form would otherwise show them empty.
+ */
+function drawnWith<F extends FieldValues, O>(form: UseFormReturn<F, unknown, O>, values: F): UseFormReturn<F, unknown, O> {
+  const register: UseFormReturn<F, unknown, O>['register'] = (name, options) => {
+    const value: unknown = values[name];
+    const drawn = typeof value === 'number' && Number.isNaN(value) ? '' : value;
+    return { ...form.register(name, options), ...(drawn === undefined || drawn === null ? {} : { defaultValue: drawn }) };
+  };
+  return { ...form, register };
+}
 
 /** The toast's text: its sentences that apply, the warning first. */
 const joined = (...texts: (string | undefined)[]) => texts.filter(Boolean).join(' ') || undefined;
@@ -22,6 +39,12 @@ export type SectionFormDialogProps<Item> = {
   item?: Item;
   /** After adding, with the new item (e.g. to open it). */
   onCreated?: (item: Item) => void;
+  /**
+   * Editing on the item's page (`?edit=1`) as a plain form instead of a dialog: posted to the
+   * `edit-item` action without scripts, run in place with them (issue 38, item 3). `section` is the
+   * API's (`places`), `page` the item's page to come back to.
+   */
+  plain?: { section: string; page: string };
 };
 
 /** The catalogue keys of a section's dialog: its titles, subtitles, submit labels and toasts. */
@@ -58,9 +81,11 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
   aboveMap?: boolean;
   /** What the saved item's answer warns of (it was saved all the same), shown in the toast. */
   warning?: (saved: Item, t: TFunction) => string | undefined;
+  /** Hidden fields of the plain form: what the server needs to read its fields as the app does (the values as drawn, a time zone). */
+  plainFields?: (values: V) => Record<string, string>;
 }) {
   const { form: spec, text } = section;
-  return function SectionFormDialog({ open, onOpenChange, disciplineId, item, onCreated }: SectionFormDialogProps<Item>) {
+  return function SectionFormDialog({ open, onOpenChange, disciplineId, item, onCreated, plain }: SectionFormDialogProps<Item>) {
     const { t } = useTranslation();
     const create = section.useCreate(disciplineId);
     const update = section.useUpdate(item?.id ?? '');
@@ -93,6 +118,28 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
     });
 
     const Fields = spec.Fields;
+    if (plain && item) {
+      const values = spec.valuesOf(item);
+      return (
+        <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`${section.testId}-plain`} aria-label={t(text.edit)}>
+          <h2 className="text-lg font-semibold">{t(text.edit)}</h2>
+          <p className="text-sm text-slate-600">{t(text.editSubtitle ?? text.subtitle)}</p>
+          <form className="mt-4 space-y-4" method="post" action={formActionPath('edit-item')} onSubmit={submit} noValidate>
+            <FormTarget back={plain.page} fields={{ section: plain.section, id: item.id, page: plain.page, ...section.plainFields?.(values) }} />
+            <Fields form={drawnWith(form, values)} />
+            {/* Cancel leads back to the page: a link, which works without scripts too. */}
+            <div className="flex flex-wrap justify-end gap-2 pt-2">
+              <Link to={plain.page} replace className={buttonClass({ variant: 'outline' })}>
+                {t('common.cancel')}
+              </Link>
+              <Button type="submit" disabled={busy} data-testid={section.submitTestId}>
+                {t(text.save)}
+              </Button>
+            </div>
+          </form>
+        </section>
+      );
+    }
     return (
       <FormDialog
         open={open}

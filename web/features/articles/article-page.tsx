@@ -86,7 +86,7 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
             <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
           </div>
           {canEdit && (
-            <OwnerActions item={article} name={article.title} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={ArticleFormDialog} />
+            <OwnerActions item={article} section="articles" listPath={listUrl} name={article.title} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={ArticleFormDialog} />
           )}
         </div>
       </header>

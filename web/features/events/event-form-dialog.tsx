@@ -21,4 +21,6 @@ export const EventFormDialog = sectionFormDialog({
   },
   testId: 'event-form-dialog',
   warning: placeClosedWarning,
+  // The plain form's times are read on the clock they were drawn in; an untouched time is not sent.
+  plainFields: (values) => ({ startDateWas: values.startDate, endDateWas: values.endDate, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
 });

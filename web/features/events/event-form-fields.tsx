@@ -152,14 +152,18 @@ function SeriesFields({ form }: { form: UseFormReturn<FormValues, unknown, FormO
   const kind = form.watch('kind');
   const repeats = form.watch('repeatFrequency') !== '';
   if (kind === 'series') {
+    // Radio buttons: the choice shows whole, and posts as it is without scripts.
+    const drawn = form.formState.defaultValues?.applyTo ?? 'one';
     return (
-      <SelectField {...field('applyTo')}>
+      <fieldset className="space-y-1" data-testid="event-apply-to">
+        <legend className="text-sm font-medium">{t('events.form.applyTo')}</legend>
         {SERIES_SCOPES.map((scope) => (
-          <option key={scope} value={scope}>
+          <label key={scope} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={scope} defaultChecked={scope === drawn} {...form.register('applyTo')} />
             {t(`events.form.applyToValues.${scope}`)}
-          </option>
+          </label>
         ))}
-      </SelectField>
+      </fieldset>
     );
   }
   if (kind !== 'new') return null;

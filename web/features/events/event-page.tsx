@@ -127,7 +127,7 @@ export default function EventPage() {
             {canEdit && (
               <div className="flex flex-wrap gap-2">
                 {event.series && <DeleteFollowing event={event} onDeleted={() => void navigate(listPath)} />}
-                <OwnerActions item={event} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
+                <OwnerActions item={event} section="events" listPath={listPath} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
               </div>
             )}
           </div>

@@ -82,11 +82,11 @@ describe('recurring events in the event dialog', () => {
     renderAt('/discipline/surfing/events', <EventFormDialog open onOpenChange={() => {}} disciplineId="surfing" item={EVENT} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByLabelText('Repeats')).toBeNull();
-    const scope = within(dialog).getByLabelText('Apply changes to') as HTMLSelectElement;
-    expect(scope.value).toBe('one');
-    expect(Array.from(scope.options).map((o) => o.textContent)).toEqual(['Only this date', 'This date and the later ones']);
+    // Radio buttons (they post as they are without scripts), 'Only this date' chosen.
+    const scope = within(within(dialog).getByRole('group', { name: 'Apply changes to' })).getAllByRole('radio') as HTMLInputElement[];
+    expect(scope.map((radio) => [radio.labels?.[0]?.textContent, radio.checked])).toEqual([['Only this date', true], ['This date and the later ones', false]]);
     fill(dialog, 'Location', 'Seignosse');
-    fill(dialog, 'Apply changes to', 'following');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'This date and the later ones' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     const body = writes()[0]!.body as Record<string, unknown>;

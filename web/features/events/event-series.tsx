@@ -1,6 +1,7 @@
 import type { Event, EventSeries } from '../../../common/events.ts';
 import { ConfirmedDelete } from '../../components/content/confirmed-delete.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { RepeatFrequency } from '../../../common/recurrence.ts';
 import { useDeleteFollowing } from './events.api.ts';
 
@@ -28,6 +29,8 @@ export function SeriesLine({ series }: { series: EventSeries }) {
 export function DeleteFollowing({ event, onDeleted }: { event: Event; onDeleted: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteFollowing();
+  // Before the scripts run, the Delete disclosure offers 'this and later' (OwnerActions).
+  if (!useHydrated()) return null;
   return (
     <ConfirmedDelete
       id={event.id}

@@ -77,7 +77,7 @@ export default function PlacePage() {
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
             {canEdit && (
-              <OwnerActions item={place} name={place.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={PlaceFormDialog} />
+              <OwnerActions item={place} section="places" listPath={listPath} name={place.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={PlaceFormDialog} />
             )}
           </div>
         </div>

@@ -17,6 +17,8 @@ export const ReviewFormDialog = sectionFormDialog({
     addError: 'reviews.toast.addError',
     updateError: 'reviews.toast.updateError',
   },
+  // An untouched month keeps the stored day (server/lib/content-forms.ts).
+  plainFields: (values) => ({ releaseDateWas: values.releaseDate ?? '' }),
   testId: 'review-form-dialog',
   submitTestId: 'review-submit',
 });

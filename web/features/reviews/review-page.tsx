@@ -138,7 +138,7 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
             {canEdit && (
-              <OwnerActions item={review} name={review.productName} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ReviewFormDialog} />
+              <OwnerActions item={review} section="reviews" listPath={listUrl} name={review.productName} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ReviewFormDialog} />
             )}
           </div>
 

@@ -121,7 +121,7 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <ContactButtons shop={shop} size="default" />
             </div>
             {canEdit && (
-              <OwnerActions item={shop} name={shop.name} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ShopFormDialog} />
+              <OwnerActions item={shop} section="shops" listPath={listUrl} name={shop.name} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ShopFormDialog} />
             )}
           </div>
 

@@ -94,7 +94,7 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
           <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
         </div>
         {canEdit && (
-          <OwnerActions item={trick} name={trick.name} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={TrickFormDialog} />
+          <OwnerActions item={trick} section="tricks" listPath={listUrl} name={trick.name} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={TrickFormDialog} />
         )}
       </header>
 
