@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { adminApi, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, expectToast, signInThroughApi, uniqueTag } from './helpers.ts';
 
 /**
  * Issue 38, item 3: without JavaScript, an item of every section is edited (its page's `?edit=1`
@@ -161,5 +161,24 @@ test.describe('an organiser without JavaScript, on a date of a series', () => {
     await remove(page, 'This date and the later ones');
     await expectFlash(page, 'Item deleted successfully!');
     expect(await locations(api, ids)).toEqual([404, 'Madrid', 404, 404]);
+  });
+});
+
+test.describe('the same page with scripts', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('an address with ?edit=1 opens the form on the page, which saves in place with the toast', async ({ browser, page }) => {
+    const name = `Scripted shop ${uniqueTag()}`;
+    const item = await create(await adminApi(browser), 'shops', SECTIONS[4]!.body(name));
+    await signInThroughApi(page.context(), E2E_ADMIN);
+    const itemPath = `/discipline/${DISCIPLINE}/shops/${item.id}`;
+    await page.goto(`${itemPath}?edit=1`);
+    // Taken over by the app: Delete is the app's button by then.
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible({ timeout: 30_000 });
+    await editForm(page).getByLabel('Name').fill(`${name} saved`);
+    await editForm(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Shop updated');
+    await expect(page).toHaveURL(new RegExp(`${itemPath}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `${name} saved` })).toBeVisible();
   });
 });
