@@ -95,7 +95,22 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   return user;
 }
 
-const SETS_SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+const SESSION_TOKEN_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+const SETS_SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=([^;]*)`);
+
+/**
+ * Whether an answer's cookies start another session than the request's (signing in or out, a
+ * password changed): a renewal sets the same signed token again, with a later expiry, and is not a
+ * change (it would empty the browser's cache once a day for nothing).
+ */
+function changesSession(request: FastifyRequest, setCookies: unknown): boolean {
+  const sent = request.headers.cookie?.split(';').map((part) => part.trim()).find((part) => part.replace(/^__Secure-/, '').startsWith(`${SESSION_TOKEN_COOKIE}=`));
+  const before = sent?.slice(sent.indexOf('=') + 1);
+  return [setCookies].flat().some((c) => {
+    const set = typeof c === 'string' ? SETS_SESSION_COOKIE.exec(c) : null;
+    return set !== null && set[1] !== before;
+  });
+}
 
 /**
  * What the browser keeps of a session is forgotten when it changes (issue 37), whichever way:
@@ -109,8 +124,7 @@ const SETS_SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.s
  */
 export function registerSessionSignals(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const cookies = reply.getHeader('set-cookie');
-    if ([cookies].flat().some((c) => typeof c === 'string' && SETS_SESSION_COOKIE.test(c))) reply.header('clear-site-data', '"cache"');
+    if (changesSession(request, reply.getHeader('set-cookie'))) reply.header('clear-site-data', '"cache"');
     const session = await sessionName(request);
     if (session !== undefined) reply.header(SESSION_HEADER, session);
     return payload;

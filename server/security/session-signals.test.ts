@@ -42,6 +42,15 @@ describe('answers tell the browser when its session changes', () => {
     }
   });
 
+  test("a session's routine renewal (the same session, a later expiry) leaves the HTTP cache alone", async () => {
+    const user = await signUpVerified(t, { password: PASSWORD });
+    // A session near its end is renewed by the next request that reads it: its cookie is set again.
+    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('user_id', '=', user.id).execute();
+    const answers = [await get('/api/auth/get-session', user.cookie), await get('/api/me', user.cookie), await get('/discipline/surfing', user.cookie)];
+    expect(answers.some((res) => String(res.headers['set-cookie'] ?? '').includes('session_token=')), 'the session was renewed').toBe(true);
+    for (const res of answers) expect(res.headers['clear-site-data']).toBeUndefined();
+  });
+
   test('pages and answers name the session they were made for; one that ended elsewhere is named as nobody', async () => {
     const user = await signUpVerified(t, { password: PASSWORD });
     const other = await signUpVerified(t, { password: PASSWORD });
