@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Approval } from '../../common/approvals.ts';
 import { contentTestKit, type User } from '../test/content-kit.ts';
+import { fileUpload } from '../test/multipart.ts';
 import { CONTENT, DISCIPLINE, insertContent } from './catalogue.ts';
 
 /**
@@ -153,4 +155,30 @@ test("a new series waits as its first date: an edit of a later date alone makes 
   expect((await call('PATCH', `/api/events/${dates[2]!.id}`, author, { description: 'EVIL words', applyTo: 'one' })).statusCode).toBe(200);
   expectStale(await decide(seen, 'approved'), seen);
   expect((await kit.t.app.db.selectFrom('events').select('status').where('id', '=', dates[2]!.id).executeTakeFirstOrThrow()).status).toBe('pending');
+});
+
+test("a photo added, described or deleted on a new item after the admin looked makes the approval stale: a gallery they never saw is not published", async () => {
+  const created = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, { name: `Benign ${token()}`, location: 'Cove', latitude: 43.48, longitude: -1.56 });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+  const upload = () => {
+    const body = fileUpload(picture);
+    return kit.t.app.inject({ method: 'POST', url: `/api/photos/place/${id}`, headers: { origin: kit.t.config.publicUrl, cookie: author.cookie, ...body.headers }, payload: body.payload });
+  };
+
+  let seen = await queued(id);
+  const added = await upload();
+  expect(added.statusCode, added.body).toBeLessThan(300);
+  expectStale(await decide(seen, 'approved'), seen);
+
+  seen = await queued(id);
+  const [photo] = (await call('GET', `/api/places/${id}`, author)).json().photos as { id: string }[];
+  expect((await call('PATCH', `/api/photos/${photo!.id}`, author, { alt: 'EVIL words' })).statusCode).toBe(200);
+  expectStale(await decide(seen, 'approved'), seen);
+
+  seen = await queued(id);
+  expect((await call('DELETE', `/api/photos/${photo!.id}`, author)).statusCode).toBe(204);
+  expectStale(await decide(seen, 'approved'), seen);
+  expect((await call('GET', `/api/places/${id}`, null)).statusCode).toBe(404);
 });
