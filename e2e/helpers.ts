@@ -148,3 +148,15 @@ export async function openDialog(page: Page, buttonTestId: string, dialog: Locat
     await expect(dialog.getByRole('heading', { name: heading })).toBeVisible({ timeout: 1000 });
   }).toPass();
 }
+
+/** The flash message a plain form's answer leaves on the page it leads back to (a status region). */
+export async function expectFlash(page: Page, text: string) {
+  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Presses a control that must send a POST form without scripts; the server answers with a 303 to a page. */
+export async function submit(page: Page, button: Locator) {
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document', { timeout: 15_000 });
+  await button.click();
+  expect((await answer).status(), 'the form is answered with a redirect (303)').toBe(303);
+}

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { adminApi, expectToast, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, expectFlash, expectToast, signInThroughApi, submit, uniqueTag } from './helpers.ts';
 
 /**
  * Issue 38, item 3: without JavaScript, an item of every section is edited (its page's `?edit=1`
@@ -49,18 +49,6 @@ async function create(api: APIRequestContext, section: string, body: Record<stri
   const res = await api.post(`/api/disciplines/${DISCIPLINE}/${section}`, { data: body });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string };
-}
-
-/** The flash message a form's answer leaves on the page it leads back to. */
-async function expectFlash(page: Page, text: string) {
-  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** Presses a control that must send a POST form; the server answers with a 303 to a page. */
-async function submit(page: Page, button: Locator) {
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document', { timeout: 15_000 });
-  await button.click();
-  expect((await answer).status(), 'the form is answered with a redirect (303)').toBe(303);
 }
 
 const editForm = (page: Page) => page.locator('form[action="/actions/edit-item"]');

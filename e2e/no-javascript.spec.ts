@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './test.ts';
-import { adminApi, createEvent, createPlace, createTeam, newMember, signInThroughApi, uniqueTag } from './helpers.ts';
+import { adminApi, createEvent, createPlace, createTeam, expectFlash, newMember, signInThroughApi, submit, uniqueTag } from './helpers.ts';
 
 /**
  * Issue 17: every control works as plain HTML, before or without JavaScript. Links and GET forms
@@ -15,18 +15,6 @@ test.use({ javaScriptEnabled: false, actionTimeout: 10_000 });
 /** A view toggle or page link: a link, or a button of a GET form. */
 function control(scope: Page | Locator, name: string): Locator {
   return scope.getByRole('link', { name, exact: true }).or(scope.getByRole('button', { name, exact: true }));
-}
-
-/** The flash message a form's answer leaves on the page it leads back to. */
-async function expectFlash(page: Page, text: string) {
-  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** Presses a control that must send a POST form; the server answers with a 303 to a page. */
-async function submit(page: Page, button: Locator) {
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document', { timeout: 10_000 });
-  await button.click();
-  expect((await answer).status(), 'the form is answered with a redirect (303)').toBe(303);
 }
 
 test.describe('a visitor without JavaScript', () => {

@@ -105,13 +105,20 @@ describe.skipIf(!serverUrl)('on PostgreSQL: an approval racing a team edit', () 
 });
 
 describe('a crew spot and the opening of its team', () => {
-  test('approving a revision that makes a spot crew after its team was opened is refused, and changes nothing', async () => {
+  /**
+   * A private team's public spot with a waiting revision that makes it the team's crew spot, as one
+   * stored before an author's hiding applied at once (a713c69), and its queue entry as the admin saw it.
+   */
+  async function spotWaitingToBeCrew() {
     const author = await user();
     const team = await insertTeam(db(), author, [], { isPrivate: true });
     const spot = await insertContent(db(), CONTENT.find((c) => c.type === 'place')!, author, `Spot ${token()}`);
-    // As one stored before an author's hiding applied at once (a713c69): the revision waits.
     await db().insertInto('pending_revisions').values({ item_type: 'place', item_id: spot, changes: JSON.stringify({ visibility: 'crew', teamId: team }), submitted_by: author.id }).execute();
-    const seen = await queued(spot);
+    return { author, team, spot, seen: await queued(spot) };
+  }
+
+  test('approving a revision that makes a spot crew after its team was opened is refused, and changes nothing', async () => {
+    const { author, team, spot, seen } = await spotWaitingToBeCrew();
     expect((await call('PATCH', `/api/teams/${team}`, author, { isPrivate: false })).statusCode).toBe(200);
 
     expectError(await approve(seen), 400, 'CREW_SPOT_NEEDS_PRIVATE_TEAM');
@@ -143,11 +150,7 @@ describe('a crew spot and the opening of its team', () => {
     });
 
     test('a revision making a spot crew approved while its team is being opened is refused and stays pending', async () => {
-      const author = await user();
-      const team = await insertTeam(db(), author, [], { isPrivate: true });
-      const spot = await insertContent(db(), CONTENT.find((c) => c.type === 'place')!, author, `Spot ${token()}`);
-      await db().insertInto('pending_revisions').values({ item_type: 'place', item_id: spot, changes: JSON.stringify({ visibility: 'crew', teamId: team }), submitted_by: author.id }).execute();
-      const seen = await queued(spot);
+      const { team, spot, seen } = await spotWaitingToBeCrew();
       const other = await opening(team);
       const decision = approve(seen);
       await other.waiting(1, decision);
