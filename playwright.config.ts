@@ -39,8 +39,6 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'test',
-      // Pages rendered on a thread of their own, as in production (server/lib/render-threads.ts).
-      RENDER_THREADS: '1',
       // Map tiles from this server (any tile is the app's icon): the browser tests have no internet.
       MAP_TILE_URL: `http://localhost:${port}/icons/icon-192.png?tile={z}/{x}/{y}`,
       LOG_LEVEL: 'warn',

@@ -1,3 +1,4 @@
+import type { PlainFormName } from './forms.ts';
 import { z } from 'zod';
 import { ADMIN_CONTENT_PAGE_SIZE } from './paging.ts';
 import { personSchema } from './teams.ts';
@@ -34,7 +35,7 @@ export type ModerationList = z.infer<typeof moderationListSchema>;
 /** Where an item is deleted: its own endpoint, which admins may use on anyone's. */
 export const moderationDeletePath = (kind: ModerationKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
 /** The plain form doing the same (server/features/*\/*.forms.ts) and the field naming the item. */
-export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: string; field: string }> = {
+export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: PlainFormName; field: string }> = {
   sessions: { action: 'delete-session', field: 'sessionId' },
   'condition-reports': { action: 'delete-condition-report', field: 'reportId' },
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withInput } from './actions.ts';
+import { cancelRsvpAction, rsvpAction } from './events-basics.ts';
 import { galleryFields } from './photos.ts';
 import { boundedNumber, contentItemFields, contentListQuerySchema, imageUrl, line, pageOf, paragraph, reactionSummarySchema, UUID_PATTERN } from './content.ts';
 import { ACCESS_STATUSES } from './place-access-basics.ts';
@@ -165,3 +167,7 @@ export type PlaceEvents = z.infer<typeof placeEventsSchema>;
 /** The first people going (never their e-mail addresses), and how many go in all. */
 export const eventAttendeesSchema = z.object({ items: z.array(personSchema), total: z.number() });
 export type EventAttendees = z.infer<typeof eventAttendeesSchema>;
+
+/** The RSVP actions' fields (common/events-basics.ts). */
+export const rsvpWithInput = withInput(rsvpAction, z.object({ id: z.string().max(100) }));
+export const cancelRsvpWithInput = withInput(cancelRsvpAction, z.object({ id: z.string().max(100), was: z.enum(['going', 'waitlist', '']).optional() }));

@@ -8,6 +8,61 @@
 export const FORM_ACTION_PREFIX = '/actions/';
 export const formActionPath = (name: string) => `${FORM_ACTION_PREFIX}${encodeURIComponent(name)}`;
 
+/**
+ * The plain forms still written apart from their JSON route (a feature's `*.forms.ts` on the
+ * server): the page's form and the server's handler are both typed against this list, so a name
+ * misspelt on either side fails to compile. An action defined once (common/actions.ts) leaves it.
+ */
+export type PlainFormName =
+  | 'accept-invitation'
+  | 'accept-session-tag'
+  | 'cancel-join-request'
+  | 'comment'
+  | 'confirm-email'
+  | 'contact'
+  | 'cover-photo'
+  | 'create-calendar-feed'
+  | 'decline-invitation'
+  | 'decline-session-tag'
+  | 'delete-comment'
+  | 'delete-condition-report'
+  | 'delete-item'
+  | 'delete-photo'
+  | 'delete-session'
+  | 'describe-photo'
+  | 'edit-item'
+  | 'edit-profile'
+  | 'follow-discipline'
+  | 'follow-person'
+  | 'forgot-password'
+  | 'join-team'
+  | 'language'
+  | 'leave-team'
+  | 'like'
+  | 'like-condition-report'
+  | 'log-in'
+  | 'log-out'
+  | 'log-session'
+  | 'mark-all-notifications-read'
+  | 'mark-notification-read'
+  | 'place-access-status'
+  | 'place-closure-add'
+  | 'place-closure-remove'
+  | 'place-steward-add'
+  | 'place-steward-remove'
+  | 'rate'
+  | 'register'
+  | 'report-conditions'
+  | 'reset-password'
+  | 'revoke-calendar-feed'
+  | 'revoke-push-device'
+  | 'setup-admin'
+  | 'unfollow-discipline'
+  | 'unfollow-person'
+  | 'unlike'
+  | 'unlike-condition-report'
+  | 'unrate';
+
 /** The hidden field naming the page to go back to (path and query, on this site). */
 export const BACK_FIELD = 'back';
 

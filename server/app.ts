@@ -31,7 +31,6 @@ import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
 import { authForms } from './features/auth/auth.forms.ts';
 import { contactForms } from './features/contact/contact.forms.ts';
 import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
-import { eventsForms } from './features/events/events.forms.ts';
 import { placesForms } from './features/places/places.forms.ts';
 import { profilesForms } from './features/profiles/profiles.forms.ts';
 import { reactionsForms } from './features/reactions/reactions.forms.ts';
@@ -62,6 +61,8 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
 import { registerSecurityHeaders, securityHeaderOptions } from './lib/security-headers.ts';
+import { registerReads } from './lib/reads.ts';
+import { registerActions } from './lib/actions.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: documentingCachePolicy(jsonSchemaTransform),
   });
   registerErrorHandler(app);
+  registerReads(app);
+  registerActions(app);
   registerOriginGuard(app, allowedOrigins);
   registerHttpCache(app, config.httpCacheSeconds);
 
@@ -179,8 +182,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sitemapRoutes);
   await app.register(shareCardsRoutes);
   await app.register(liveRoutes);
-  scheduleNotificationDigests(app, config.notificationDigestMinutes);
-  schedulePushes(app, config.pushIntervalMs);
+  // Of several processes (server/main.ts), the first runs the timers: a digest is sent once.
+  if (config.worker === 0) {
+    scheduleNotificationDigests(app, config.notificationDigestMinutes);
+    schedulePushes(app, config.pushIntervalMs);
+  }
   checkPushSettingsAtStart(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -189,7 +195,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...disciplinesForms,
     ...contentForms,
     ...teamsForms,
-    ...eventsForms,
     ...placesForms,
     ...reactionsForms,
     ...conditionsForms,

@@ -40,7 +40,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   HTTP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
+  // Set by the first process of several for the others (server/main.ts): not for people to set.
+  STOKED_WORKER: z.coerce.number().int().min(0).max(15).default(0),
   // Fractions allowed (0.5 = 30 minutes); at most a week, past which a report says nothing of today.
   CONDITIONS_TTL_HOURS: z.coerce.number().positive().max(168).default(6),
   // Set by `npm run dev` only: the Vite server whose pages call this API from another origin.
@@ -116,10 +118,13 @@ export type Config = {
   /** Seconds an anonymous public read is kept in this process (0 turns it off); other servers see a change within it. */
   httpCacheSeconds: number;
   /**
-   * Threads that render pages besides the main thread (0: the main thread renders them). By default
-   * one fewer than the cores, at most 2; none under NODE_ENV=test, whose apps come and go by the hundred.
+   * Server processes sharing the port (server/main.ts, node:cluster), each rendering its own pages
+   * (docs/decisions/0017): by default one per core with PostgreSQL, and one with the embedded
+   * database, which belongs to the process that opened it.
    */
-  renderThreads: number;
+  processes: number;
+  /** This process's number among them (0 for the first or only one): only the first runs the timers. */
+  worker: number;
   /** Hours a condition report stays current (issue 20, item 2); fixed on each report when it is made. */
   conditionsTtlHours: number;
   /** `npm run dev`'s Vite origin, trusted for writes besides PUBLIC_URL; never set by `npm start`. */
@@ -157,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if ((e.PROCESSES ?? 1) > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process)');
   }
   let authSecret = overrides.authSecret ?? e.AUTH_SECRET;
   if (!authSecret) {
@@ -201,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     notificationDigestMinutes: e.NOTIFICATION_DIGEST_MINUTES,
     httpCacheSeconds: e.HTTP_CACHE_SECONDS,
-    renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism() - 1)),
+    processes: e.PROCESSES ?? (e.DATABASE_URL && e.NODE_ENV !== 'test' ? availableParallelism() : 1),
+    worker: e.STOKED_WORKER,
     conditionsTtlHours: e.CONDITIONS_TTL_HOURS,
     devWebOrigin: e.DEV_WEB_ORIGIN?.replace(/\/$/, ''),
     liveSessionCheckMs: 2000,

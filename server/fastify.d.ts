@@ -11,7 +11,8 @@ import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { CachePolicy } from './lib/http-cache.ts';
-import type { InProcessAnswer, InProcessRead } from './lib/in-process.ts';
+import type { ReadTable } from './lib/reads.ts';
+import type { ActionTable } from './lib/actions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,10 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     storage: Storage;
-    /** A rendered page's API read, answered in-process (server/lib/in-process.ts); set with the web pages. */
-    readInProcess(read: InProcessRead): Promise<InProcessAnswer>;
+    /** The JSON API's reads by address, for the pages rendered here (server/lib/reads.ts). */
+    reads: ReadTable;
+    /** The actions defined once and served here, by name (server/lib/actions.ts). */
+    actions: ActionTable;
   }
 
   /** What a route declares about itself, read by the app-wide hooks. */

@@ -1,10 +1,10 @@
-import { ConfigError, loadConfig } from './config.ts';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 
-async function main() {
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -12,6 +12,37 @@ async function main() {
     }
     throw error;
   }
+}
+
+/**
+ * Several processes share the port (PROCESSES, docs/decisions/0017): each answers requests and
+ * renders its own pages on its core. The first starts alone, so that it migrates the database
+ * before the others open it; one that dies is replaced; a signal stops them all.
+ */
+function supervise(config: Config) {
+  let stopping = false;
+  const start = (worker: number) =>
+    cluster.fork({ STOKED_WORKER: String(worker) }).on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`server process ${worker} stopped (${signal ?? code}); starting another`);
+      start(worker);
+    });
+  start(0).once('listening', () => {
+    for (let worker = 1; worker < config.processes; worker++) start(worker);
+    console.log(`\n  Stoked is running at ${config.publicUrl}  (database: PostgreSQL, ${config.processes} processes)\n`);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+}
+
+async function serve(config: Config) {
   const app = await buildApp(config);
   // app.close() stops accepting connections, answers 503 (Connection: close) to requests arriving
   // on kept-alive ones, ends the live streams (preClose), waits for the requests under way, and
@@ -37,11 +68,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (cluster.isWorker) return;
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  Stoked is running at ${config.publicUrl}  (database: ${where})\n`);
 }
 
-main().catch((error) => {
+const config = configOrExit();
+const main = cluster.isPrimary && config.processes > 1 ? Promise.resolve(supervise(config)) : serve(config);
+main.catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import type { PageRequest, RenderedPage } from '../web/entry-server.tsx';
 import { pageRendererOf } from './lib/web-pages.ts';
 import { RELAXED_LIMITS, signUpVerified } from './test/test-app.ts';
 import { useTestApp } from './test/use-test-app.ts';
+import { readsFor } from './test/page-reads.ts';
 
 // Issue 38, item 3: an item's page at `?edit=1` draws the section's edit form on the server, filled
 // with the item's values and posting to `edit-item`, reading only the data its route declared.
@@ -18,10 +19,7 @@ describe("an item's edit form, drawn by the server", () => {
     ({ renderPage } = (await import(pathToFileURL(pageRendererOf(await testWebBuild())).href)) as { renderPage: RenderPage });
   });
 
-  const fetchFor = (cookie: string) => async (url: string, init: RequestInit) => {
-    const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', cookie } });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode });
-  };
+  const fetchFor = (cookie: string) => readsFor(t.app, cookie);
   const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
   test.each([
@@ -36,7 +34,7 @@ describe("an item's edit form, drawn by the server", () => {
     await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const list = JSON.parse((await t.app.inject({ method: 'GET', url: `/api/disciplines/surfing/${section}?page=1&limit=1` })).body) as { items: Record<string, string>[] };
     const item = list.items[0]!;
-    const page = await renderPage({ url: `/discipline/surfing/${kind}/${item.id}?edit=1`, storedLanguage: 'en', fetchApi: fetchFor(admin.cookie) });
+    const page = await renderPage({ url: `/discipline/surfing/${kind}/${item.id}?edit=1`, storedLanguage: 'en', read: fetchFor(admin.cookie) });
     expect(page.kind).toBe('page');
     if (page.kind !== 'page') return;
     expect(page.undeclared).toEqual([]);

@@ -22,7 +22,7 @@ type User = Awaited<ReturnType<typeof signUpVerified>>;
 
 describe('signed-in pages', () => {
   // On a render thread, as in production: the person's session reaches the page's API calls through the main thread.
-  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild(), httpCacheSeconds: 60, renderThreads: 1 }), { timeout: 240_000 });
+  const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild(), httpCacheSeconds: 60 }), { timeout: 240_000 });
   let alma: User;
   let bruno: User;
   beforeAll(async () => {

@@ -13,6 +13,7 @@ import { pageRendererOf } from './lib/web-pages.ts';
 import { readManifest } from './lib/build-manifest.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, statementsDuring, type TestApp } from './test/test-app.ts';
 import { useTestApp } from './test/use-test-app.ts';
+import { readsFor } from './test/page-reads.ts';
 
 /**
  * Every page comes rendered by the server (web/entry-server.tsx), with the data the browser
@@ -223,14 +224,13 @@ describe('with the real page renderer', () => {
       });
     });
     expect(reads).toBe(1);
-    // Who is asking comes with the page, read with its session: no API call asks it again.
-    const read = t.app.readInProcess;
+    // Who is asking comes with the page, read with its session: no read asks it again.
     const asked: string[] = [];
-    t.app.readInProcess = (options) => (asked.push(options.url), read(options));
+    const unwatch = t.app.reads.watch((url) => asked.push(url));
     try {
       expect(JSON.stringify(stateOf(html(await get('/discipline/surfing', { cookie: rider.cookie }))).queries)).toContain('Once Rider');
     } finally {
-      t.app.readInProcess = read;
+      unwatch();
     }
     expect(asked).toContain('/api/disciplines/surfing');
     expect(asked).not.toContain('/api/me');
@@ -292,31 +292,6 @@ describe('with the real page renderer', () => {
     expect(reads).toBe(0);
   });
 
-  test("the menu's categories and the settings are read once for many pages, and afresh after any write", async () => {
-    const read = t.app.readInProcess;
-    const reads: string[] = [];
-    t.app.readInProcess = (options) => (reads.push(options.url), read(options));
-    const admin = await signUpVerified(t);
-    await t.database.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const water = (await t.app.inject({ method: 'GET', url: '/api/admin/categories/water', headers: { cookie: admin.cookie } })).json() as { name: string; names: Record<string, string>; icon: string; color: string };
-    const editWater = (fields: object) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/categories/water', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload: fields });
-    try {
-      await get('/discipline/surfing');
-      reads.length = 0;
-      for (const url of ['/', '/discipline/skateboarding', '/discipline/surfing/events']) expect(rootOf(html(await get(url)))).toContain('href="/category/water"');
-      expect(reads.filter((u) => u === '/api/categories' || u === '/api/settings')).toEqual([]);
-      const renamed = await editWater({ name: 'Wet Sports', names: { ...water.names, en: 'Wet Sports' } });
-      expect(renamed.statusCode, renamed.body).toBe(200);
-      reads.length = 0;
-      expect(rootOf(html(await get('/')))).toContain('Wet Sports');
-      expect(reads).toContain('/api/categories');
-    } finally {
-      t.app.readInProcess = read;
-      await editWater({ name: water.name, names: water.names, icon: water.icon, color: water.color });
-    }
-  });
-
   test('a page hands over the site-wide answers its route reads, not every one an earlier page kept', async () => {
     const rider = await signUpVerified(t, { name: 'Kept Answers' });
     const keys = (page: string) => stateOf(page).queries.queries.map((q) => JSON.stringify(q.queryKey));
@@ -369,10 +344,7 @@ describe('each page reads only the data its route declared', () => {
   });
 
   // The page's API calls answered in-process, as the server answers them for a page.
-  const fetchFor = (cookie?: string) => async (url: string, init: RequestInit) => {
-    const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode });
-  };
+  const fetchFor = (cookie?: string) => readsFor(t.app, cookie);
   const firstId = async (url: string) => {
     const body = JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { items: { id: string }[] };
     expect(body.items.length, url).toBeGreaterThan(0);
@@ -394,28 +366,12 @@ describe('each page reads only the data its route declared', () => {
     const problems: string[] = [];
     for (const [who, cookie] of [['visitor', undefined], ['member', rider.cookie]] as const) {
       for (const url of [...urls, ...(cookie ? ['/profile', '/notifications', '/messages'] : [])]) {
-        const page = await renderPage({ url, storedLanguage: 'en', fetchApi: fetchFor(cookie) });
+        const page = await renderPage({ url, storedLanguage: 'en', read: fetchFor(cookie) });
         if (page.kind === 'page' && page.undeclared.length) problems.push(`${who} ${url}: ${page.undeclared.join(' ')}`);
       }
     }
     expect(problems).toEqual([]);
   }, 120_000);
-
-  test('site-wide answers (the disciplines among them) are read for one page and reused by the next, meta and all', async () => {
-    const { id } = await signUpVerified(t);
-    const asked: string[] = [];
-    const counting = (url: string, init: RequestInit) => (asked.push(url), fetchFor()(url, init));
-    // `writes` of their own: what earlier tests' renders kept is not reused here.
-    const render = () => renderPage({ url: `/profile/${id}`, storedLanguage: 'en', fetchApi: counting, me: { user: null }, writes: 7001 });
-    await render();
-    expect(asked).toContain('/api/disciplines');
-    asked.length = 0;
-    const again = await render();
-    expect(asked).not.toContain('/api/disciplines');
-    expect(asked).toContain(`/api/profiles/${id}`);
-    const handed = (stateOf(again.kind === 'page' ? again.state : '').queries.queries as { queryKey: unknown[]; meta?: unknown }[]).find((q) => q.queryKey[0] === 'disciplines' && q.queryKey.length === 1);
-    expect(handed?.meta).toEqual({ siteWide: true });
-  });
 });
 
 describe('kept like the API\'s anonymous answers, and around the renderer', () => {

@@ -1,4 +1,4 @@
-import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { App } from './app.tsx';
 import { authKeys } from './lib/session.ts';
 import { RenderQueryClient } from './lib/render-query-client.ts';
 import { settingsQueries } from './lib/site-settings.ts';
-import { setApiTransport, type ApiTransport } from './lib/api.ts';
+import { setDirectRead, type DirectRead } from './lib/api.ts';
 import { countFormatter, noteFormattedTexts, type FormattedTexts } from './lib/intl.ts';
 import { PageMetaSink, type PageMeta } from './lib/page-meta.ts';
 import type { Flash } from '../common/forms.ts';
@@ -83,12 +83,10 @@ const undeclared = (query: Query) => {
   return on && typeof queryFn === 'function' && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
 };
 
-type Fetch = ApiTransport;
-
-// Each render's API calls go to the server that asked for it (tests run several in one process),
-// and the texts its Intl formatters write are noted for the browser to hydrate with.
-const renderContext = new AsyncLocalStorage<{ fetchApi: Fetch; texts: FormattedTexts }>();
-setApiTransport((path, init) => renderContext.getStore()!.fetchApi(path, init));
+// Each render's reads go to the server that asked for it (tests run several in one process), as
+// the person asking; and the texts its Intl formatters write are noted for the browser to hydrate with.
+const renderContext = new AsyncLocalStorage<{ read: DirectRead; texts: FormattedTexts }>();
+setDirectRead((path) => renderContext.getStore()!.read(path));
 noteFormattedTexts(() => renderContext.getStore()?.texts);
 
 export interface PageRequest {
@@ -100,8 +98,8 @@ export interface PageRequest {
   acceptedLanguages?: readonly string[];
   /** A message left by the form the person just sent (server/lib/forms.ts), shown once on this page. */
   flash?: Flash;
-  /** Answers the page's API calls as for the person asking (their session, if any). */
-  fetchApi: Fetch;
+  /** Answers the page's reads (an API address) by the feature's own function, as for the person asking. */
+  read: DirectRead;
   /**
    * Who is asking, as /api/me answers it, when the server has read it for the page: nobody for a
    * request without a session (no API call needed to learn it), the person for a signed-in one (their
@@ -110,11 +108,6 @@ export interface PageRequest {
   me?: { user: SessionUser | null };
   /** Aborted when the page is too late: the render stops rather than going on unseen. */
   signal?: AbortSignal;
-  /**
-   * How many writes this server has answered: site-wide answers kept from an earlier page are
-   * reused only while it is unchanged (and for SITE_WIDE_REUSE_MS at most, for other servers' writes).
-   */
-  writes?: number;
 }
 
 export type RenderedPage =
@@ -146,38 +139,7 @@ export type RenderedPage =
 /** Renders one page once its route's data is in, or says where a route sends the person instead. */
 export function renderPage(request: PageRequest): Promise<RenderedPage> {
   const texts: FormattedTexts = {};
-  return renderContext.run({ fetchApi: request.fetchApi, texts }, () => renderInContext(request, texts));
-}
-
-/**
- * Site-wide answers (query `meta` SITE_WIDE: settings, categories, disciplines) read for one page and reused by
- * the next ones, so that each page reads from the database only what it shows of its own. Dropped
- * at the first write this server answers, and after a few seconds at most, which is how long
- * another server's write may take to show in the menu (as with the HTML cache's TTL).
- */
-const SITE_WIDE_REUSE_MS = 5000;
-const siteWideAnswers = new Map<string, { data: unknown; writes: number; at: number }>();
-
-function reuseSiteWide(queryClient: QueryClient, writes: number | undefined) {
-  if (writes === undefined) return;
-  const now = Date.now();
-  for (const [hash, answer] of siteWideAnswers) if (answer.writes !== writes || now - answer.at > SITE_WIDE_REUSE_MS) siteWideAnswers.delete(hash);
-  if (siteWideAnswers.size === 0) return;
-  // Each answer is put in as its query is first asked for (by a loader): the page hands
-  // the browser what its route reads, not every answer an earlier page kept (the disciplines, 12 KB
-  // in nine languages, went with every page after a profile's).
-  queryClient.getQueryCache().subscribe((event) => {
-    const answer = event.type === 'added' ? siteWideAnswers.get(event.query.queryHash) : undefined;
-    if (answer) event.query.setData(answer.data, { updatedAt: answer.at, manual: true });
-  });
-}
-
-function keepSiteWide(queries: Query[], writes: number | undefined) {
-  if (writes === undefined) return;
-  for (const query of queries) {
-    if (query.meta?.siteWide !== true || query.state.status !== 'success' || siteWideAnswers.has(query.queryHash)) continue;
-    siteWideAnswers.set(query.queryHash, { data: query.state.data, writes, at: query.state.dataUpdatedAt });
-  }
+  return renderContext.run({ read: request.read, texts }, () => renderInContext(request, texts));
 }
 
 function pageModulesOf(matches: { route: { handle?: unknown } }[], language: LanguageCode, signedIn: boolean): string[] {
@@ -188,9 +150,8 @@ function pageModulesOf(matches: { route: { handle?: unknown } }[], language: Lan
 
 const rendersNotFound = (query: Query) => query.state.status === 'error' && (query.state.error as { status?: number } | null)?.status === 404;
 
-async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, me, writes }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
+async function renderInContext({ url, storedLanguage, acceptedLanguages = [], flash, signal, me }: PageRequest, texts: FormattedTexts): Promise<RenderedPage> {
   const queryClient = new RenderQueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } } });
-  reuseSiteWide(queryClient, writes);
   // The site's settings (the language depends on them) are read once, with the route's data: the
   // frame's loader asks for the same query and shares this read.
   const settingsRead = queryClient.ensureQueryData(settingsQueries.all());
@@ -212,7 +173,6 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
   );
   const html = await render(element, signal ?? new AbortController().signal);
   const queries = queryClient.getQueryCache().findAll();
-  keepSiteWide(queries, writes);
   const state = ssrStateElement(
     {
       language,
@@ -241,56 +201,4 @@ async function renderInContext({ url, storedLanguage, acceptedLanguages = [], fl
     undeclared: queries.filter(undeclared).map((query) => JSON.stringify(query.queryKey)),
     modules: pageModulesOf(context.matches, language, Boolean(me?.user)),
   };
-}
-
-/**
- * A render thread's side (server/lib/render-threads.ts): the server's main thread keeps the data,
- * the sessions and the sockets, and hands whole renders to threads so that React's work runs on
- * another core. The page's API calls come back to the main thread, which answers them as it does
- * for a render of its own; only plain data crosses.
- */
-export type RenderOrder = Omit<PageRequest, 'fetchApi' | 'signal'>;
-export type ApiAnswer = { ok: boolean; status: number; statusText: string; body: string; retryAfter: string | null };
-export type ToRenderThread =
-  | { kind: 'render'; id: number; order: RenderOrder }
-  | { kind: 'answer'; call: number; answer: ApiAnswer }
-  | { kind: 'abort'; id: number; reason: string };
-export type FromRenderThread =
-  | { kind: 'ready' }
-  | { kind: 'call'; id: number; call: number; path: string; method: string; body: string | undefined }
-  | { kind: 'rendered'; id: number; page: RenderedPage }
-  | { kind: 'failed'; id: number; message: string };
-
-type ThreadPort = { on(event: 'message', listener: (message: ToRenderThread) => void): unknown; postMessage(message: FromRenderThread): void };
-
-export async function serveRenderThread(port: ThreadPort): Promise<void> {
-  await warmUp();
-  const calls = new Map<number, (answer: ApiAnswer) => void>();
-  const renders = new Map<number, AbortController>();
-  let lastCall = 0;
-  port.on('message', (message) => {
-    if (message.kind === 'answer') {
-      calls.get(message.call)?.(message.answer);
-      calls.delete(message.call);
-    } else if (message.kind === 'abort') {
-      renders.get(message.id)?.abort(new Error(message.reason));
-    } else {
-      const { id, order } = message;
-      const abort = new AbortController();
-      renders.set(id, abort);
-      const fetchApi: Fetch = (path, init) =>
-        new Promise((resolve) => {
-          const call = ++lastCall;
-          calls.set(call, ({ body, retryAfter, ...answer }) =>
-            resolve({ ...answer, text: async () => body, headers: { get: (name) => (name.toLowerCase() === 'retry-after' ? retryAfter : null) } }),
-          );
-          port.postMessage({ kind: 'call', id, call, path, method: init.method ?? 'GET', body: typeof init.body === 'string' ? init.body : undefined });
-        });
-      renderPage({ ...order, fetchApi, signal: abort.signal }).then(
-        (page) => port.postMessage({ kind: 'rendered', id, page }),
-        (error: unknown) => port.postMessage({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) }),
-      ).finally(() => renders.delete(id));
-    }
-  });
-  port.postMessage({ kind: 'ready' });
 }

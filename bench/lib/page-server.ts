@@ -17,7 +17,7 @@ export type PageServerInfo = {
   pid: number;
   databaseUrl?: string;
   kind: 'postgres' | 'pglite';
-  renderThreads: number;
+  processes: number;
   cookie: string;
   ids: { teamId: string; eventId: string; userId: string };
   /** GET /login, a page the server never renders: the bare shell, its body decoded. */
@@ -73,7 +73,10 @@ async function serve(child: ChildProcess | NodeJS.Process) {
         httpCacheSeconds: message.start.httpCacheSeconds,
         sampleContent: true,
         prepare: async (app: FastifyInstance) => {
-          app.addHook('onRequest', async (request) => void (recording && request.url.startsWith('/api/') && recording.push(request.url)));
+          // What each page reads: its loaders' reads, asked of the features directly (server/lib/reads.ts);
+          // a build from before them (`--vs` an older one) asked its own API in-process.
+          if ((app as Partial<FastifyInstance>).reads) app.reads.watch((url) => void recording?.push(url));
+          else (app as FastifyInstance).addHook('onRequest', async (request) => void (recording && request.url.startsWith('/api/') && recording.push(request.url)));
         },
       });
       const account = await lib.createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench horse battery staple');
@@ -88,7 +91,7 @@ async function serve(child: ChildProcess | NodeJS.Process) {
       const body = login.headers['content-encoding'] === 'br' ? brotliDecompressSync(login.rawPayload).toString() : login.body;
       const shell = { status: login.statusCode, length: Number(login.headers['content-length']), body };
       const { url, kind, databaseUrl, config } = server;
-      return { ready: { url, pid: process.pid, kind, ...(databaseUrl ? { databaseUrl } : {}), renderThreads: config.renderThreads, cookie: account.cookie, ids: { teamId, eventId, userId }, shell } };
+      return { ready: { url, pid: process.pid, kind, ...(databaseUrl ? { databaseUrl } : {}), processes: (config as { processes?: number }).processes ?? 1, cookie: account.cookie, ids: { teamId, eventId, userId }, shell } };
     }
     if ('probe' in message) {
       const reads: string[][] = [];

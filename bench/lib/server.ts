@@ -76,8 +76,6 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         NOTIFICATION_DIGEST_MINUTES: '0',
         HTTP_CACHE_SECONDS: String(options.httpCacheSeconds),
         SAMPLE_CONTENT: String(options.sampleContent),
-        // The machine's default unless the run names it (RENDER_THREADS=0 renders on the main thread).
-        RENDER_THREADS: process.env.RENDER_THREADS,
       },
       { databaseUrl, rateLimits: BENCH_LIMITS, port: 0, publicUrl: 'http://127.0.0.1', ...(options.webDist ? { webDist: options.webDist } : {}) },
     );

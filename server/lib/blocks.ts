@@ -11,6 +11,17 @@ export async function blockedBetween(db: Kysely<DB>, a: string, b: string): Prom
   return !!row;
 }
 
+/** Whether `person` and any of `others` blocked one another (one statement for a list of people). */
+export async function blockedWithAny(db: Kysely<DB>, person: string, others: readonly string[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', person), eb('blocked_id', 'in', others)]), eb.and([eb('blocker_id', 'in', others), eb('blocked_id', '=', person)])]))
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Blocks `blockedId` and ends the follows between the two, together. */
 export async function setBlock(db: Kysely<DB>, blockerId: string, blockedId: string, block: boolean): Promise<void> {
   if (!block) {

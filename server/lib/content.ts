@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { nameIn } from '../../common/languages.ts';
 import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { ContentType } from '../../common/content-basics.ts';
@@ -8,14 +7,15 @@ import type { Person } from '../../common/teams.ts';
 import type { DB } from '../db/schema.ts';
 import { queueForApproval, renameQueuedItem } from './approval-queue.ts';
 import { inTransaction } from '../db/client.ts';
-import { readOncePerPage, tellPage } from './page-scope.ts';
+import type { Ctx } from './context.ts';
 
 /**
  * What every discipline section (places, events, tricks, reviews, shops, articles) shares on the
  * server: who may see an item, paging, authors, and the like/comment/rating figures of its card.
  */
 
-export type Viewer = { id: string; role: 'user' | 'admin' } | null;
+export type { Viewer } from './context.ts';
+import type { Viewer } from './context.ts';
 type Db = Kysely<DB>;
 
 /** The table of each content type. */
@@ -69,15 +69,15 @@ export async function isVisible(db: Db, type: ContentType, id: string, viewer: V
  * `isVisible` for a route that lists something of one item: a rendered page's API calls (an event's
  * attendees and its comments, say) ask it once between them.
  */
-export const isVisibleOnce = (request: FastifyRequest, type: ContentType, id: string, viewer: Viewer): Promise<boolean> =>
-  readOncePerPage(request, visibleKey(type, id, viewer), () => isVisible(request.server.db, type, id, viewer));
+export const isVisibleOnce = (ctx: Ctx, type: ContentType, id: string, viewer: Viewer): Promise<boolean> =>
+  ctx.once(visibleKey(type, id, viewer), () => isVisible(ctx.db, type, id, viewer));
 
 /**
  * The item `found` by a query with `visibleTo`'s rule (a section's `get`), and for the page's later
  * calls whether `viewer` may see it: an event page's attendees and comments then ask nothing more.
  */
-export function tellVisible<T>(request: FastifyRequest, type: ContentType, id: string, viewer: Viewer, found: Promise<T | undefined>): Promise<T | undefined> {
-  tellPage(request, visibleKey(type, id, viewer), () => found.then((item) => item !== undefined));
+export function tellVisible<T>(ctx: Ctx, type: ContentType, id: string, viewer: Viewer, found: Promise<T | undefined>): Promise<T | undefined> {
+  ctx.tell(visibleKey(type, id, viewer), () => found.then((item) => item !== undefined));
   return found;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BACK_FIELD, FLASH_COOKIE, FORM_ACTION_PREFIX, safeBack, type Flash } from '../../common/forms.ts';
+import { answerServedForm } from './actions.ts';
+import { BACK_FIELD, FLASH_COOKIE, FORM_ACTION_PREFIX, safeBack, type Flash, type PlainFormName } from '../../common/forms.ts';
 
 /**
  * Plain HTML forms (common/forms.ts): each names a call of the JSON API, which this sends in-process
@@ -32,7 +33,7 @@ export interface FormAction {
   refuse?: (fields: FormFields) => string | undefined;
 }
 
-export type FormActions = Readonly<Record<string, FormAction>>;
+export type FormActions = Readonly<Partial<Record<PlainFormName, FormAction>>>;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const FLASH_SECONDS = 60;
@@ -80,7 +81,14 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
     const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const back = safeBack(fields.get(BACK_FIELD) ?? pathOfReferer(request));
     const secure = request.protocol === 'https';
-    const action = Object.hasOwn(actions, request.params.action) ? actions[request.params.action] : undefined;
+    const served = app.actions.get(request.params.action);
+    if (served) {
+      return answerServedForm(request, reply, served, fields, back, (flash, location) => {
+        if (flash) flashCookie(reply, flash, secure);
+        return reply.code(303).header('location', safeBack(location)).header('cache-control', 'no-store').send();
+      });
+    }
+    const action = Object.hasOwn(actions, request.params.action) ? actions[request.params.action as PlainFormName] : undefined;
     if (!action) {
       flashCookie(reply, { kind: 'error', title: 'errors.NOT_FOUND' }, secure);
       return reply.code(303).header('location', back).send();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
@@ -51,16 +51,6 @@ const CACHE_CONTROL: Record<CacheKind, string> = {
 const MAX_ENTRIES = 1000;
 /** The methods that may change what reads answer: the cache and the page renderer drop what they kept after one. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Marks an in-process read that must be computed afresh and then serves the others: the page
- * renderer's (server/lib/web-pages.ts), so a page is never older than the TTL. Clients cannot guess
- * the token, so a client's own Cache-Control cannot make every request a miss.
- */
-export const FRESH_READ = { header: 'x-stoked-fresh-read', token: randomBytes(16).toString('hex') } as const;
-
-/** A read the page renderer makes in-process (FRESH_READ): its answer is read as data and never leaves the process. */
-export const isInProcessRead = (request: FastifyRequest): boolean => request.headers[FRESH_READ.header] === FRESH_READ.token;
 
 /** The request's path as the router reads it: percent-decoded, without its query. */
 function decodedPath(request: FastifyRequest): string {
@@ -190,7 +180,6 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
     states.set(request, state);
     if (kind !== 'public' || ttlSeconds <= 0) return;
     const key = (state.key = cacheKey(request));
-    if (isInProcessRead(request)) return;
     const now = Date.now();
     let entry = entries.get(key);
     if (entry && entry.expires <= now) {
@@ -214,7 +203,8 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (WRITE_METHODS.has(request.method)) {
-      if (reply.statusCode >= 200 && reply.statusCode < 300) clear();
+      // A plain form's answer is a redirect (303) whatever its outcome: it may have changed something.
+      if (reply.statusCode >= 200 && reply.statusCode < 400) clear();
       // What a write answers with (a new session, a generated secret) is kept nowhere either.
       if (declaredPolicy(request.routeOptions.config) === 'no-store') reply.header('cache-control', CACHE_CONTROL['no-store']);
       return payload;
@@ -233,12 +223,6 @@ export function registerHttpCache(app: FastifyInstance, ttlSeconds: number): { c
 
     // Where the answer is kept for others, if it is.
     const key = state.generation === generation && !reply.hasHeader('set-cookie') ? state.key : undefined;
-    // An in-process read needs no validator unless its answer is kept for others: a page's data is
-    // read from the body (its SHA-1 was a fiftieth of the CPU of a page's API call).
-    if (key === undefined && isInProcessRead(request)) {
-      settle(state, undefined);
-      return payload;
-    }
     const etag = weakEtag(payload);
     reply.header('etag', etag);
     let entry: Entry | undefined;

@@ -1,7 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema.ts';
-import { readOncePerPage, tellPage } from './page-scope.ts';
+import type { Ctx } from './context.ts';
 
 /**
  * The one rule for a person others may see or reach: confirmed and not banned. `alias` names the
@@ -21,15 +20,14 @@ export async function profileIsVisible(db: Kysely<DB>, id: string): Promise<bool
  * `profileIsVisible` for a route that shows something of that person's: a profile page's API calls
  * (the profile, its sessions, tricks, activity and statistics) ask it once between them.
  */
-export const profileIsVisibleOnce = (request: FastifyRequest, id: string): Promise<boolean> =>
-  readOncePerPage(request, profileVisibleKey(id), () => profileIsVisible(request.server.db, id));
+export const profileIsVisibleOnce = (ctx: Ctx, id: string): Promise<boolean> => ctx.once(profileVisibleKey(id), () => profileIsVisible(ctx.db, id));
 
 /**
  * The profile `found` by a query with `visiblePerson`'s rule, and for the page's later calls whether
  * that person may be seen: a profile page's sessions, tricks, activity and statistics then ask nothing more.
  */
-export function tellProfileVisible<T>(request: FastifyRequest, id: string, found: Promise<T | undefined>): Promise<T | undefined> {
-  tellPage(request, profileVisibleKey(id), () => found.then((profile) => profile !== undefined));
+export function tellProfileVisible<T>(ctx: Ctx, id: string, found: Promise<T | undefined>): Promise<T | undefined> {
+  ctx.tell(profileVisibleKey(id), () => found.then((profile) => profile !== undefined));
   return found;
 }
 

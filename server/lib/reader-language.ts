@@ -4,9 +4,11 @@ import { currentUser } from './session.ts';
 
 /**
  * The language the request's reader reads the site in: the web app's language cookie (what its pages
- * show), else what their browser asks for, else the language they chose in their profile.
+ * show), else what their browser asks for, else the language they chose in their profile; a page
+ * whose address names its language (`asked`) is read in that one.
  */
-export async function readerLanguage(request: FastifyRequest): Promise<LanguageCode> {
+export async function readerLanguage(request: FastifyRequest, asked?: LanguageCode): Promise<LanguageCode> {
+  if (asked) return asked;
   const cookie = request.cookies[LANGUAGE_COOKIE];
   if (isLanguageCode(cookie)) return cookie;
   const accepted = acceptedLanguages(request.headers['accept-language'])

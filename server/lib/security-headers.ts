@@ -2,22 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
-import { isInProcessRead } from './http-cache.ts';
 
 /**
  * The headers helmet sets for `options`, worked out once at start-up and set on every answer that
- * leaves the server (pages, API answers, static files, errors); a page's in-process reads
- * (server/lib/in-process.ts) get none, their data going into the page, which has them.
+ * leaves the server (pages, API answers, static files, errors).
  * @fastify/helmet built helmet's middleware anew for each request, its Content-Security-Policy parsed
- * and checked again every time: a sixth of the CPU of a trivial API answer, paid again by each of a
- * rendered page's in-process API calls. Our options hold no per-request value (no nonce, no
+ * and checked again every time: a sixth of the CPU of a trivial API answer. Our options hold no per-request value (no nonce, no
  * function), so the headers are the same for every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', async (request, reply) => {
-    // The page renderer's in-process reads: the page carries the headers, its data never leaves the process.
-    if (!isInProcessRead(request)) reply.headers(headers);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }
 

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_HEADER } from '../../common/offline.ts';
 import type { SessionUser } from '../../common/schemas.ts';
 import { fail } from './errors.ts';
-import { pageOf } from './page-scope.ts';
 
 /**
  * better-auth names its cookies `<prefix>.session_token` etc. (`__Secure-` in front over https). Here,
@@ -38,18 +37,9 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** Which row of `sessions` the request came with, for what must end with that session (live streams). */
 const sessionIds = new WeakMap<FastifyRequest, string>();
 
-/** The signed-in user of this request, or null. Read once per request (and once per rendered page). */
+/** The signed-in user of this request, or null. Read once per request (a rendered page's loaders share its request). */
 export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   let pending = cache.get(request);
-  const page = pending ? undefined : pageOf(request);
-  if (page) {
-    pending = currentUser(page).then((user) => {
-      const sessionId = sessionIds.get(page);
-      if (sessionId) sessionIds.set(request, sessionId);
-      return user;
-    });
-    cache.set(request, pending);
-  }
   // No session cookie nor Authorization header: nobody to look up (most of a visitor's reads).
   if (!pending && !hasSession(request)) {
     pending = Promise.resolve(null);

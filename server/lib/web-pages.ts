@@ -4,20 +4,18 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, isLanguageCode, LANGUAGE_COOKIE, LANGUAGE_PARAM, webManifestPath, type LanguageCode } from '../../common/languages.ts';
+import { acceptedLanguages, webManifestPath } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { SERVICE_WORKER_PATH } from '../../common/offline.ts';
 import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
-import type { ApiResponse } from '../../web/lib/api.ts';
 import { takeFlash } from './forms.ts';
 import { currentUser, hasSession } from './session.ts';
-import { openPageScope } from './page-scope.ts';
-import { readInProcess, type InProcessRead } from './in-process.ts';
-import { acceptedEncoding, FRESH_READ, isPageRequest, WRITE_METHODS } from './http-cache.ts';
+import { askedLanguage, contextOf, cookieLanguage } from './context.ts';
+import { readDirect } from './reads.ts';
+import { acceptedEncoding, isPageRequest } from './http-cache.ts';
 import { redactUrl } from './log-redaction.ts';
 import { queueGate } from './queue-gate.ts';
-import { startRenderThreads } from './render-threads.ts';
 import { pageScripts, readManifest } from './build-manifest.ts';
 import { escapeAttribute, shareTags } from './share-preview.ts';
 
@@ -32,23 +30,9 @@ type Page = Extract<RenderedPage, { kind: 'page' }>;
 const RENDER_DEADLINE_MS = 2000;
 // Pages rendered at once; the others wait their turn. Rendered all at once, 64 pages in flight held
 // their loaders' data and React trees together: the collector took the second core and a page cost
-// 25 ms of CPU instead of 8. The hub at 64 connections (2-core machine, PostgreSQL, cache off, the
-// same run each): unlimited 93 pages/s with p99 4.5 s; 1 at a time 199/s, p99 0.6 s; 2 at a time
-// 216/s, p99 0.45 s; 3 161/s; 4 194/s. Two lets one page's data loads overlap another's render.
-// With a render thread the main thread only answers their data, and more may overlap: 2, 4 and 6
-// at a time gave the events list 76/78, 75/71 and 79/83 pages/s, the profile 44/52, 55/45, 69/53,
-// the hub 188/215, 202/186, 250/204 (two runs each, a slower 2-core machine). Six against twelve,
-// later, in 16 interleaved pairs: twelve won 13 (e.g. hub 320/428 and 306/356, signed-in home
-// 121/183 and 114/174, profile 153/195 and 129/190 pages/s), six won 3 (events list 208/196 and
-// 213/199, team 400/306). Probably, six were often all waiting for their data at once.
-const renderConcurrency = (threads: number) => (threads > 0 ? 6 * (threads + 1) : 2);
-const NO_BODY = new Set([204, 205, 304]);
-
-/** The language the page's address names (`?lang=`), if it names one of ours. */
-function askedLanguage(request: FastifyRequest): LanguageCode | undefined {
-  const asked = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM];
-  return isLanguageCode(asked) ? asked : undefined;
-}
+// 25 ms of CPU instead of 8. Two at a time lets one page's reads overlap another's render
+// (docs/decisions/0017 has the figures).
+const RENDER_CONCURRENCY = 2;
 
 /**
  * The built index.html with a rendered page in it; `pageUrl` is its absolute address without the
@@ -84,14 +68,6 @@ const entryPreloads = (template: string) => [...template.matchAll(/<link rel="mo
 
 async function loadRenderer(app: FastifyInstance, entry: string): Promise<RenderPage | undefined> {
   if (!existsSync(entry)) return undefined;
-  if (app.config.renderThreads > 0) {
-    const threads = await startRenderThreads(entry, app.config.renderThreads, app.log);
-    if (threads) {
-      app.addHook('onClose', () => threads.close());
-      return threads.render;
-    }
-    app.log.error('No render thread could start; the main thread renders pages');
-  }
   try {
     const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage; warmUp?: () => Promise<void> };
     // Every page's code is loaded before the first request rather than by it: loading a page's
@@ -102,38 +78,6 @@ async function loadRenderer(app: FastifyInstance, entry: string): Promise<Render
     app.log.error({ err: error }, 'The page renderer could not be loaded; pages are drawn in the browser');
     return undefined;
   }
-}
-
-const headerValue = (value: string | string[] | number | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value));
-
-/**
- * Answers a page's API calls in-process, as for the person asking: a visitor's only with the page's
- * language (its cookie and Accept-Language), in which the API orders names as the browser will
- * later; a signed-in person's with their cookies, so the page shows what they may see.
- */
-export function pageFetch(app: FastifyInstance, page: FastifyRequest, language: string | undefined, shared: Record<string, string>) {
-  const cookie = hasSession(page) ? page.headers.cookie : language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined;
-  const languageHeaders = {
-    ...(page.headers['accept-language'] ? { 'accept-language': page.headers['accept-language'] } : {}),
-    ...(cookie ? { cookie } : {}),
-    ...(page.headers.authorization ? { authorization: page.headers.authorization } : {}),
-  };
-  // Fresh data: the page itself is then kept for the cache's TTL, and no longer.
-  const headers = { accept: 'application/json', ...languageHeaders, ...shared, [FRESH_READ.header]: FRESH_READ.token };
-  return async (url: string, init: RequestInit): Promise<ApiResponse> => {
-    // A render only reads (its route's loaders): a write asked for while rendering is refused, never sent.
-    if ((init.method ?? 'GET') !== 'GET') throw new Error(`A page render only reads; it asked to ${init.method} ${url}`);
-    const answer = await app.readInProcess({ url, headers, remoteAddress: page.ip });
-    // The answer as it is, without a fetch Response's streams around its body.
-    const body = NO_BODY.has(answer.statusCode) ? '' : answer.body;
-    return {
-      ok: answer.statusCode >= 200 && answer.statusCode < 300,
-      status: answer.statusCode,
-      statusText: answer.statusMessage,
-      text: async () => body,
-      headers: { get: (name: string) => headerValue(answer.headers[name.toLowerCase()]) },
-    };
-  };
 }
 
 /**
@@ -192,16 +136,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
     });
   }
 
-  app.decorate('readInProcess', (read: InProcessRead) => readInProcess(app, read));
-
-  // Every write this server answers: the renderer's reused site-wide answers are then read afresh.
-  let writes = 0;
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) writes += 1;
-    return payload;
-  });
-
-  const gate = queueGate(renderConcurrency(app.config.renderThreads));
+  const gate = queueGate(RENDER_CONCURRENCY);
   const rendered = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     await gate.enter();
@@ -214,9 +149,10 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
   const renderNow = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage | null> => {
     if (!renderPage) return null;
     const abort = new AbortController();
-    // What the page's API calls would each read alike (a signed-in person's session…) is read once.
-    const scope = openPageScope(request);
-    const language = askedLanguage(request) ?? request.cookies[LANGUAGE_COOKIE];
+    // The page's reads share its context: what they would each find out alike (who is asking, whether
+    // an item may be seen) is found out once.
+    const ctx = contextOf(request);
+    const language = askedLanguage(request) ?? cookieLanguage(request);
     let timer: NodeJS.Timeout | undefined;
     // The render is told to stop, and the answer does not wait for it to obey.
     const late = new Promise<never>((_, reject) => {
@@ -234,12 +170,10 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
           storedLanguage: language,
           acceptedLanguages: acceptedLanguages(request.headers['accept-language']),
           flash,
-          fetchApi: pageFetch(app, request, language, scope.headers),
-          // The session its API calls would each read is read for the page anyway: the routes that
-          // depend on who is asking then need not wait for an API call to tell them.
+          read: (url) => readDirect(app, ctx, url),
+          // Who is asking is read for the page anyway: the routes that depend on it need not wait for a read to tell them.
           me: { user: hasSession(request) ? await currentUser(request) : null },
           signal: abort.signal,
-          writes,
         }))();
       return await Promise.race([late, page]);
     } catch (error) {
@@ -247,7 +181,6 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       return null;
     } finally {
       clearTimeout(timer);
-      scope.end();
     }
   };
 

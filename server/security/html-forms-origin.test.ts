@@ -81,7 +81,7 @@ describe('every action form: origin, visitors, redirects', () => {
       action: 'rsvp',
       setup: async (rider) => {
         const id = await event(await user());
-        return { fields: { eventId: id }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBeNull() };
+        return { fields: { id }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBeNull() };
       },
     },
     {
@@ -89,7 +89,7 @@ describe('every action form: origin, visitors, redirects', () => {
       setup: async (rider) => {
         const id = await event(await user());
         expect((await call('PUT', `/api/events/${id}/rsvp`, rider)).statusCode).toBe(200);
-        return { fields: { eventId: id, was: 'going' }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBe('going') };
+        return { fields: { id, was: 'going' }, unchanged: async () => expect((await eventOf(id, rider)).myRsvp).toBe('going') };
       },
     },
     {

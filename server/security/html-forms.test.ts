@@ -61,9 +61,9 @@ describe('events: RSVP and cancel', () => {
     const rider = await user();
     const id = await event(author);
     const back = `/discipline/surfing/events/${id}`;
-    expectBack(await post('rsvp', { eventId: id, back }, rider), back, { kind: 'success', title: 'events.toast.going' });
+    expectBack(await post('rsvp', { id, back }, rider), back, { kind: 'success', title: 'events.toast.going' });
     expect((await eventOf(id, rider)).myRsvp).toBe('going');
-    expectBack(await post('cancel-rsvp', { eventId: id, was: 'going', back }, rider), back, { kind: 'success', title: 'events.toast.left' });
+    expectBack(await post('cancel-rsvp', { id, was: 'going', back }, rider), back, { kind: 'success', title: 'events.toast.left' });
     expect((await eventOf(id, rider)).myRsvp).toBeNull();
   });
 
@@ -72,9 +72,9 @@ describe('events: RSVP and cancel', () => {
     const [first, rider] = [await user(), await user()];
     const id = await event(author, 1);
     expect((await call('PUT', `/api/events/${id}/rsvp`, first)).statusCode).toBe(200);
-    expectBack(await post('rsvp', { eventId: id, back: '/events' }, rider), '/events', { title: 'events.toast.waitlisted', text: 'events.toast.position', params: { position: '1' } });
+    expectBack(await post('rsvp', { id, back: '/events' }, rider), '/events', { title: 'events.toast.waitlisted', text: 'events.toast.position', params: { position: '1' } });
     expect((await eventOf(id, rider)).myRsvp).toBe('waitlist');
-    expectBack(await post('cancel-rsvp', { eventId: id, was: 'waitlist', back: '/events' }, rider), '/events', { title: 'events.toast.leftWaitlist' });
+    expectBack(await post('cancel-rsvp', { id, was: 'waitlist', back: '/events' }, rider), '/events', { title: 'events.toast.leftWaitlist' });
     expect((await eventOf(id, rider)).myRsvp).toBeNull();
   });
 });

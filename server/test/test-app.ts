@@ -33,7 +33,10 @@ function readMigratedImage(): Blob | undefined {
  * With `shareWith`, a second server on the first one's database instead (its own pool on PostgreSQL,
  * the same instance on PGlite), as several processes behind a load balancer; close it first.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { shareWith?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { shareWith?: TestApp; /** Routes of the test's own, added before the app is ready. */ prepare?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-test-'));
   const serverUrl = process.env.DATABASE_URL;
   const shared = options.shareWith;
@@ -52,6 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true, startFrom: databaseUrl ? undefined : readMigratedImage() });
   const mails: Mail[] = [];
   const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
+  options.prepare?.(app);
   await app.ready();
   return {
     app,

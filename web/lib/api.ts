@@ -31,24 +31,37 @@ export async function apiUpload<T>(path: string, file: Blob, init: { method?: st
   return send<T>(path, { method: init.method ?? 'PUT', headers: { accept: 'application/json' }, body: form, signal: init.signal });
 }
 
-/** What the app reads of an answer: fetch's Response, or the server's in-process answer when it renders a page. */
-export type ApiResponse = Pick<Response, 'ok' | 'status' | 'statusText' | 'text'> & { headers: Pick<Headers, 'get'> };
+/**
+ * A read answered by the server's own function for it, when the server renders a page
+ * (web/entry-server.tsx, server/lib/reads.ts): its data as it is, or its failure's status and body.
+ */
+export type DirectAnswer = { ok: true; data: unknown } | { ok: false; status: number; headers: Record<string, string>; body: Partial<ApiErrorBody> & { fields?: Record<string, string> } };
+export type DirectRead = (path: string) => Promise<DirectAnswer>;
 
-export type ApiTransport = (path: string, init: RequestInit) => Promise<ApiResponse>;
+let directRead: DirectRead | undefined;
 
-type Transport = ApiTransport;
+/** The server renders pages with their reads answered by the features themselves; the browser uses fetch. */
+export function setDirectRead(next: DirectRead): void {
+  directRead = next;
+}
 
-let transport: Transport = (path, init) => fetch(path, { ...init, credentials: 'same-origin' });
+async function readDirectly<T>(read: DirectRead, path: string, init: RequestInit): Promise<T> {
+  // A render only reads (its route's loaders): a write asked for while rendering is refused, never sent.
+  if ((init.method ?? 'GET') !== 'GET') throw new Error(`A page render only reads; it asked to ${init.method} ${path}`);
+  const answer = await read(path);
+  if (answer.ok) return answer.data as T;
+  throw apiError(answer.status, answer.body, Number(answer.headers['retry-after']));
+}
 
-/** The server renders pages with the API answered in-process (web/entry-server.tsx); the browser uses fetch. */
-export function setApiTransport(next: Transport): void {
-  transport = next;
+function apiError(status: number, body: Partial<ApiErrorBody> & { fields?: Record<string, string> }, retry: number): ApiError {
+  return new ApiError(status, body.code ?? 'INTERNAL_ERROR', body.message ?? 'Error', retry > 0 ? retry : undefined, body.fields);
 }
 
 async function send<T>(path: string, init: RequestInit): Promise<T> {
-  let response: ApiResponse;
+  if (directRead) return readDirectly<T>(directRead, path, init);
+  let response: Response;
   try {
-    response = await transport(path, init);
+    response = await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');
@@ -57,8 +70,7 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const body = (data ?? {}) as Partial<ApiErrorBody> & { fields?: Record<string, string> };
-    const retry = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, body.code ?? 'INTERNAL_ERROR', body.message ?? response.statusText, retry > 0 ? retry : undefined, body.fields);
+    throw apiError(response.status, { message: response.statusText, ...body }, Number(response.headers.get('retry-after')));
   }
   return data as T;
 }

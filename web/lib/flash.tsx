@@ -17,8 +17,8 @@ export function FlashMessage() {
   useEffect(() => {
     if (!flash) return;
     // The toasts' code comes only when there is one to show (it is not part of the first load).
-    void import('./toast.ts').then(({ notify }) => {
-      notify(flash.kind, t(flash.title, flash.params), flash.text ? t(flash.text, flash.params) : undefined);
+    void import('./toast.ts').then(({ notifyFlash }) => {
+      notifyFlash(t, flash);
       setShown(false);
     });
   }, [flash]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -9,7 +9,7 @@ import { idbStore } from './idb.ts';
 export type QueuedAction = {
   id: number;
   userId: string;
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** What the person did, in their words at the time ('Session at Supertubos'). */

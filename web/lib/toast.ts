@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Flash } from '../../common/forms.ts';
 import { ApiError } from './api.ts';
 import { loadOnce } from './lazy-named.ts';
 import { wantToaster } from './toaster-wanted.ts';
@@ -17,6 +18,11 @@ export function notify(kind: 'success' | 'error' | 'info', title: string, descri
     toast.dismiss();
     toast[kind](title, { description, duration: TOAST_DURATION });
   });
+}
+
+/** A message of the catalogue (a form's flash, an action's outcome) as a toast. */
+export function notifyFlash(t: TFunction, flash: Flash | undefined): void {
+  if (flash) notify(flash.kind, t(flash.title, flash.params), flash.text ? t(flash.text, flash.params) : undefined);
 }
 
 /** The translated text for an API failure (its code), with the retry delay for rate limits. */

@@ -13,6 +13,7 @@ import {
   type DisciplineUsage,
 } from '../../../common/admin-catalogue.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import {
   createCategory,
   createDiscipline,
@@ -39,10 +40,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance): Promise<void> 
   const params = catalogueIdParamsSchema;
   const noContent = { 204: z.null() };
 
-  r.get('/api/admin/disciplines', { schema: { tags, response: { 200: z.array(adminDisciplineSchema) } } }, () => listAdminDisciplines(app.db));
+  read(app, '/api/admin/disciplines', { tags, response: z.array(adminDisciplineSchema) }, (ctx) => listAdminDisciplines(ctx.db));
 
-  r.get('/api/admin/disciplines/:id', { schema: { tags, params, response: { 200: adminDisciplineSchema } } }, async (request) =>
-    assertFound(await getAdminDiscipline(app.db, request.params.id), 'DISCIPLINE_NOT_FOUND'),
+  read(app, '/api/admin/disciplines/:id', { tags, params, response: adminDisciplineSchema }, async (ctx, { params }) =>
+    assertFound(await getAdminDiscipline(ctx.db, params.id), 'DISCIPLINE_NOT_FOUND'),
   );
 
   r.post('/api/admin/disciplines', { schema: { tags, body: disciplineCreateSchema, response: { 201: adminDisciplineSchema } } }, async (request, reply) => {
@@ -66,10 +67,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance): Promise<void> 
     return reply.status(204).send(null);
   });
 
-  r.get('/api/admin/categories', { schema: { tags, response: { 200: z.array(adminCategorySchema) } } }, () => listAdminCategories(app.db));
+  read(app, '/api/admin/categories', { tags, response: z.array(adminCategorySchema) }, (ctx) => listAdminCategories(ctx.db));
 
-  r.get('/api/admin/categories/:id', { schema: { tags, params, response: { 200: adminCategorySchema } } }, async (request) =>
-    assertFound(await getAdminCategory(app.db, request.params.id), 'CATEGORY_NOT_FOUND'),
+  read(app, '/api/admin/categories/:id', { tags, params, response: adminCategorySchema }, async (ctx, { params }) =>
+    assertFound(await getAdminCategory(ctx.db, params.id), 'CATEGORY_NOT_FOUND'),
   );
 
   r.post('/api/admin/categories', { schema: { tags, body: categoryCreateSchema, response: { 201: adminCategorySchema } } }, async (request, reply) => {

@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminContentListSchema, adminContentParamsSchema, adminContentQuerySchema } from '../../../common/admin-content.ts';
+import { read } from '../../lib/reads.ts';
 import { listAdminContent } from './admin-content.db.ts';
 
 export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+  read(
+    app,
     '/api/admin/content/:kind',
-    {
-      config: { cache: 'no-store' },
-      schema: { tags: ['admin'], params: adminContentParamsSchema, querystring: adminContentQuerySchema, response: { 200: adminContentListSchema } },
-    },
-    async (request) => {
-      return listAdminContent(app.db, request.params.kind, request.query);
+    { tags: ['admin'], cache: 'no-store', params: adminContentParamsSchema, query: adminContentQuerySchema, response: adminContentListSchema },
+    async (ctx, { params, query }) => {
+      return listAdminContent(ctx.db, params.kind, query);
     },
   );
 }

@@ -12,6 +12,7 @@ import {
 import { siteSettingsSchema } from '../../../common/schemas.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload, type ImageKind } from '../../lib/images.ts';
+import { read } from '../../lib/reads.ts';
 import { getSiteSettings } from '../settings/index.ts';
 import { listContactMessages, markContactMessage, replaceSetting, setEnabledLanguages } from './admin-settings.db.ts';
 
@@ -59,10 +60,8 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  r.get(
-    '/api/admin/messages',
-    { config: { cache: 'no-store' }, schema: { tags, querystring: messagesQuerySchema, response: { 200: contactMessageListSchema } } },
-    (request) => listContactMessages(app.db, request.query),
+  read(app, '/api/admin/messages', { tags, cache: 'no-store', query: messagesQuerySchema, response: contactMessageListSchema }, (ctx, { query }) =>
+    listContactMessages(ctx.db, query),
   );
 
   r.post(

@@ -4,7 +4,7 @@ import { ADMIN_TEAM_MAX_INVITES, type AdminTeam, type adminTeamInputSchema, type
 import type { LanguageCode } from '../../../common/languages.ts';
 import type { DB } from '../../db/schema.ts';
 import { renameQueuedItem } from '../../lib/approval-queue.ts';
-import { blockedBetween } from '../../lib/blocks.ts';
+import { blockedWithAny } from '../../lib/blocks.ts';
 import { notify } from '../../lib/notifications.ts';
 import { assertMayOpen, byRoleThenName, diffDisciplines, teamColumns, unknownDisciplines } from '../teams/index.ts';
 
@@ -88,9 +88,7 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     const wereMembers = new Set(before.map((m) => m.user_id));
     const invitees = memberIds.filter((userId) => userId !== input.leaderId && !wereMembers.has(userId));
     if (invitees.length > ADMIN_TEAM_MAX_INVITES) return { refused: 'INVITES_TOO_MANY' };
-    for (const userId of invitees) {
-      if (await blockedBetween(tx, userId, input.leaderId)) return { refused: 'BLOCKED' };
-    }
+    if (await blockedWithAny(tx, input.leaderId, invitees)) return { refused: 'BLOCKED' };
     if (id === null) {
       teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
     } else {
@@ -115,15 +113,16 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     const wasLeader = before.find((m) => m.role === 'leader')?.user_id;
     const team = { subjectType: 'team', subjectId: teamId, actorId, data: { teamName: input.name } };
     if (wasLeader !== input.leaderId) await notify(tx, { ...team, userId: input.leaderId, type: 'team_leader' });
-    for (const userId of invitees) {
-      const invited = await tx
-        .insertInto('team_invitations')
-        .values({ team_id: teamId, user_id: userId, invited_by: actorId })
-        .onConflict((oc) => oc.doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      if (invited) await notify(tx, { ...team, userId, type: 'team_invite' });
-    }
+    // One statement for all the invitations (a save holds up to ADMIN_TEAM_MAX_INVITES): those already waiting are told nothing again.
+    const invited = invitees.length
+      ? await tx
+          .insertInto('team_invitations')
+          .values(invitees.map((user_id) => ({ team_id: teamId, user_id, invited_by: actorId })))
+          .onConflict((oc) => oc.doNothing())
+          .returning('user_id')
+          .execute()
+      : [];
+    for (const { user_id } of invited) await notify(tx, { ...team, userId: user_id, type: 'team_invite' });
     return { id: teamId };
   });
 }

@@ -4,7 +4,8 @@ import { UUID_PATTERN } from '../../../common/content.ts';
 import { adminTeamInputSchema, adminTeamSchema } from '../../../common/teams.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
-import { readerLanguage } from '../../lib/reader-language.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getAdminTeam, saveAdminTeam, type AdminTeamSaveResult } from './admin-teams.db.ts';
 
@@ -13,13 +14,13 @@ export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  async function adminTeam(request: FastifyRequest, id: string) {
-    const team = UUID_PATTERN.test(id) ? await getAdminTeam(app.db, id, await readerLanguage(request)) : undefined;
+  async function adminTeam(ctx: Ctx, id: string) {
+    const team = UUID_PATTERN.test(id) ? await getAdminTeam(ctx.db, id, await ctx.language()) : undefined;
     return assertFound(team, 'TEAM_NOT_FOUND');
   }
 
   function saved(request: FastifyRequest, result: AdminTeamSaveResult) {
-    if ('id' in result) return adminTeam(request, result.id);
+    if ('id' in result) return adminTeam(contextOf(request), result.id);
     // A person or discipline the form names that does not exist is a wrong field (400), not a missing page (404).
     if (result.refused === 'TEAM_NOT_FOUND' || result.refused === 'BLOCKED') fail(result.refused);
     fail(result.refused, { status: 400 });
@@ -28,8 +29,8 @@ export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
   // The admin who saves, told to the people the save notifies (the guard above let only admins in).
   const actorId = async (request: FastifyRequest) => (await requireUser(request)).id;
 
-  r.get('/api/admin/teams/:id', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: adminTeamSchema } } }, async (request, reply) => {
-    return adminTeam(request, request.params.id);
+  read(app, '/api/admin/teams/:id', { tags, cache: 'no-store', params: idParams, response: adminTeamSchema }, async (ctx, { params }) => {
+    return adminTeam(ctx, params.id);
   });
 
   r.post('/api/admin/teams', { schema: { tags, body: adminTeamInputSchema, response: { 201: adminTeamSchema } } }, async (request, reply) => {

@@ -13,6 +13,7 @@ import {
   type AdminUserCreate,
 } from '../../../common/admin-users.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { getUser, listUsers, updateUser } from './admin-users.db.ts';
 
 const DUPLICATE_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
@@ -41,15 +42,15 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['admin'];
   const params = adminUserIdSchema;
 
-  r.get('/api/admin/users', { schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, (request) => listUsers(app.db, request.query));
+  read(app, '/api/admin/users', { tags, query: adminUserListQuerySchema, response: adminUserPageSchema }, (ctx, { query }) => listUsers(ctx.db, query));
 
   r.post('/api/admin/users', { schema: { tags, body: adminUserCreateSchema, response: { 201: adminUserCreatedSchema } } }, async (request, reply) => {
     const id = await createAccount(app, request.body);
     return reply.status(201).send({ id });
   });
 
-  r.get('/api/admin/users/:id', { schema: { tags, params, response: { 200: adminUserSchema } } }, async (request) =>
-    assertFound(await getUser(app.db, request.params.id), 'USER_NOT_FOUND'),
+  read(app, '/api/admin/users/:id', { tags, params, response: adminUserSchema }, async (ctx, { params }) =>
+    assertFound(await getUser(ctx.db, params.id), 'USER_NOT_FOUND'),
   );
 
   r.patch('/api/admin/users/:id', { schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, async (request) => {

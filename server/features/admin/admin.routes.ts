@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOverviewSchema } from '../../../common/admin.ts';
+import { read } from '../../lib/reads.ts';
 import { adminOverview } from './admin.db.ts';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/admin/overview', { schema: { tags: ['admin'], response: { 200: adminOverviewSchema } } }, () => adminOverview(app.db));
+  read(app, '/api/admin/overview', { tags: ['admin'], response: adminOverviewSchema }, (ctx) => adminOverview(ctx.db));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { approvalDecisionSchema, approvalSchema, approvalStaleSchema } from '../../../common/approvals.ts';
 import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
 import { decideRevision, listPendingRevisions } from './revisions.db.ts';
@@ -13,9 +14,9 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  r.get('/api/admin/approvals', { schema: { tags, response: { 200: z.array(approvalSchema) } } }, async (request) => {
-    const admin = await requireUser(request);
-    const [contributions, revisions] = await Promise.all([listPendingApprovals(app.db), listPendingRevisions(app.db, { id: admin.id, role: 'admin' })]);
+  read(app, '/api/admin/approvals', { tags, response: z.array(approvalSchema) }, async (ctx) => {
+    const admin = await ctx.requireUser();
+    const [contributions, revisions] = await Promise.all([listPendingApprovals(ctx.db), listPendingRevisions(ctx.db, { id: admin.id, role: 'admin' })]);
     return [...contributions, ...revisions].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   });
 

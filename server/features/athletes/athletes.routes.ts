@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { athleteListQuerySchema, athleteListSchema } from '../../../common/profiles.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { listAthletes } from './athletes.db.ts';
 
 const idParams = z.object({ id: z.string().max(50) });
 
 export async function athletesRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+  read(
+    app,
     '/api/disciplines/:id/athletes',
-    { config: { cache: 'public' }, schema: { tags: ['athletes'], params: idParams, querystring: athleteListQuerySchema, response: { 200: athleteListSchema } } },
-    async (request) => {
-      const list = await listAthletes(app.db, request.params.id, request.query);
+    { tags: ['athletes'], cache: 'public', params: idParams, query: athleteListQuerySchema, response: athleteListSchema },
+    async (ctx, { params, query }) => {
+      const list = await listAthletes(ctx.db, params.id, query);
       if (!list) fail('DISCIPLINE_NOT_FOUND');
       return list;
     },

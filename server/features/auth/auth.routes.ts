@@ -6,7 +6,8 @@ import { ping } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, toWebHeaders } from '../../lib/session.ts';
+import { read } from '../../lib/reads.ts';
+import { requireUser, toWebHeaders } from '../../lib/session.ts';
 import { AUTH_BASE_PATH, verifyPassword } from './auth.ts';
 import { deviceCookieHeader, knownDevice } from './device-cookie.ts';
 import { register, sendConfirmation } from './sign-up.ts';
@@ -274,7 +275,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/me', { config: { cache: 'no-store' }, schema: { tags: ['auth'], response: { 200: meSchema } } }, async (request) => {
-    return { user: await currentUser(request) };
+  read(app, '/api/me', { tags: ['auth'], cache: 'no-store', response: meSchema }, async (ctx) => {
+    return { user: await ctx.user() };
   });
 }

@@ -9,6 +9,7 @@ import { disciplineName } from '../../lib/content.ts';
 import { assertFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar, seriesCalendar } from './calendars.db.ts';
 import { fileSlug, writeCalendar } from './calendars.ics.ts';
@@ -73,9 +74,9 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
     return sendIcs(reply, writeCalendar({ name: translate(language, 'calendars.personalCalendar'), host, events, feed: true }));
   });
 
-  r.get('/api/me/calendar-feed', { config: { cache: 'private' }, schema: { tags, response: { 200: calendarFeedStatusSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    const createdAt = await feedCreatedAt(app.db, user.id);
+  read(app, '/api/me/calendar-feed', { tags, cache: 'private', response: calendarFeedStatusSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
+    const createdAt = await feedCreatedAt(ctx.db, user.id);
     return { active: !!createdAt, createdAt: createdAt?.toISOString() ?? null };
   });
 

@@ -8,7 +8,8 @@ import {
   followStateSchema,
 } from '../../../common/schemas.ts';
 import { fail } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../../lib/session.ts';
+import { read } from '../../lib/reads.ts';
+import { requireUser } from '../../lib/session.ts';
 import { disciplineExists, getCategory, getDisciplineHub, listCategories, listDisciplines, setFollow } from './disciplines.db.ts';
 
 const idParams = z.object({ id: z.string().max(50) });
@@ -17,19 +18,19 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['disciplines'];
 
-  r.get('/api/categories', { config: { cache: 'public' }, schema: { tags, response: { 200: z.array(categoryWithDisciplinesSchema) } } }, () => listCategories(app.db));
+  read(app, '/api/categories', { tags, cache: 'public', response: z.array(categoryWithDisciplinesSchema) }, (ctx) => listCategories(ctx.db));
 
-  r.get('/api/categories/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: categoryWithDisciplinesSchema } } }, async (request) => {
-    const category = await getCategory(app.db, request.params.id);
+  read(app, '/api/categories/:id', { tags, cache: 'public', params: idParams, response: categoryWithDisciplinesSchema }, async (ctx, { params }) => {
+    const category = await getCategory(ctx.db, params.id);
     if (!category) fail('CATEGORY_NOT_FOUND');
     return category;
   });
 
-  r.get('/api/disciplines', { config: { cache: 'public' }, schema: { tags, response: { 200: z.array(disciplineSummarySchema) } } }, () => listDisciplines(app.db));
+  read(app, '/api/disciplines', { tags, cache: 'public', response: z.array(disciplineSummarySchema) }, (ctx) => listDisciplines(ctx.db));
 
-  r.get('/api/disciplines/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: disciplineHubSchema } } }, async (request) => {
-    const user = await currentUser(request);
-    const hub = await getDisciplineHub(app.db, request.params.id, user?.id ?? null);
+  read(app, '/api/disciplines/:id', { tags, cache: 'public', params: idParams, response: disciplineHubSchema }, async (ctx, { params }) => {
+    const user = await ctx.user();
+    const hub = await getDisciplineHub(ctx.db, params.id, user?.id ?? null);
     if (!hub) fail('DISCIPLINE_NOT_FOUND');
     return hub;
   });

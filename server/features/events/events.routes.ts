@@ -1,12 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventAttendeesSchema, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
-import { contentRoutes, findVisible, idParams, requireEditor, viewerOf } from '../../lib/content-routes.ts';
+import { cancelRsvpWithInput, eventAttendeesSchema, rsvpWithInput, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
+import { contentRoutes, findVisible, idParams, requireEditor } from '../../lib/content-routes.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { isVisibleOnce, type Viewer } from '../../lib/content.ts';
 import { requireUser } from '../../lib/session.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { read } from '../../lib/reads.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDates, getEvent, listEvents, listPlaceEvents, updateEvent } from './events.db.ts';
 import { joinEvent, leaveEvent, listAttendees, type RsvpRefusal } from './events-people.db.ts';
 import { fail } from '../../lib/errors.ts';
@@ -41,34 +44,34 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  r.put('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    const event = await findVisible(get, request.params.id, user);
+  serveAction(app, rsvpWithInput, { tags, response: eventSchema }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    const event = await findVisible(get, id, user);
     // Checklist line 38: no RSVP to the event of someone on the other side of a block.
-    if (event.author && (await blockedBetween(app.db, user.id, event.author.id))) fail('BLOCKED');
-    refuseRsvp(await joinEvent(app.db, request.params.id, user));
-    return findVisible(get, request.params.id, user);
+    if (event.author && (await blockedBetween(ctx.db, user.id, event.author.id))) fail('BLOCKED');
+    refuseRsvp(await joinEvent(ctx.db, id, user));
+    return findVisible(get, id, user);
   });
 
-  r.delete('/api/events/:id/rsvp', { schema: { tags, params: idParams, response: { 200: eventSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    await findVisible(get, request.params.id, user);
-    refuseRsvp(await leaveEvent(app.db, request.params.id, user));
-    return findVisible(get, request.params.id, user);
+  serveAction(app, cancelRsvpWithInput, { tags, response: eventSchema }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    await findVisible(get, id, user);
+    refuseRsvp(await leaveEvent(ctx.db, id, user));
+    return findVisible(get, id, user);
   });
 
   // The page asks for its item at the same time: these lists only check it may be seen, in one cheap query.
-  const seen = (type: 'event' | 'place', request: FastifyRequest) => async (id: string, viewer: Viewer) => (await isVisibleOnce(request, type, id, viewer)) || undefined;
+  const seen = (type: 'event' | 'place', ctx: Ctx) => async (id: string, viewer: Viewer) => (await isVisibleOnce(ctx, type, id, viewer)) || undefined;
 
   // The place page's short list: a place hidden from the viewer is not found, as on its own page.
-  r.get('/api/places/:id/events', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeEventsSchema } } }, async (request) => {
-    const viewer = await viewerOf(request);
-    await findVisible(seen('place', request), request.params.id, viewer);
-    return { items: await listPlaceEvents(app.db, request.params.id, viewer) };
+  read(app, '/api/places/:id/events', { tags, cache: 'public', params: idParams, response: placeEventsSchema }, async (ctx, { params }) => {
+    const viewer = await ctx.viewer();
+    await findVisible(seen('place', ctx), params.id, viewer);
+    return { items: await listPlaceEvents(ctx.db, params.id, viewer) };
   });
 
-  r.get('/api/events/:id/attendees', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: eventAttendeesSchema } } }, async (request) => {
-    await findVisible(seen('event', request), request.params.id, await viewerOf(request));
-    return listAttendees(app.db, request.params.id);
+  read(app, '/api/events/:id/attendees', { tags, cache: 'public', params: idParams, response: eventAttendeesSchema }, async (ctx, { params }) => {
+    await findVisible(seen('event', ctx), params.id, await ctx.viewer());
+    return listAttendees(ctx.db, params.id);
   });
 }

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedPageSchema, feedQuerySchema } from '../../../common/feed.ts';
-import { requireUser } from '../../lib/session.ts';
+import { read } from '../../lib/reads.ts';
 import { loadFeed } from './feed.db.ts';
 
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/feed', { schema: { tags: ['feed'], querystring: feedQuerySchema, response: { 200: feedPageSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return loadFeed(app.db, user.id, request.query);
+  read(app, '/api/feed', { tags: ['feed'], query: feedQuerySchema, response: feedPageSchema }, async (ctx, { query }) => {
+    const user = await ctx.requireUser();
+    return loadFeed(ctx.db, user.id, query);
   });
 }

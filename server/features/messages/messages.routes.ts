@@ -17,6 +17,7 @@ import {
 import { blockedBetween, setBlock } from '../../lib/blocks.ts';
 import { fail } from '../../lib/errors.ts';
 import { profileIsVisible } from '../../lib/people.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getConversation, getOrCreateConversation, listConversations, listMessages, markRead, membership, sendMessage, unreadCount } from './messages.db.ts';
 
@@ -52,28 +53,29 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/conversations', { config: { cache: 'no-store' }, schema: { tags, response: { 200: z.array(conversationSummarySchema) } } }, async (request) => {
-    const user = await requireUser(request);
-    return listConversations(app.db, user.id);
+  read(app, '/api/conversations', { tags, cache: 'no-store', response: z.array(conversationSummarySchema) }, async (ctx) => {
+    const user = await ctx.requireUser();
+    return listConversations(ctx.db, user.id);
   });
 
-  r.get('/api/conversations/unread-count', { config: { cache: 'no-store' }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return { count: await unreadCount(app.db, user.id) };
+  read(app, '/api/conversations/unread-count', { tags, cache: 'no-store', response: unreadCountSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
+    return { count: await unreadCount(ctx.db, user.id) };
   });
 
-  r.get('/api/conversations/:id', { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return getConversation(app.db, user.id, await mine(user.id, request.params.id));
+  read(app, '/api/conversations/:id', { tags, cache: 'no-store', params: conversationParamsSchema, response: conversationSchema }, async (ctx, { params }) => {
+    const user = await ctx.requireUser();
+    return getConversation(ctx.db, user.id, await mine(user.id, params.id));
   });
 
-  r.get(
+  read(
+    app,
     '/api/conversations/:id/messages',
-    { config: { cache: 'no-store' }, schema: { tags, params: conversationParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      const m = await mine(user.id, request.params.id);
-      return listMessages(app.db, m.id, request.query.before, request.query.limit);
+    { tags, cache: 'no-store', params: conversationParamsSchema, query: messagePageQuerySchema, response: messagePageSchema },
+    async (ctx, { params, query }) => {
+      const user = await ctx.requireUser();
+      const m = await mine(user.id, params.id);
+      return listMessages(ctx.db, m.id, query.before, query.limit);
     },
   );
 

@@ -9,6 +9,7 @@ import {
   unreadCountSchema,
 } from '../../../common/notifications.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getPreferences, listNotifications, markAllRead, markRead, setPreferences, unreadCount } from './notifications.db.ts';
 
@@ -21,14 +22,14 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get('/api/notifications', { config: { cache: 'no-store' }, schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return listNotifications(app.db, user.id, request.query);
+  read(app, '/api/notifications', { tags, cache: 'no-store', query: notificationListQuerySchema, response: notificationPageSchema }, async (ctx, { query }) => {
+    const user = await ctx.requireUser();
+    return listNotifications(ctx.db, user.id, query);
   });
 
-  r.get('/api/notifications/unread-count', { config: { cache: 'no-store' }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return { count: await unreadCount(app.db, user.id) };
+  read(app, '/api/notifications/unread-count', { tags, cache: 'no-store', response: unreadCountSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
+    return { count: await unreadCount(ctx.db, user.id) };
   });
 
   r.post('/api/notifications/read-all', { schema: { tags, response: noContent } }, async (request, reply) => {
@@ -43,9 +44,9 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  r.get('/api/notifications/preferences', { config: { cache: 'no-store' }, schema: { tags, response: { 200: notificationPreferencesSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return getPreferences(app.db, user.id);
+  read(app, '/api/notifications/preferences', { tags, cache: 'no-store', response: notificationPreferencesSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
+    return getPreferences(ctx.db, user.id);
   });
 
   r.put(

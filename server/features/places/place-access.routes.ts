@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { accessStatusInputSchema, closureInputSchema, placeAccessSchema, stewardInputSchema, todayUtc } from '../../../common/place-access.ts';
 import type { Place } from '../../../common/places.ts';
-import { findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
+import { findVisible, idParams } from '../../lib/content-routes.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { requireAdmin, requireUser } from '../../lib/session.ts';
 import { addClosure, addSteward, getPlaceAccess, mayManageAccess, removeClosure, removeSteward, setAccessStatus } from './place-access.db.ts';
 
@@ -34,9 +35,9 @@ export async function placeAccessRoutes(app: FastifyInstance, get: GetPlace): Pr
     return user;
   }
 
-  r.get('/api/places/:id/access', { config: { cache: 'public' }, schema: { tags, params: idParams, response: answer } }, async (request) => {
-    await findVisible(get, request.params.id, await viewerOf(request));
-    return getPlaceAccess(app.db, request.params.id, todayUtc());
+  read(app, '/api/places/:id/access', { tags, cache: 'public', params: idParams, response: placeAccessSchema }, async (ctx, { params }) => {
+    await findVisible(get, params.id, await ctx.viewer());
+    return getPlaceAccess(ctx.db, params.id, todayUtc());
   });
 
   r.put('/api/places/:id/access', { schema: { tags, params: idParams, body: accessStatusInputSchema, response: answer } }, async (request) => {

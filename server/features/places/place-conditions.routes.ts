@@ -5,9 +5,10 @@ import { conditionLikeResultSchema, conditionReportInputSchema, placeConditionsS
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
-import { viewerOf } from '../../lib/content-routes.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { addReport, currentReports, deleteReport, getReport, reportablePlace, setReportLike } from './place-conditions.db.ts';
 
@@ -22,8 +23,8 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['conditions'];
 
   /** The place when the caller may see it: hidden (pending, rejected), missing and malformed ids all answer 404. */
-  async function visiblePlace(request: FastifyRequest, id: string) {
-    const place = UUID_PATTERN.test(id) ? await reportablePlace(app.db, id.toLowerCase(), await viewerOf(request)) : undefined;
+  async function visiblePlace(ctx: Ctx, id: string) {
+    const place = UUID_PATTERN.test(id) ? await reportablePlace(ctx.db, id.toLowerCase(), await ctx.viewer()) : undefined;
     return assertFound(place, 'CONTENT_NOT_FOUND');
   }
 
@@ -34,10 +35,8 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // Public data of the place, cached like it (decision 0005): who asks only changes `liked` and `canDelete`, and a session makes the answer private.
-  r.get(
-    '/api/places/:id/conditions',
-    { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeConditionsSchema } } },
-    async (request) => currentReports(app.db, await visiblePlace(request, request.params.id), await viewerOf(request)),
+  read(app, '/api/places/:id/conditions', { tags, cache: 'public', params: idParams, response: placeConditionsSchema }, async (ctx, { params }) =>
+    currentReports(ctx.db, await visiblePlace(ctx, params.id), await ctx.viewer()),
   );
 
   r.post(
@@ -45,7 +44,7 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: idParams, body: conditionReportInputSchema, response: { 201: placeConditionsSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      const place = await visiblePlace(request, request.params.id);
+      const place = await visiblePlace(contextOf(request), request.params.id);
       // The body's shape is one kind's; the place decides which kind it must be.
       if (request.body.kind !== place.kind) fail('CONDITIONS_WRONG_FIELDS');
       await app.limiter.consume(`conditions:user:${user.id}`, { max: REPORTS_PER_10_MIN, windowSeconds: 600 });

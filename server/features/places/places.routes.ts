@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nearbyPlacesSchema, placeInputSchema, placeListQuerySchema, placeListSchema, placeSchema, placeUpdateSchema } from '../../../common/places.ts';
-import { contentRoutes, findVisible, idParams, viewerOf } from '../../lib/content-routes.ts';
+import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.ts';
+import { read } from '../../lib/reads.ts';
 import { placeAccessRoutes } from './place-access.routes.ts';
 import { nearbyPlaces, placesStore } from './places.db.ts';
 
@@ -13,10 +13,8 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Only approved places are listed, the same for everyone who may see the place itself.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/places/:id/nearby',
-    { config: { cache: 'public' }, schema: { tags: ['places'], params: idParams, response: { 200: nearbyPlacesSchema } } },
-    async (request) => findVisible((id, viewer) => nearbyPlaces(app.db, id, viewer), request.params.id, await viewerOf(request)),
+  read(app, '/api/places/:id/nearby', { tags: ['places'], cache: 'public', params: idParams, response: nearbyPlacesSchema }, async (ctx, { params }) =>
+    findVisible((id, viewer) => nearbyPlaces(ctx.db, id, viewer), params.id, await ctx.viewer()),
   );
 
   await placeAccessRoutes(app, get);

@@ -14,10 +14,10 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS, parseEnabledLanguages, type L
 import { personSchema } from '../../../common/teams.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
-import { viewerOf } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
+import { read } from '../../lib/reads.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import { getSiteSettings } from '../settings/index.ts';
 import {
@@ -48,8 +48,8 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     return profile;
   };
 
-  r.get('/api/profile', { config: { cache: 'no-store' }, schema: { tags, response: { 200: ownProfileSchema } } }, async (request) => {
-    const user = await requireUser(request);
+  read(app, '/api/profile', { tags, cache: 'no-store', response: ownProfileSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
     return own(user.id);
   });
 
@@ -92,30 +92,32 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  r.get('/api/profiles/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: publicProfileSchema } } }, async (request) => {
+  read(app, '/api/profiles/:id', { tags, cache: 'public', params: idParams, response: publicProfileSchema }, async (ctx, { params }) => {
     // Told to the page's other calls before the session is read, so that they come after it.
-    const found = viewerOf(request).then((viewer) => getPublicProfile(app.db, request.params.id, viewer));
-    const profile = await tellProfileVisible(request, request.params.id, found);
+    const found = ctx.viewer().then((viewer) => getPublicProfile(ctx.db, params.id, viewer));
+    const profile = await tellProfileVisible(ctx, params.id, found);
     if (!profile) fail('USER_NOT_FOUND');
     return profile;
   });
 
-  r.get(
+  read(
+    app,
     '/api/profiles/:id/activity',
-    { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(activitySchema) } } },
-    async (request) => {
-      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
-      return listActivity(app.db, request.params.id, request.query.limit, (await currentUser(request))?.id ?? null);
+    { tags, cache: 'public', params: idParams, query: pageQuery, response: z.array(activitySchema) },
+    async (ctx, { params, query }) => {
+      if (!(await profileIsVisibleOnce(ctx, params.id))) fail('USER_NOT_FOUND');
+      return listActivity(ctx.db, params.id, query.limit, (await ctx.user())?.id ?? null);
     },
   );
 
   for (const direction of ['followers', 'following'] as const) {
-    r.get(
+    read(
+      app,
       `/api/profiles/:id/${direction}`,
-      { config: { cache: 'public' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: z.array(personSchema) } } },
-      async (request) => {
-        if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
-        return listFollows(app.db, request.params.id, direction, request.query.page, request.query.limit);
+      { tags, cache: 'public', params: idParams, query: pageQuery, response: z.array(personSchema) },
+      async (ctx, { params, query }) => {
+        if (!(await profileIsVisibleOnce(ctx, params.id))) fail('USER_NOT_FOUND');
+        return listFollows(ctx.db, params.id, direction, query.page, query.limit);
       },
     );
   }

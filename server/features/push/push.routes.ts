@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushDeviceSchema, pushDevicesSchema, pushSubscriptionSchema } from '../../../common/push.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { requireSession } from '../../lib/session.ts';
 import { deviceOf } from './device-label.ts';
 import { deleteDevice, listDevices, saveDevice } from './push.db.ts';
@@ -17,9 +18,9 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['push'];
 
-  r.get('/api/push/devices', { config: { cache: 'no-store' }, schema: { tags, response: { 200: pushDevicesSchema } } }, async (request) => {
-    const { user, sessionId } = await requireSession(request);
-    return { publicKey: app.config.push?.publicKey ?? null, devices: await listDevices(app.db, user.id, sessionId) };
+  read(app, '/api/push/devices', { tags, cache: 'no-store', response: pushDevicesSchema }, async (ctx) => {
+    const { user, sessionId } = await ctx.requireSession();
+    return { publicKey: app.config.push?.publicKey ?? null, devices: await listDevices(ctx.db, user.id, sessionId) };
   });
 
   r.post(

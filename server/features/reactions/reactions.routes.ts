@@ -7,8 +7,9 @@ import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, lik
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { isVisible, isVisibleOnce } from '../../lib/content.ts';
-import { viewerOf } from '../../lib/content-routes.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
 import { fail } from '../../lib/errors.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { contentSubject } from '../notifications/index.ts';
 import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
@@ -29,15 +30,15 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['reactions'];
 
   /** The item, when the caller may see it: hidden, missing and malformed ids all answer 404. */
-  async function visibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
-    const viewer = await viewerOf(request);
-    if (!UUID_PATTERN.test(params.id) || !(await isVisibleOnce(request, params.type, params.id, viewer))) fail('CONTENT_NOT_FOUND');
+  async function visibleItem(ctx: Ctx, params: { type: ContentType; id: string }) {
+    const viewer = await ctx.viewer();
+    if (!UUID_PATTERN.test(params.id) || !(await isVisibleOnce(ctx, params.type, params.id, viewer))) fail('CONTENT_NOT_FOUND');
     return { type: params.type, id: params.id.toLowerCase() };
   }
 
   async function signedInOnVisibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
     const user = await requireUser(request);
-    return { user, item: await visibleItem(request, params) };
+    return { user, item: await visibleItem(contextOf(request), params) };
   }
 
   /** Liking, commenting on or rating the things of someone on the other side of a block is refused (checklist line 38). */
@@ -60,12 +61,13 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     return setLike(app.db, item, user.id, false);
   });
 
-  r.get(
+  read(
+    app,
     '/api/content/:type/:id/comments',
-    { config: { cache: 'public' }, schema: { tags, params: itemParams, querystring: commentsQuery, response: { 200: commentPageSchema } } },
-    async (request) => {
-      const item = await visibleItem(request, request.params);
-      return listComments(app.db, item, request.query, await viewerOf(request));
+    { tags, cache: 'public', params: itemParams, query: commentsQuery, response: commentPageSchema },
+    async (ctx, { params, query }) => {
+      const item = await visibleItem(ctx, params);
+      return listComments(ctx.db, item, query, await ctx.viewer());
     },
   );
 

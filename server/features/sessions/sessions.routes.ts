@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { companionAnswerSchema, placeSessionsSchema, sessionInputSchema, sessionSchema } from '../../../common/sessions.ts';
-import { viewerOf } from '../../lib/content-routes.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { answerTag, createSession, deleteSession, findSession, getSession, placeSessions, sessionPlace } from './sessions.db.ts';
 
@@ -21,24 +22,20 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['sessions'];
 
   /** The place when the caller may see it: hidden, missing and malformed ids all answer 404. */
-  async function visiblePlace(request: FastifyRequest, placeId: string) {
+  async function visiblePlace(ctx: Ctx, placeId: string) {
     const valid = id(placeId);
-    return assertFound(valid ? await sessionPlace(app.db, valid, await viewerOf(request)) : undefined, 'CONTENT_NOT_FOUND');
+    return assertFound(valid ? await sessionPlace(ctx.db, valid, await ctx.viewer()) : undefined, 'CONTENT_NOT_FOUND');
   }
 
   // Public data of the place, cached like it (decision 0005): a session makes the answer private.
-  r.get(
-    '/api/places/:id/sessions',
-    { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: placeSessionsSchema } } },
-    async (request) => {
-      const place = await visiblePlace(request, request.params.id);
-      return placeSessions(app.db, place.id, await viewerOf(request));
-    },
-  );
+  read(app, '/api/places/:id/sessions', { tags, cache: 'public', params: idParams, response: placeSessionsSchema }, async (ctx, { params }) => {
+    const place = await visiblePlace(ctx, params.id);
+    return placeSessions(ctx.db, place.id, await ctx.viewer());
+  });
 
   r.post('/api/sessions', { schema: { tags, body: sessionInputSchema, response: { 201: sessionSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const place = await visiblePlace(request, request.body.placeId);
+    const place = await visiblePlace(contextOf(request), request.body.placeId);
     await app.limiter.consume(`sessions:user:${user.id}`, { max: SESSIONS_PER_10_MIN, windowSeconds: 600 });
     const made = await createSession(app.db, user, place, request.body);
     return reply.status(201).send(assertFound(await getSession(app.db, made, user)));

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import type { Viewer } from '../../lib/content.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
-import { readerLanguage } from '../../lib/reader-language.ts';
 import { withPendingRevision } from '../../lib/revisions.ts';
-import { requireUser } from '../../lib/session.ts';
 import { getTeamAccess, getTeamDetail } from './teams.db.ts';
 
 /** Route pieces the team route modules share: who may see or manage a team, and its detail. */
@@ -23,15 +22,15 @@ export async function findTeam(app: FastifyInstance, id: string, viewer: Viewer)
 }
 
 /** The signed-in leader of this team, or an admin. */
-export async function requireManager(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const user = await requireUser(request);
-  const team = await findTeam(app, id, user);
+export async function requireTeamManager(ctx: Ctx, id: string) {
+  const user = await ctx.requireUser();
+  const team = await findTeam(ctx.app, id, user);
   if (user.role !== 'admin' && team.leaderId !== user.id) fail('FORBIDDEN');
   return user;
 }
 
 /** The team as `viewer` sees it; its leader and admins also see its pending revision. */
-export async function teamDetail(app: FastifyInstance, request: FastifyRequest, id: string, viewer: Viewer) {
-  const team = assertFound(await getTeamDetail(app.db, id, viewer, await readerLanguage(request)), 'TEAM_NOT_FOUND');
-  return withPendingRevision(app.db, { type: 'team', id }, team, team.canManage);
+export async function teamDetailOf(ctx: Ctx, id: string, viewer: Viewer) {
+  const team = assertFound(await getTeamDetail(ctx.db, id, viewer, await ctx.language()), 'TEAM_NOT_FOUND');
+  return withPendingRevision(ctx.db, { type: 'team', id }, team, team.canManage);
 }

@@ -6,7 +6,8 @@ import { idParams } from '../../lib/content-routes.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { editAsAuthor } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
-import { requireManager, tags, teamDetail } from './team-access.ts';
+import { requireTeamManager, tags, teamDetailOf } from './team-access.ts';
+import { contextOf } from '../../lib/context.ts';
 import { setTeamImage, teamFields, type TeamImage } from './team-edits.db.ts';
 
 /** A team's logo and banner: uploading (multipart) and clearing, by its leader or an admin. */
@@ -23,7 +24,7 @@ export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
   async function setImage(request: FastifyRequest, id: string, user: NonNullable<Viewer>, image: TeamImage, url: string | null): Promise<string | null> {
     const field = image === 'logo' ? 'logoUrl' : 'bannerUrl';
     if (user.role !== 'admin') {
-      const current = teamFields(await teamDetail(app, request, id, user));
+      const current = teamFields(await teamDetailOf(contextOf(request), id, user));
       // The file replaced when the image applies at once, read and replaced under the team's lock.
       let previous: string | null | undefined = null;
       const edit = await editAsAuthor(app.db, { type: 'team', id }, current, { [field]: url }, user.id, async (tx) => {
@@ -43,21 +44,21 @@ export async function teamImagesRoutes(app: FastifyInstance): Promise<void> {
       `/api/teams/:id/${image}`,
       { schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: teamDetailSchema } } },
       async (request) => {
-        const user = await requireManager(app, request, request.params.id);
+        const user = await requireTeamManager(contextOf(request), request.params.id);
         const url = await storeImageUpload(app, request, image);
         const unused = await setImage(request, request.params.id, user, image, url).catch(async (error: unknown) => {
           await app.storage.remove(url);
           throw error;
         });
         await app.storage.remove(unused);
-        return teamDetail(app, request, request.params.id, user);
+        return teamDetailOf(contextOf(request), request.params.id, user);
       },
     );
 
     r.delete(`/api/teams/:id/${image}`, { schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request) => {
-      const user = await requireManager(app, request, request.params.id);
+      const user = await requireTeamManager(contextOf(request), request.params.id);
       await app.storage.remove(await setImage(request, request.params.id, user, image, null));
-      return teamDetail(app, request, request.params.id, user);
+      return teamDetailOf(contextOf(request), request.params.id, user);
     });
   }
 }

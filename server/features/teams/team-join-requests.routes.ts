@@ -5,8 +5,10 @@ import { UUID_PATTERN } from '../../../common/content.ts';
 import { joinRequestSchema } from '../../../common/teams.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
+import { contextOf } from '../../lib/context.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
-import { findTeam, noContent, requestParams, requireManager, tags } from './team-access.ts';
+import { findTeam, noContent, requestParams, requireTeamManager, tags } from './team-access.ts';
 import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from './team-join-requests.db.ts';
 
 /** Requests to join a private team (asking is POST /join, in the membership routes): cancelling one, and the leader's list and answers. */
@@ -20,9 +22,9 @@ export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void
     return reply.status(204).send(null);
   });
 
-  r.get('/api/teams/:id/join-requests', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: z.array(joinRequestSchema) } } }, async (request, reply) => {
-    await requireManager(app, request, request.params.id);
-    return listJoinRequests(app.db, request.params.id);
+  read(app, '/api/teams/:id/join-requests', { tags, cache: 'no-store', params: idParams, response: z.array(joinRequestSchema) }, async (ctx, { params }) => {
+    await requireTeamManager(ctx, params.id);
+    return listJoinRequests(ctx.db, params.id);
   });
 
   for (const [action, decision] of [['accept', 'accepted'], ['decline', 'declined']] as const) {
@@ -30,7 +32,7 @@ export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void
       `/api/teams/:id/join-requests/:requestId/${action}`,
       { schema: { tags, params: requestParams, response: { 200: joinRequestSchema } } },
       async (request) => {
-        const user = await requireManager(app, request, request.params.id);
+        const user = await requireTeamManager(contextOf(request), request.params.id);
         if (!UUID_PATTERN.test(request.params.requestId)) fail('NOT_FOUND');
         const result = await decideJoinRequest(app.db, request.params.id, request.params.requestId, decision, user.id);
         if (result === 'not-found') fail('NOT_FOUND');

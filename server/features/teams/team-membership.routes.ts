@@ -7,8 +7,10 @@ import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
+import { contextOf } from '../../lib/context.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
-import { findTeam, memberParams, noContent, requireManager, tags, teamDetail } from './team-access.ts';
+import { findTeam, memberParams, noContent, requireTeamManager, tags, teamDetailOf } from './team-access.ts';
 import { requestToJoin } from './team-join-requests.db.ts';
 import { addMember, answerInvitation, cancelInvitation, inviteMember, listInvitations, removeMember, transferLeadership } from './team-membership.db.ts';
 
@@ -46,7 +48,7 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
     '/api/teams/:id/members',
     { schema: { tags, params: idParams, body: userIdBodySchema, response: { 201: z.array(teamInvitationSchema) } } },
     async (request, reply) => {
-      const user = await requireManager(app, request, request.params.id);
+      const user = await requireTeamManager(contextOf(request), request.params.id);
       await limitAction(app, 'memberChange', user.id);
       const result = await inviteMember(app.db, request.params.id, request.body.userId, user.id);
       if (result === 'unknown-user') fail('USER_NOT_FOUND');
@@ -57,13 +59,13 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  r.get('/api/teams/:id/invitations', { config: { cache: 'no-store' }, schema: { tags, params: idParams, response: { 200: z.array(teamInvitationSchema) } } }, async (request, reply) => {
-    await requireManager(app, request, request.params.id);
-    return listInvitations(app.db, request.params.id);
+  read(app, '/api/teams/:id/invitations', { tags, cache: 'no-store', params: idParams, response: z.array(teamInvitationSchema) }, async (ctx, { params }) => {
+    await requireTeamManager(ctx, params.id);
+    return listInvitations(ctx.db, params.id);
   });
 
   r.delete('/api/teams/:id/invitations/:userId', { schema: { tags, params: memberParams, response: noContent } }, async (request, reply) => {
-    const user = await requireManager(app, request, request.params.id);
+    const user = await requireTeamManager(contextOf(request), request.params.id);
     await limitAction(app, 'memberChange', user.id);
     if (!(await cancelInvitation(app.db, request.params.id, request.params.userId))) fail('INVITATION_NOT_FOUND');
     return reply.status(204).send(null);
@@ -81,18 +83,18 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
   }
 
   r.delete('/api/teams/:id/members/:userId', { schema: { tags, params: memberParams, response: { 200: teamDetailSchema } } }, async (request) => {
-    const user = await requireManager(app, request, request.params.id);
+    const user = await requireTeamManager(contextOf(request), request.params.id);
     await limitAction(app, 'memberChange', user.id);
     const result = await removeMember(app.db, request.params.id, request.params.userId);
     if (result === 'is-leader') fail('LEADER_MUST_TRANSFER');
     if (result === 'not-member') fail('NOT_A_MEMBER');
-    return teamDetail(app, request, request.params.id, user);
+    return teamDetailOf(contextOf(request), request.params.id, user);
   });
 
   r.post('/api/teams/:id/transfer', { schema: { tags, params: idParams, body: userIdBodySchema, response: { 200: teamDetailSchema } } }, async (request) => {
-    const user = await requireManager(app, request, request.params.id);
+    const user = await requireTeamManager(contextOf(request), request.params.id);
     await limitAction(app, 'memberChange', user.id);
     if ((await transferLeadership(app.db, request.params.id, request.body.userId, user.id)) === 'not-member') fail('NOT_A_MEMBER', { status: 409 });
-    return teamDetail(app, request, request.params.id, user);
+    return teamDetailOf(contextOf(request), request.params.id, user);
   });
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamDetailSchema, teamInputSchema, teamListQuerySchema, teamListSchema, teamUpdateSchema } from '../../../common/teams.ts';
-import { idParams, viewerOf } from '../../lib/content-routes.ts';
+import { idParams } from '../../lib/content-routes.ts';
+import { contextOf } from '../../lib/context.ts';
+import { read } from '../../lib/reads.ts';
 import { editAsAuthor, pendingRevisionOf, type AtOnce } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/session.ts';
-import { findTeam, noContent, requireManager, tags, teamDetail } from './team-access.ts';
+import { findTeam, noContent, requireTeamManager, tags, teamDetailOf } from './team-access.ts';
 import { createTeam, deleteTeam, teamFields, unknownDisciplines, updateTeam } from './team-edits.db.ts';
 import { teamImagesRoutes } from './team-images.routes.ts';
 import { teamJoinRequestsRoutes } from './team-join-requests.routes.ts';
@@ -25,8 +27,8 @@ const privacyAtOnce: AtOnce = ({ isPrivate, ...later }) => (isPrivate === undefi
 export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/teams', { config: { cache: 'public' }, schema: { tags, querystring: teamListQuerySchema, response: { 200: teamListSchema } } }, async (request, reply) => {
-    return listTeams(app.db, request.query, await viewerOf(request));
+  read(app, '/api/teams', { tags, cache: 'public', query: teamListQuerySchema, response: teamListSchema }, async (ctx, { query }) => {
+    return listTeams(ctx.db, query, await ctx.viewer());
   });
 
   r.post('/api/teams', { schema: { tags, body: teamInputSchema, response: { 201: teamDetailSchema } } }, async (request, reply) => {
@@ -34,17 +36,18 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     if (user.role !== 'admin') await app.limiter.consume(`teams:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
     if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     const id = await createTeam(app.db, request.body, user);
-    return reply.status(201).send(await teamDetail(app, request, id, user));
+    return reply.status(201).send(await teamDetailOf(contextOf(request), id, user));
   });
 
-  r.get('/api/teams/:id', { config: { cache: 'public' }, schema: { tags, params: idParams, response: { 200: teamDetailSchema } } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    await findTeam(app, request.params.id, viewer);
-    return teamDetail(app, request, request.params.id, viewer);
+  read(app, '/api/teams/:id', { tags, cache: 'public', params: idParams, response: teamDetailSchema }, async (ctx, { params }) => {
+    const viewer = await ctx.viewer();
+    await findTeam(ctx.app, params.id, viewer);
+    return teamDetailOf(ctx, params.id, viewer);
   });
 
   r.patch('/api/teams/:id', { schema: { tags, params: idParams, body: teamUpdateSchema, response: { 200: teamDetailSchema } } }, async (request) => {
-    const user = await requireManager(app, request, request.params.id);
+    const ctx = contextOf(request);
+    const user = await requireTeamManager(ctx, request.params.id);
     const id = request.params.id;
     if (request.body.disciplineIds && (await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     if (user.role === 'admin') {
@@ -55,14 +58,14 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
       // Whether the team is approved is read under its lock (issue 37): an edit of a team approved
       // meanwhile waits for review instead of reaching the public unreviewed. updateTeam refuses an
       // opening of a team that keeps crew spots, in the same transaction, storing nothing of the edit.
-      const current = teamFields(await teamDetail(app, request, id, user));
+      const current = teamFields(await teamDetailOf(ctx, id, user));
       await editAsAuthor(app.db, { type: 'team', id }, current, changes, user.id, (tx, fields) => updateTeam(tx, id, fields), { atOnce: privacyAtOnce });
     }
-    return teamDetail(app, request, id, user);
+    return teamDetailOf(ctx, id, user);
   });
 
   r.delete('/api/teams/:id', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
-    await requireManager(app, request, request.params.id);
+    await requireTeamManager(contextOf(request), request.params.id);
     // Images proposed in a pending edit go with the team too.
     const proposed = (await pendingRevisionOf(app.db, { type: 'team', id: request.params.id }))?.changes ?? {};
     const files = await deleteTeam(app.db, request.params.id);

@@ -14,6 +14,7 @@ import {
 import { contentRoutes, findVisible, idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { profileIsVisibleOnce } from '../../lib/people.ts';
+import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
 import { clearTrickProgress, listProgression, setTrickProgress, tricksStore } from './tricks.db.ts';
 
@@ -45,12 +46,13 @@ export async function tricksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // `:id` like the other /api/profiles/:id/… routes: the router wants one parameter name per position.
-  r.get(
+  read(
+    app,
     '/api/profiles/:id/tricks',
-    { config: { cache: 'public' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: profileTrickListSchema } } },
-    async (request) => {
-      if (!(await profileIsVisibleOnce(request, request.params.id))) fail('USER_NOT_FOUND');
-      return listProgression(app.db, request.params.id);
+    { tags, cache: 'public', params: z.object({ id: z.string().min(1).max(100) }), response: profileTrickListSchema },
+    async (ctx, { params }) => {
+      if (!(await profileIsVisibleOnce(ctx, params.id))) fail('USER_NOT_FOUND');
+      return listProgression(ctx.db, params.id);
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ActionForm } from '../ui/action-form.tsx';
+import { ActionForm, type FormActionRef } from '../ui/action-form.tsx';
 import { formatCount } from '../../lib/intl.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { isQueued, notifyUnsent } from '../../lib/queued.ts';
@@ -14,7 +14,7 @@ type LikeToggleProps = {
   /** Sends the new state (true: like) and answers with the stored one. */
   mutation: UseMutationResult<Likes, Error, boolean>;
   /** The form actions that like and unlike without scripts, and their fields. */
-  actions: { like: string; unlike: string };
+  actions: { like: FormActionRef; unlike: FormActionRef };
   fields: Record<string, string>;
   /** The button's accessible name in each state (the visible count is added to it). */
   label: (liked: boolean) => string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../ui/link.tsx';
-import { ActionForm } from '../ui/action-form.tsx';
+import { ActionForm, type FormActionRef } from '../ui/action-form.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 
@@ -28,7 +28,7 @@ export function PersonPost({ author, meta, testId, children }: { author: Author;
 }
 
 /** A post's Delete: the plain form `action` with its id `fields`, in place with scripts (`onDelete`). */
-export function DeletePostForm({ action, fields, onDelete, pending, label, className }: { action: string; fields: Record<string, string>; onDelete: () => void; pending: boolean; label: string; className?: string }) {
+export function DeletePostForm({ action, fields, onDelete, pending, label, className }: { action: FormActionRef; fields: Record<string, string>; onDelete: () => void; pending: boolean; label: string; className?: string }) {
   return (
     <ActionForm action={action} fields={fields} onSubmit={onDelete} className={className}>
       <Button type="submit" variant="ghost" size="sm" disabled={pending}>

@@ -1,6 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
-import { formActionPath } from '../../../common/forms.ts';
+import type { AnyAction } from '../../../common/actions.ts';
+import { formActionPath, type PlainFormName } from '../../../common/forms.ts';
 import { FormTarget } from './form-target.tsx';
+
+/** What a page's form posts: an action defined once, or a plain form still written apart. */
+export type FormActionRef = AnyAction | PlainFormName;
+
+/** Where the browser posts `ref`'s plain form. */
+export const actionPath = (ref: FormActionRef) => formActionPath(typeof ref === 'string' ? ref : ref.name);
 
 /**
  * An action as a plain HTML form (common/forms.ts): before the scripts run, or without them, the
@@ -15,8 +22,8 @@ export function ActionForm({
   children,
   testId,
 }: {
-  /** The server's name of the action (a key of a feature's `*.forms.ts`). */
-  action: string;
+  /** The action (common/actions.ts), or the name of a plain form still written apart (a key of a feature's `*.forms.ts`). */
+  action: FormActionRef;
   /** Hidden fields: what the action is about (ids). */
   fields?: Record<string, string>;
   /** Runs the action in the app; the form's own fields come along. */
@@ -31,7 +38,7 @@ export function ActionForm({
     onSubmit(new FormData(event.currentTarget));
   };
   return (
-    <form method="post" action={formActionPath(action)} onSubmit={submit} className={className} data-testid={testId}>
+    <form method="post" action={actionPath(action)} onSubmit={submit} className={className} data-testid={testId}>
       <FormTarget fields={fields} />
       {children}
     </form>

@@ -1,8 +1,7 @@
-import { formActionPath } from '../../../common/forms.ts';
-import { ActionForm } from './action-form.tsx';
+import { ActionForm, actionPath, type FormActionRef } from './action-form.tsx';
 import { Button } from './button.tsx';
 
-type Choice = { action: string; label: string; ariaLabel?: string };
+type Choice = { action: FormActionRef; label: string; ariaLabel?: string };
 
 /**
  * Accept or decline something asked of the person (an invitation to a team, a companion's tag): one
@@ -29,7 +28,7 @@ export function AnswerForm({
       type="submit"
       size="sm"
       variant={accepted ? undefined : 'outline'}
-      formAction={accepted ? undefined : formActionPath(choice.action)}
+      formAction={accepted ? undefined : actionPath(choice.action)}
       busy={pending === accepted}
       disabled={pending !== undefined}
       onClick={(event) => {

@@ -2,12 +2,13 @@ import { pictureOf } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
-import type { EventType } from '../../../common/events-basics.ts';
+import { cancelRsvpAction, rsvpAction, type EventType } from '../../../common/events-basics.ts';
+import { doneMessage } from '../../../common/actions.ts';
 import type { Event } from '../../../common/events.ts';
 import { ItemLocation, ItemPicture } from '../../components/content/item-picture.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../lib/toast.ts';
+import { notifyFlash } from '../../lib/toast.ts';
 import { notifyUnsent } from '../../lib/queued.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
@@ -142,21 +143,19 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
             ? t('events.joinEvent')
             : t('events.registerNow');
 
+  const action = join ? rsvpAction : cancelRsvpAction;
+  const was = event.myRsvp ?? '';
   const click = () =>
     gate(t('events.loginToRsvp'), () =>
       rsvp.mutate(join, {
-        onSuccess: (after) =>
-          notify(
-            'success',
-            after.myRsvp === 'going' ? t('events.toast.going') : after.myRsvp === 'waitlist' ? t('events.toast.waitlisted') : event.myRsvp === 'waitlist' ? t('events.toast.leftWaitlist') : t('events.toast.left'),
-            after.myRsvp === 'waitlist' && after.waitlistPosition ? t('events.toast.position', { position: after.waitlistPosition }) : undefined,
-          ),
+        // The same message as the plain form's (common/events.ts).
+        onSuccess: (after) => notifyFlash(t, join ? doneMessage(rsvpAction, after, { id: event.id }) : doneMessage(cancelRsvpAction, after, { id: event.id, was })),
         onError: (error) => notifyUnsent(t, t('events.toast.rsvpError'), error),
       }),
     );
 
   return (
-    <ActionForm action={join ? 'rsvp' : 'cancel-rsvp'} fields={{ eventId: event.id, ...(join ? {} : { was: event.myRsvp ?? '' }) }} onSubmit={click}>
+    <ActionForm action={action} fields={{ id: event.id, ...(join ? {} : { was }) }} onSubmit={click}>
       <Button type="submit" variant={join ? 'default' : 'outline'} size={size} className={className} busy={rsvp.isPending} data-testid="rsvp-button">
         {label}
       </Button>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_CALENDAR_LIMIT, EVENT_TYPES, type EventType } from '../../../common/events-basics.ts';
+import { cancelRsvpAction, EVENT_CALENDAR_LIMIT, EVENT_TYPES, rsvpAction, type EventType } from '../../../common/events-basics.ts';
+import { actionRequest } from '../../../common/actions.ts';
 import type { Event, EventAttendees, EventInput, EventList, EventUpdate, PlaceEvents } from '../../../common/events.ts';
 import type { PlaceList } from '../../../common/places.ts';
 import { EVENT_PAGE_SIZE } from '../../../common/paging.ts';
@@ -123,7 +124,7 @@ export function useRsvp(id: string, label: string) {
     // Without a connection the answer waits on the device (web/lib/outbox.ts), shown as given meanwhile.
     networkMode: 'always',
     mutationFn: (join: boolean) =>
-      sendOrQueue<Event>({ userId: user?.id ?? '', method: join ? 'PUT' : 'DELETE', path: `/api/events/${encodeURIComponent(id)}/rsvp`, label, invalidate: [eventKeys.all] }),
+      sendOrQueue<Event>({ userId: user?.id ?? '', ...(join ? actionRequest(rsvpAction, { id }) : actionRequest(cancelRsvpAction, { id })), label, invalidate: [eventKeys.all] }),
     onMutate: async (join) => {
       await client.cancelQueries({ queryKey: eventKeys.detail(id) });
       const before = client.getQueryData<Event>(eventKeys.detail(id));
