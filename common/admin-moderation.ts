@@ -1,4 +1,7 @@
 import type { PlainFormName } from './forms.ts';
+import type { AnyAction } from './actions.ts';
+import { deleteSessionAction } from './sessions-basics.ts';
+import { deleteConditionReportAction } from './conditions-basics.ts';
 import { z } from 'zod';
 import { ADMIN_CONTENT_PAGE_SIZE } from './paging.ts';
 import { personSchema } from './teams.ts';
@@ -34,8 +37,8 @@ export type ModerationList = z.infer<typeof moderationListSchema>;
 
 /** Where an item is deleted: its own endpoint, which admins may use on anyone's. */
 export const moderationDeletePath = (kind: ModerationKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
-/** The plain form doing the same (server/features/*\/*.forms.ts) and the field naming the item. */
-export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: PlainFormName; field: string }> = {
-  sessions: { action: 'delete-session', field: 'sessionId' },
-  'condition-reports': { action: 'delete-condition-report', field: 'reportId' },
+/** The plain form doing the same (an action defined once, or a feature's `*.forms.ts`) and the field naming the item. */
+export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: AnyAction | PlainFormName; field: string }> = {
+  sessions: { action: deleteSessionAction, field: 'id' },
+  'condition-reports': { action: deleteConditionReportAction, field: 'id' },
 };

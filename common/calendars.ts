@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withInput } from './actions.ts';
+import { createCalendarFeedAction, revokeCalendarFeedAction } from './calendars-basics.ts';
 
 /**
  * Calendars (issue 21, item 5): an .ics file of each event, a feed of a discipline's events and a
@@ -13,3 +15,7 @@ export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 /** A new feed's address (the only time it is told). */
 export const calendarFeedSchema = z.object({ url: z.string(), createdAt: z.string() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** The feed actions (common/calendars-basics.ts) have no fields: the feed is the signed-in person's. */
+export const createCalendarFeedWithInput = withInput(createCalendarFeedAction, z.object({}));
+export const revokeCalendarFeedWithInput = withInput(revokeCalendarFeedAction, z.object({}));

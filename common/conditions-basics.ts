@@ -1,7 +1,8 @@
 /**
  * What pages need of condition reports without their schemas (decision 0009): the kinds of report,
- * their questions and answers, a note's longest length. No zod here.
+ * their questions and answers, a note's longest length, a report's actions. No zod here.
  */
+import { defineAction } from './actions.ts';
 
 /** Which questions a report asks, from the place's discipline's categories; every category not listed is 'ground'. */
 export const CONDITION_KINDS = ['water', 'snow', 'sky', 'ground'] as const;
@@ -32,3 +33,30 @@ export const CONDITION_FIELDS: Record<ConditionKind, readonly ConditionField[]> 
 };
 
 export const CONDITION_NOTE_MAX = 280;
+
+/** How a report's likes stand after a like or an unlike (common/conditions.ts `conditionLikeResultSchema`). */
+type ReportLikes = { liked: boolean; likes: number };
+
+/**
+ * A report's own actions (common/actions.ts), each a JSON route and a plain form on the place page:
+ * `id` is the report's. A report made is still a form apart (server/features/places/place-conditions.forms.ts).
+ */
+export const deleteConditionReportAction = defineAction<{ id: string }, null>()({
+  name: 'delete-condition-report',
+  method: 'DELETE',
+  path: '/api/condition-reports/:id',
+  done: { kind: 'success', title: 'places.conditions.deleted' },
+});
+
+// No message: the heart and its count say it.
+export const likeConditionReportAction = defineAction<{ id: string }, ReportLikes>()({
+  name: 'like-condition-report',
+  method: 'PUT',
+  path: '/api/condition-reports/:id/like',
+});
+
+export const unlikeConditionReportAction = defineAction<{ id: string }, ReportLikes>()({
+  name: 'unlike-condition-report',
+  method: 'DELETE',
+  path: '/api/condition-reports/:id/like',
+});

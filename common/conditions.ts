@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
 import { photoSchema } from './photos.ts';
-import { CONDITION_CHOICES, CONDITION_KINDS, CONDITION_NOTE_MAX, type ConditionField, type ConditionKind } from './conditions-basics.ts';
+import { withInput } from './actions.ts';
+import {
+  CONDITION_CHOICES,
+  CONDITION_KINDS,
+  CONDITION_NOTE_MAX,
+  deleteConditionReportAction,
+  likeConditionReportAction,
+  unlikeConditionReportAction,
+  type ConditionField,
+  type ConditionKind,
+} from './conditions-basics.ts';
 
 /**
  * Condition reports on places (issue 20, item 2): a few taps whose choices fit the sport of the place.
@@ -61,3 +71,9 @@ export const placeConditionsSchema = z.object({ kind: z.enum(CONDITION_KINDS), r
 export type PlaceConditions = z.infer<typeof placeConditionsSchema>;
 
 export const conditionLikeResultSchema = z.object({ liked: z.boolean(), likes: z.number() });
+
+/** The report actions' fields (common/conditions-basics.ts): the report's id. */
+const reportId = z.object({ id: z.string().max(100) });
+export const deleteConditionReportWithInput = withInput(deleteConditionReportAction, reportId);
+export const likeConditionReportWithInput = withInput(likeConditionReportAction, reportId);
+export const unlikeConditionReportWithInput = withInput(unlikeConditionReportAction, reportId);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { personSchema } from './teams.ts';
-import { COMMENT_MAX_LENGTH, isHttpUrl } from './content-basics.ts';
+import { COMMENT_MAX_LENGTH, CONTENT_TYPES, isHttpUrl } from './content-basics.ts';
+import { withInput } from './actions.ts';
+import { commentAction, deleteCommentAction, likeAction, rateAction, unlikeAction, unrateAction } from './reactions-basics.ts';
 import { pendingRevisionSchema } from './revisions.ts';
 import { cleanLine, cleanText } from './text.ts';
 
@@ -136,4 +138,22 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 export const likeResultSchema = z.object({ liked: z.boolean(), likes: z.number() });
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
-export const ratingInputSchema = z.object({ score: z.number().int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(5, { error: 'VALIDATION_ERROR' }) });
+/**
+ * A 1-5 score. The app sends a number; a plain form's star button sends its value as text, so digits
+ * are read as their number too. Nothing else is (JSON true, null or an empty field stay refused).
+ */
+const score = z
+  .union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)], { error: 'VALIDATION_ERROR' })
+  .pipe(z.number().int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(5, { error: 'VALIDATION_ERROR' }));
+export const ratingInputSchema = z.object({ score });
+
+/** The item a reaction is about (the path of its actions). */
+const reactionItem = { type: z.enum(CONTENT_TYPES), id: z.string().max(100) };
+
+/** The reactions' actions' fields (common/reactions-basics.ts). */
+export const likeWithInput = withInput(likeAction, z.object(reactionItem));
+export const unlikeWithInput = withInput(unlikeAction, z.object(reactionItem));
+export const rateWithInput = withInput(rateAction, z.object({ ...reactionItem, ...ratingInputSchema.shape }));
+export const unrateWithInput = withInput(unrateAction, z.object(reactionItem));
+export const commentWithInput = withInput(commentAction, z.object({ ...reactionItem, ...commentInputSchema.shape }));
+export const deleteCommentWithInput = withInput(deleteCommentAction, z.object({ id: z.string().max(100) }));

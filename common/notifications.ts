@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { withInput } from './actions.ts';
 import { CONTENT_TYPES, contentPath } from './content-basics.ts';
+import { markAllNotificationsReadAction, markNotificationReadAction } from './notifications-basics.ts';
 import { NOTIFICATION_PAGE_SIZE } from './paging.ts';
 
 /** What a notification can be about (issue 8); each has its own delivery setting on the own profile. */
@@ -48,6 +50,10 @@ export const notificationListQuerySchema = z.object({
 export const notificationPageSchema = z.object({ items: z.array(notificationSchema), hasMore: z.boolean(), unreadCount: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ count: z.number().int() });
+
+/** The mark-read actions' fields (common/notifications-basics.ts): a notification's id as text, as its path gives it. */
+export const markNotificationReadWithInput = withInput(markNotificationReadAction, z.object({ id: z.string().max(100) }));
+export const markAllNotificationsReadWithInput = withInput(markAllNotificationsReadAction, z.object({}));
 
 const channelSchema = z.enum(NOTIFICATION_CHANNELS);
 const preferenceShape = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channelSchema])) as Record<NotificationType, typeof channelSchema>;

@@ -2,6 +2,7 @@
  * What pages need of photos (issue 20, item 5) without their schemas: nothing here imports zod, so a
  * page showing a gallery does not load the forms' validation with it (common/photos.ts has those).
  */
+import { defineAction } from './actions.ts';
 
 export const PHOTO_SUBJECT_TYPES = ['place', 'event', 'review', 'article', 'shop', 'session', 'condition_report'] as const;
 export type PhotoSubjectType = (typeof PHOTO_SUBJECT_TYPES)[number];
@@ -31,3 +32,30 @@ export const photoUrl = (photo: Photo, width: number) => (photo.variants.find((v
 
 /** An item's picture: on its page (gallery loaded) its cover at about `width` px, on a card the cover's small variant or typed address. */
 export const pictureOf = (item: { coverUrl: string | null; photos?: Photo[] }, width = 1600) => (item.photos?.[0] ? photoUrl(item.photos[0], width) : item.coverUrl);
+
+/**
+ * A photo's own actions (common/actions.ts), under each gallery of its item's author: `id` is the
+ * photo's. Describing it and making it the cover are one JSON route (`PATCH /api/photos/:id`, which
+ * takes either or both); describe-photo serves it, and cover-photo is its plain form sending `cover`.
+ */
+export const deletePhotoAction = defineAction<{ id: string }, null>()({
+  name: 'delete-photo',
+  method: 'DELETE',
+  path: '/api/photos/:id',
+  done: { kind: 'success', title: 'photos.deleted' },
+});
+
+export const describePhotoAction = defineAction<{ id: string; alt?: string; cover?: true }, Photo>()({
+  name: 'describe-photo',
+  method: 'PATCH',
+  path: '/api/photos/:id',
+  done: { kind: 'success', title: 'photos.described' },
+});
+
+/** The app sends `cover: true`; the plain form sends the id alone, its name says the rest. */
+export const coverPhotoAction = defineAction<{ id: string; cover?: true }, Photo>()({
+  name: 'cover-photo',
+  method: 'PATCH',
+  path: '/api/photos/:id',
+  done: { kind: 'success', title: 'photos.coverSet' },
+});

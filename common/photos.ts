@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHOTO_ALT_MAX, type Photo } from './photos-basics.ts';
+import { withInput } from './actions.ts';
+import { coverPhotoAction, deletePhotoAction, describePhotoAction, PHOTO_ALT_MAX, type Photo } from './photos-basics.ts';
 import { cleanLine } from './text.ts';
 
 /** Photos' schemas, shared by the API and the web (constants, the Photo type and helpers: ./photos-basics.ts). */
@@ -28,3 +29,9 @@ export const photoSchema = z.object({
  * image address) and, on its own page, its gallery in order (the first is the cover).
  */
 export const galleryFields = { coverUrl: z.string().nullable(), photos: z.array(photoSchema).optional() };
+
+/** The photo actions' fields (common/photos-basics.ts); `id` is the photo's. */
+const photoId = z.string().max(100);
+export const deletePhotoWithInput = withInput(deletePhotoAction, z.object({ id: photoId }));
+export const describePhotoWithInput = withInput(describePhotoAction, photoUpdateSchema.extend({ id: photoId }));
+export const coverPhotoWithInput = withInput(coverPhotoAction, z.object({ id: photoId }));

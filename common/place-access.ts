@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { line } from './content.ts';
 import { personSchema } from './teams.ts';
-import { ACCESS_STATUSES } from './place-access-basics.ts';
+import { withInput } from './actions.ts';
+import { ACCESS_STATUSES, placeAccessStatusAction, placeClosureRemoveAction, placeStewardAddAction, placeStewardRemoveAction } from './place-access-basics.ts';
 
 /**
  * A place's access (issue 20 item 3), shared by the API and the web app: the status its stewards set,
@@ -138,3 +139,10 @@ export function occurrencesDuring(c: ClosureDays, startsOn: string, endsOn: stri
 
 /** Today as the server counts closures: the UTC calendar day. */
 export const todayUtc = (now = Date.now()) => toDay(now);
+
+/** The access actions' fields (common/place-access-basics.ts); `id` is the place's. */
+const placeId = z.string().max(100);
+export const placeAccessStatusWithInput = withInput(placeAccessStatusAction, accessStatusInputSchema.extend({ id: placeId }));
+export const placeClosureRemoveWithInput = withInput(placeClosureRemoveAction, z.object({ id: placeId, closureId: z.string().max(100) }));
+export const placeStewardAddWithInput = withInput(placeStewardAddAction, stewardInputSchema.extend({ id: placeId }));
+export const placeStewardRemoveWithInput = withInput(placeStewardRemoveAction, z.object({ id: placeId, userId: z.string().max(100) }));

@@ -3,7 +3,8 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { nameSchema, passwordSchema, PASSWORD_MAX } from './schemas.ts';
 import { cleanLine, cleanText } from './text.ts';
 import { ATHLETE_PAGE_SIZE } from './paging.ts';
-import { ATHLETE_LEVELS } from './profiles-basics.ts';
+import { withInput } from './actions.ts';
+import { ATHLETE_LEVELS, followPersonAction, unfollowPersonAction } from './profiles-basics.ts';
 
 export const ACHIEVEMENTS_MAX = 20;
 /** Spec: an athlete card shows at most two achievements. */
@@ -134,6 +135,14 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 export const userFollowStateSchema = z.object({ following: z.boolean(), followers: z.number() });
+
+/**
+ * The follow actions' fields (common/profiles-basics.ts): the person, and their name for the message
+ * (a message's values are cut to 200 characters anyway, common/forms.ts `parseFlash`).
+ */
+const followPersonInput = z.object({ id: z.string().min(1).max(100), name: z.string().trim().max(200).optional() });
+export const followPersonWithInput = withInput(followPersonAction, followPersonInput);
+export const unfollowPersonWithInput = withInput(unfollowPersonAction, followPersonInput);
 
 export const changePasswordSchema = z
   .object({

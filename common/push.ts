@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { withInput } from './actions.ts';
 import { isHttpUrl } from './content-basics.ts';
+import { revokePushDeviceAction } from './push-basics.ts';
 
 /**
  * Web Push (issue 21, item 4): the devices a person gets notifications on. Shared by the API and the
@@ -47,6 +49,9 @@ export const pushDevicesSchema = z.object({
   devices: z.array(pushDeviceSchema),
 });
 export type PushDevices = z.infer<typeof pushDevicesSchema>;
+
+/** The revoke action's field (common/push-basics.ts): a device's id as text, as its path gives it. */
+export const revokePushDeviceWithInput = withInput(revokePushDeviceAction, z.object({ id: z.string().max(100) }));
 
 /** What a push carries: no more than the notification shows in the bell, in the person's language. */
 export type PushPayload = { title: string; body: string; url: string; tag: string; lang: string; dir: 'ltr' | 'rtl' };

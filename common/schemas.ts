@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { cleanLine, cleanText } from './text.ts';
 import { LANGUAGE_CODES } from './languages.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { withInput } from './actions.ts';
+import { followDisciplineAction, unfollowDisciplineAction } from './disciplines-basics.ts';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -104,6 +106,14 @@ export const disciplineHubSchema = disciplineSummarySchema.extend({
 export type DisciplineHub = z.infer<typeof disciplineHubSchema>;
 
 export const followStateSchema = z.object({ following: z.boolean(), members: z.number() });
+
+/**
+ * The discipline follow actions' fields (common/disciplines-basics.ts): the discipline, and its name
+ * for the message (a message's values are cut to 200 characters anyway, common/forms.ts `parseFlash`).
+ */
+const followDisciplineInput = z.object({ id: z.string().max(50), label: z.string().trim().max(200).optional() });
+export const followDisciplineWithInput = withInput(followDisciplineAction, followDisciplineInput);
+export const unfollowDisciplineWithInput = withInput(unfollowDisciplineAction, followDisciplineInput);
 
 export const siteSettingsSchema = z.object({
   logoUrl: z.string(),

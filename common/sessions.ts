@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { photoSchema } from './photos.ts';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
+import { withInput } from './actions.ts';
+import { acceptSessionTagAction, declineSessionTagAction, deleteSessionAction } from './sessions-basics.ts';
 
 /**
  * Sessions (check-ins) at places (issue 20, item 1): a rider says they ride (or rode) at a place,
@@ -79,3 +81,10 @@ export type PlaceSessions = z.infer<typeof placeSessionsSchema>;
 /** A tagged companion's answer: accept (shown on the session) or decline (the tag is removed). */
 export const companionAnswerSchema = z.strictObject({ accept: z.boolean() });
 export type CompanionAnswer = z.infer<typeof companionAnswerSchema>;
+
+/** The session actions' fields (common/sessions-basics.ts). */
+const sessionIdInput = z.object({ id: z.string().max(100) });
+export const deleteSessionWithInput = withInput(deleteSessionAction, sessionIdInput);
+// A form sends no `accept`: which button was pressed says it.
+export const acceptSessionTagWithInput = withInput(acceptSessionTagAction, sessionIdInput.extend({ accept: z.literal(true).default(true) }));
+export const declineSessionTagWithInput = withInput(declineSessionTagAction, sessionIdInput.extend({ accept: z.literal(false).default(false) }));

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { pendingRevisionSchema } from './revisions.ts';
 import { cleanLine, cleanText } from './text.ts';
 import { TEAM_PAGE_SIZE } from './paging.ts';
-import { DEFAULT_TEAM_TYPE, TEAM_MAX_DISCIPLINES } from './teams-basics.ts';
+import { withInput } from './actions.ts';
+import {
+  acceptInvitationAction,
+  cancelJoinRequestAction,
+  declineInvitationAction,
+  DEFAULT_TEAM_TYPE,
+  joinTeamAction,
+  leaveTeamAction,
+  TEAM_MAX_DISCIPLINES,
+} from './teams-basics.ts';
 
 /** Shared by the teams API and the web app. Zod issues carry error codes (see error-codes.ts). */
 
@@ -183,3 +192,12 @@ export const adminTeamSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
 });
 export type AdminTeam = z.infer<typeof adminTeamSchema>;
+
+/** The fields of the membership actions (common/teams-basics.ts): the team's id, and its name for the message. */
+const teamIdInput = z.object({ id: z.string().max(100) });
+const invitationInput = teamIdInput.extend({ teamName: z.string().max(1000).optional() });
+export const joinTeamWithInput = withInput(joinTeamAction, teamIdInput);
+export const leaveTeamWithInput = withInput(leaveTeamAction, teamIdInput);
+export const cancelJoinRequestWithInput = withInput(cancelJoinRequestAction, teamIdInput);
+export const acceptInvitationWithInput = withInput(acceptInvitationAction, invitationInput);
+export const declineInvitationWithInput = withInput(declineInvitationAction, invitationInput);

@@ -20,7 +20,6 @@ import { setupAdminRoutes } from './features/admin/setup-admin.routes.ts';
 import { approvalsRoutes } from './features/approvals/approvals.routes.ts';
 import { athletesRoutes } from './features/athletes/athletes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { calendarsForms } from './features/calendars/calendars.forms.ts';
 import { calendarsRoutes } from './features/calendars/calendars.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts';
@@ -30,18 +29,14 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
 import { authForms } from './features/auth/auth.forms.ts';
 import { contactForms } from './features/contact/contact.forms.ts';
-import { disciplinesForms } from './features/disciplines/disciplines.forms.ts';
 import { placesForms } from './features/places/places.forms.ts';
 import { profilesForms } from './features/profiles/profiles.forms.ts';
-import { reactionsForms } from './features/reactions/reactions.forms.ts';
 import { conditionsForms } from './features/places/place-conditions.forms.ts';
-import { teamsForms } from './features/teams/teams.forms.ts';
-import { notificationsForms } from './features/notifications/notifications.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { scheduleNotificationDigests } from './features/notifications/digest.ts';
-import { checkPushSettingsAtStart, pushForms, pushRoutes, schedulePushes } from './features/push/index.ts';
+import { checkPushSettingsAtStart, pushRoutes, schedulePushes } from './features/push/index.ts';
 import { shareCardsRoutes } from './features/share-cards/index.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -56,7 +51,7 @@ import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
 import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
 import { sessionsForms } from './features/sessions/sessions.forms.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
-import { photosForms, photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
+import { photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -192,20 +187,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Every action of the pages as a plain HTML form too, answered by the API above.
   registerForms(app, {
-    ...disciplinesForms,
     ...contentForms,
-    ...teamsForms,
     ...placesForms,
-    ...reactionsForms,
     ...conditionsForms,
     ...sessionsForms,
-    ...calendarsForms,
-    ...photosForms,
     ...authForms,
     ...contactForms,
     ...profilesForms,
-    ...notificationsForms,
-    ...pushForms,
     ...setupAdminForms,
   });
   registerPhotoUploadForm(app);

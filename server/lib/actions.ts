@@ -71,6 +71,15 @@ export function serveAction<F extends object, A, I extends ActionInput, R extend
       return reply.status(status).send(status === 204 ? null : answer);
     }) as never,
   });
+  serveForm(app, action, run as never);
+}
+
+/**
+ * Serves only the plain form of `action`, whose JSON route is another action's or a route of its
+ * own (two answers sharing one route, told apart by a field of its body): the form calls `run`,
+ * which that route calls too.
+ */
+export function serveForm<F extends object, A, I extends ActionInput>(app: FastifyInstance, action: ActionWithInput<string, F, A, I>, run: (ctx: Ctx, input: z.output<I>) => Promise<unknown>): void {
   app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run });
 }
 

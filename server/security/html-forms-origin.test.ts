@@ -47,7 +47,7 @@ describe('every action form: origin, visitors, redirects', () => {
       signedOut: { title: 'teams.toast.authRequired', text: 'teams.toast.loginToJoin' },
       setup: async (rider) => {
         const crew = await team(await user());
-        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBeNull() };
+        return { fields: { id: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBeNull() };
       },
     },
     {
@@ -55,7 +55,7 @@ describe('every action form: origin, visitors, redirects', () => {
       setup: async (rider) => {
         const crew = await team(await user());
         expect((await call('POST', `/api/teams/${crew.id}/join`, rider)).statusCode).toBe(200);
-        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBe('member') };
+        return { fields: { id: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRole).toBe('member') };
       },
     },
     {
@@ -63,7 +63,7 @@ describe('every action form: origin, visitors, redirects', () => {
       setup: async (rider) => {
         const crew = await team(await user(), true);
         expect((await call('POST', `/api/teams/${crew.id}/join`, rider)).statusCode).toBe(200);
-        return { fields: { teamId: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRequest).toBe('pending') };
+        return { fields: { id: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRequest).toBe('pending') };
       },
     },
     ...(['accept-invitation', 'decline-invitation'] as const).map(
@@ -73,7 +73,7 @@ describe('every action form: origin, visitors, redirects', () => {
           const leader = await user();
           const crew = await team(leader);
           expect((await call('POST', `/api/teams/${crew.id}/members`, leader, { userId: rider.id })).statusCode).toBe(201);
-          return { fields: { teamId: crew.id, teamName: crew.name }, unchanged: async () => expect(await teamOf(crew.id, rider)).toMatchObject({ myRole: null, invited: true }) };
+          return { fields: { id: crew.id, teamName: crew.name }, unchanged: async () => expect(await teamOf(crew.id, rider)).toMatchObject({ myRole: null, invited: true }) };
         },
       }),
     ),
@@ -135,7 +135,7 @@ describe('every action form: origin, visitors, redirects', () => {
         const id = await place(await user());
         const added = await call('POST', `/api/content/place/${id}/comments`, rider, { body: 'Keep me' });
         expect(added.statusCode).toBe(201);
-        return { fields: { commentId: (added.json() as { id: string }).id }, unchanged: async () => expect(await comments(id, rider)).toHaveLength(1) };
+        return { fields: { id: (added.json() as { id: string }).id }, unchanged: async () => expect(await comments(id, rider)).toHaveLength(1) };
       },
     },
     {
@@ -151,7 +151,7 @@ describe('every action form: origin, visitors, redirects', () => {
         const id = await place(await user());
         expect((await call('POST', `/api/places/${id}/conditions`, rider, { kind: 'water', size: 'flat', wind: 'light', crowd: 'busy' })).statusCode).toBe(201);
         const [report] = await reportsAt(id, rider);
-        return { fields: { reportId: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
+        return { fields: { id: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
       },
     },
     ...(['cover-photo', 'describe-photo', 'delete-photo'] as const).map(
@@ -159,7 +159,7 @@ describe('every action form: origin, visitors, redirects', () => {
         action,
         setup: async (rider) => {
           const { photoId, unchanged } = await photoOf(rider);
-          return { fields: { photoId, alt: 'Changed' }, unchanged };
+          return { fields: { id: photoId, alt: 'Changed' }, unchanged };
         },
       }),
     ),
@@ -176,7 +176,7 @@ describe('every action form: origin, visitors, redirects', () => {
         const id = await place(await user());
         expect((await call('POST', '/api/sessions', rider, { placeId: id, when: 'now' })).statusCode).toBe(201);
         const [session] = await sessionsAt(id, rider);
-        return { fields: { sessionId: session!.id }, unchanged: async () => expect(await sessionsAt(id, rider)).toHaveLength(1) };
+        return { fields: { id: session!.id }, unchanged: async () => expect(await sessionsAt(id, rider)).toHaveLength(1) };
       },
     },
     ...(['accept-session-tag', 'decline-session-tag'] as const).map(
@@ -186,7 +186,7 @@ describe('every action form: origin, visitors, redirects', () => {
           const { session } = await taggedSession(rider);
           const tag = () => t.app.db.selectFrom('ride_session_companions').select('status').where('session_id', '=', session.id).where('user_id', '=', rider.id).execute();
           // Still pending: neither accepted nor removed.
-          return { fields: { sessionId: session.id }, unchanged: async () => expect(await tag()).toEqual([{ status: 'pending' }]) };
+          return { fields: { id: session.id }, unchanged: async () => expect(await tag()).toEqual([{ status: 'pending' }]) };
         },
       }),
     ),
@@ -207,14 +207,14 @@ describe('every action form: origin, visitors, redirects', () => {
         const res = await call('POST', '/api/push/devices', rider, pushBrowser('https://fcm.googleapis.com').subscription);
         expect(res.statusCode, res.body).toBe(201);
         const devices = async () => ((await call('GET', '/api/push/devices', rider)).json() as { devices: unknown[] }).devices;
-        return { fields: { deviceId: (res.json() as { id: string }).id }, unchanged: async () => expect(await devices()).toHaveLength(1) };
+        return { fields: { id: (res.json() as { id: string }).id }, unchanged: async () => expect(await devices()).toHaveLength(1) };
       },
     },
     {
       action: 'follow-person',
       setup: async (rider) => {
         const other = await user();
-        return { fields: { userId: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(false) };
+        return { fields: { id: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(false) };
       },
     },
     {
@@ -222,7 +222,7 @@ describe('every action form: origin, visitors, redirects', () => {
       setup: async (rider) => {
         const other = await user();
         expect((await call('PUT', `/api/profiles/${other.id}/follow`, rider)).statusCode).toBe(200);
-        return { fields: { userId: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(true) };
+        return { fields: { id: other.id, name: other.name }, unchanged: async () => expect((await profileOf(other.id, rider)).isFollowing).toBe(true) };
       },
     },
     // Issue 38, item 3: an item's edit and delete from its page, by its author.

@@ -13,9 +13,9 @@ describe('teams: join, request, cancel, leave, answer an invitation', () => {
     const rider = await user();
     const crew = await team(leader);
     const back = `/team/${crew.id}`;
-    expectBack(await post('join-team', { teamId: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.welcome', text: 'teams.toast.joined' });
+    expectBack(await post('join-team', { id: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.welcome', text: 'teams.toast.joined' });
     expect((await teamOf(crew.id, rider)).myRole).toBe('member');
-    expectBack(await post('leave-team', { teamId: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.left' });
+    expectBack(await post('leave-team', { id: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.left' });
     expect((await teamOf(crew.id, rider)).myRole).toBeNull();
   });
 
@@ -24,9 +24,9 @@ describe('teams: join, request, cancel, leave, answer an invitation', () => {
     const rider = await user();
     const crew = await team(leader, true);
     const back = `/team/${crew.id}`;
-    expectBack(await post('join-team', { teamId: crew.id, back }, rider), back, { kind: 'success', title: 'teams.requestSent', text: 'teams.requestSentText' });
+    expectBack(await post('join-team', { id: crew.id, back }, rider), back, { kind: 'success', title: 'teams.requestSent', text: 'teams.requestSentText' });
     expect((await teamOf(crew.id, rider)).myRequest).toBe('pending');
-    expectBack(await post('cancel-join-request', { teamId: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.requestCancelled' });
+    expectBack(await post('cancel-join-request', { id: crew.id, back }, rider), back, { kind: 'success', title: 'teams.toast.requestCancelled' });
     expect((await teamOf(crew.id, rider)).myRequest).toBeNull();
   });
 
@@ -35,12 +35,12 @@ describe('teams: join, request, cancel, leave, answer an invitation', () => {
     const rider = await user();
     const [one, two] = [await team(leader), await team(leader)];
     for (const crew of [one, two]) expect((await call('POST', `/api/teams/${crew.id}/members`, leader, { userId: rider.id })).statusCode).toBe(201);
-    expectBack(await post('accept-invitation', { teamId: one.id, teamName: one.name, back: '/notifications' }, rider), '/notifications', {
+    expectBack(await post('accept-invitation', { id: one.id, teamName: one.name, back: '/notifications' }, rider), '/notifications', {
       title: 'teams.invitation.joined',
       params: { team: one.name },
     });
     expect((await teamOf(one.id, rider)).myRole).toBe('member');
-    expectBack(await post('decline-invitation', { teamId: two.id, teamName: two.name, back: '/notifications' }, rider), '/notifications', {
+    expectBack(await post('decline-invitation', { id: two.id, teamName: two.name, back: '/notifications' }, rider), '/notifications', {
       title: 'teams.invitation.declined',
       params: { team: two.name },
     });
@@ -50,7 +50,7 @@ describe('teams: join, request, cancel, leave, answer an invitation', () => {
   test('a refusal of the API comes back as its error: the leader cannot leave', async () => {
     const leader = await user();
     const crew = await team(leader);
-    expectBack(await post('leave-team', { teamId: crew.id, back: `/team/${crew.id}` }, leader), `/team/${crew.id}`, { kind: 'error', title: 'errors.LEADER_MUST_TRANSFER' });
+    expectBack(await post('leave-team', { id: crew.id, back: `/team/${crew.id}` }, leader), `/team/${crew.id}`, { kind: 'error', title: 'errors.LEADER_MUST_TRANSFER' });
     expect((await teamOf(crew.id, leader)).myRole).toBe('leader');
   });
 });
@@ -116,7 +116,7 @@ describe('reactions: like, rate, comment, delete a comment', () => {
     expectBack(await post('comment', { type: 'place', id, body: 'Glassy this morning', back }, rider), back, { kind: 'success', title: 'content.commentAdded' });
     const [mine] = await comments(id, rider);
     expect(mine).toMatchObject({ body: 'Glassy this morning', author: { id: rider.id } });
-    expectBack(await post('delete-comment', { commentId: mine!.id, back }, rider), back, { kind: 'success', title: 'content.commentDeleted' });
+    expectBack(await post('delete-comment', { id: mine!.id, back }, rider), back, { kind: 'success', title: 'content.commentDeleted' });
     expect(await comments(id, rider)).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe('reactions: like, rate, comment, delete a comment', () => {
     const id = await place(author);
     expect((await call('POST', `/api/content/place/${id}/comments`, rider, { body: 'Mine' })).statusCode).toBe(201);
     const [theirs] = await comments(id, other);
-    const res = await post('delete-comment', { commentId: theirs!.id, back: '/' }, other);
+    const res = await post('delete-comment', { id: theirs!.id, back: '/' }, other);
     expect(flashOf(res)?.kind).toBe('error');
     expect(await comments(id, other)).toHaveLength(1);
   });
@@ -147,13 +147,13 @@ describe('profiles: follow and unfollow a person', () => {
     const rider = await user();
     const other = await user();
     const back = `/profile/${other.id}`;
-    expectBack(await post('follow-person', { userId: other.id, name: other.name, back }, rider), back, {
+    expectBack(await post('follow-person', { id: other.id, name: other.name, back }, rider), back, {
       kind: 'success',
       title: 'profile.public.followed',
       params: { name: other.name },
     });
     expect(await profileOf(other.id, rider)).toMatchObject({ isFollowing: true, followers: 1 });
-    expectBack(await post('unfollow-person', { userId: other.id, name: other.name, back }, rider), back, { title: 'profile.public.unfollowed' });
+    expectBack(await post('unfollow-person', { id: other.id, name: other.name, back }, rider), back, { title: 'profile.public.unfollowed' });
     expect(await profileOf(other.id, rider)).toMatchObject({ isFollowing: false, followers: 0 });
   });
 });

@@ -9,7 +9,10 @@ import { FlashContext, FlashMessage } from './flash.tsx';
 import { TranslationProvider } from './i18n-binding.tsx';
 
 const notify = vi.fn();
-vi.mock('./toast.ts', () => ({ notify: (...args: unknown[]) => notify(...args) }));
+// The toasts' own library: what reaches it is what the person sees.
+vi.mock('sonner', () => ({
+  toast: { dismiss: () => {}, success: (title: string, o: { description?: string }) => notify('success', title, o.description), error: (title: string, o: { description?: string }) => notify('error', title, o.description) },
+}));
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarFeedSchema, calendarFeedStatusSchema } from '../../../common/calendars.ts';
+import { calendarFeedSchema, calendarFeedStatusSchema, createCalendarFeedWithInput, revokeCalendarFeedWithInput } from '../../../common/calendars.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { isLanguageCode } from '../../../common/languages.ts';
 import { disciplineParams, idParams, requireDiscipline, viewerOf } from '../../lib/content-routes.ts';
@@ -10,7 +10,7 @@ import { assertFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { read } from '../../lib/reads.ts';
-import { requireUser } from '../../lib/session.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar, seriesCalendar } from './calendars.db.ts';
 import { fileSlug, writeCalendar } from './calendars.ics.ts';
 
@@ -81,16 +81,16 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The answer holds the secret address: no-store.
-  r.post('/api/me/calendar-feed', { config: { cache: 'no-store' }, schema: { tags, response: { 201: calendarFeedSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await app.limiter.consume(`calendar-feed:user:${user.id}`, { max: FEEDS_PER_HOUR, windowSeconds: 3600 });
-    const token = await createFeedToken(app.db, user.id);
-    return reply.status(201).send({ url: feedUrl(token), createdAt: new Date().toISOString() });
+  serveAction(app, createCalendarFeedWithInput, { tags, status: 201, cache: 'no-store', response: calendarFeedSchema }, async (ctx) => {
+    const user = await ctx.requireUser();
+    await ctx.app.limiter.consume(`calendar-feed:user:${user.id}`, { max: FEEDS_PER_HOUR, windowSeconds: 3600 });
+    const token = await createFeedToken(ctx.db, user.id);
+    return { url: feedUrl(token), createdAt: new Date().toISOString() };
   });
 
-  r.delete('/api/me/calendar-feed', { schema: { tags, response: { 204: z.null() } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await deleteFeedToken(app.db, user.id);
-    return reply.status(204).send(null);
+  serveAction(app, revokeCalendarFeedWithInput, { tags, status: 204, response: z.null() }, async (ctx) => {
+    const user = await ctx.requireUser();
+    await deleteFeedToken(ctx.db, user.id);
+    return null;
   });
 }

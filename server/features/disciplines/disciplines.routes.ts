@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categoryWithDisciplinesSchema,
   disciplineHubSchema,
   disciplineSummarySchema,
+  followDisciplineWithInput,
   followStateSchema,
+  unfollowDisciplineWithInput,
 } from '../../../common/schemas.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
-import { requireUser } from '../../lib/session.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { disciplineExists, getCategory, getDisciplineHub, listCategories, listDisciplines, setFollow } from './disciplines.db.ts';
 
 const idParams = z.object({ id: z.string().max(50) });
 
 export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['disciplines'];
 
   read(app, '/api/categories', { tags, cache: 'public', response: z.array(categoryWithDisciplinesSchema) }, (ctx) => listCategories(ctx.db));
@@ -35,16 +35,11 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
     return hub;
   });
 
-  for (const [method, follow] of [['PUT', true], ['DELETE', false]] as const) {
-    r.route({
-      method,
-      url: '/api/disciplines/:id/follow',
-      schema: { tags, params: idParams, response: { 200: followStateSchema } },
-      handler: async (request) => {
-        const user = await requireUser(request);
-        if (!(await disciplineExists(app.db, request.params.id))) fail('DISCIPLINE_NOT_FOUND');
-        return setFollow(app.db, user.id, request.params.id, follow);
-      },
+  for (const [action, follow] of [[followDisciplineWithInput, true], [unfollowDisciplineWithInput, false]] as const) {
+    serveAction(app, action, { tags, response: followStateSchema }, async (ctx, { id }) => {
+      const user = await ctx.requireUser();
+      if (!(await disciplineExists(ctx.db, id))) fail('DISCIPLINE_NOT_FOUND');
+      return setFollow(ctx.db, user.id, id, follow);
     });
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  markAllNotificationsReadWithInput,
+  markNotificationReadWithInput,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationPreferencesSchema,
@@ -10,12 +12,11 @@ import {
 } from '../../../common/notifications.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getPreferences, listNotifications, markAllRead, markRead, setPreferences, unreadCount } from './notifications.db.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
 const NOTIFICATION_ID = /^[1-9]\d{0,14}$/;
-const noContent = { 204: z.null() };
 
 /** The signed-in user's own notifications and delivery settings; anyone else's answer 404. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
@@ -32,16 +33,16 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     return { count: await unreadCount(ctx.db, user.id) };
   });
 
-  r.post('/api/notifications/read-all', { schema: { tags, response: noContent } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await markAllRead(app.db, user.id);
-    return reply.status(204).send(null);
+  serveAction(app, markAllNotificationsReadWithInput, { tags, status: 204, response: z.null() }, async (ctx) => {
+    const user = await ctx.requireUser();
+    await markAllRead(ctx.db, user.id);
+    return null;
   });
 
-  r.post('/api/notifications/:id/read', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
-    const user = await requireUser(request);
-    if (!NOTIFICATION_ID.test(request.params.id) || !(await markRead(app.db, user.id, Number(request.params.id)))) fail('NOT_FOUND');
-    return reply.status(204).send(null);
+  serveAction(app, markNotificationReadWithInput, { tags, status: 204, response: z.null() }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    if (!NOTIFICATION_ID.test(id) || !(await markRead(ctx.db, user.id, Number(id)))) fail('NOT_FOUND');
+    return null;
   });
 
   read(app, '/api/notifications/preferences', { tags, cache: 'no-store', response: notificationPreferencesSchema }, async (ctx) => {

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { FORM_ACTION_PREFIX, safeBack } from '../../../common/forms.ts';
-import { answerForm, pathOfReferer, segment, senderHeaders, type FormAction, type FormActions } from '../../lib/forms.ts';
+import { answerForm, pathOfReferer, senderHeaders, type FormAction } from '../../lib/forms.ts';
 import { MAX_REQUEST_BYTES } from '../../lib/images.ts';
 
-const photoPath = (f: URLSearchParams) => `/api/photos/${segment(f, 'photoId')}`;
-
-/** A photo's own actions as forms (server/lib/forms.ts), under each gallery of an item's author. */
-export const photosForms: FormActions = {
-  'delete-photo': { method: 'DELETE', path: photoPath, done: { kind: 'success', title: 'photos.deleted' } },
-  'cover-photo': { method: 'PATCH', path: photoPath, body: () => ({ cover: true }), done: { kind: 'success', title: 'photos.coverSet' } },
-  'describe-photo': { method: 'PATCH', path: photoPath, body: (f) => ({ alt: f.get('alt') ?? '' }), done: { kind: 'success', title: 'photos.described' } },
-};
+// A photo's own actions (delete, describe, make the cover) are defined once (common/photos-basics.ts).
 
 /** The request's body when it is at most `max` bytes, else undefined (the rest is left unread). */
 async function bodyWithin(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer | undefined> {

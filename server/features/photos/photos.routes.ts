@@ -1,13 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { MAX_PHOTOS, PHOTO_SUBJECT_TYPES, PHOTO_WIDTHS, photoAlt, photoSchema, photoUpdateSchema } from '../../../common/photos.ts';
-import { idParams } from '../../lib/content-routes.ts';
+import {
+  coverPhotoWithInput,
+  deletePhotoWithInput,
+  describePhotoWithInput,
+  MAX_PHOTOS,
+  PHOTO_SUBJECT_TYPES,
+  PHOTO_WIDTHS,
+  photoAlt,
+  photoSchema,
+  type PhotoUpdate,
+} from '../../../common/photos.ts';
+import { serveAction, serveForm } from '../../lib/actions.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { consumeUploadAllowance, processPhoto, readUpload } from '../../lib/images.ts';
 import { removePhotoFiles, type PhotoSubject } from '../../lib/photos.ts';
-import { requireUser } from '../../lib/session.ts';
 import { addPhoto, deletePhoto, getPhoto, photoCount, subjectAuthor, updatePhoto } from './photos.db.ts';
 
 const subjectParams = z.object({ subjectType: z.enum(PHOTO_SUBJECT_TYPES), subjectId: z.string().max(100) });
@@ -21,18 +31,18 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['photos'];
 
   /** The signed-in author of a subject the caller may see, or an admin: 401, then 404 (hidden or missing), then 403. */
-  async function requireSubjectEditor(request: FastifyRequest, subject: PhotoSubject) {
-    const user = await requireUser(request);
-    const found = UUID_PATTERN.test(subject.id) ? await subjectAuthor(app.db, subject, user) : undefined;
+  async function requireSubjectEditor(ctx: Ctx, subject: PhotoSubject) {
+    const user = await ctx.requireUser();
+    const found = UUID_PATTERN.test(subject.id) ? await subjectAuthor(ctx.db, subject, user) : undefined;
     if (!found) fail('CONTENT_NOT_FOUND');
     if (user.role !== 'admin' && found.authorId !== user.id) fail('FORBIDDEN');
     return user;
   }
 
-  async function requirePhotoEditor(request: FastifyRequest, id: string) {
-    await requireUser(request);
-    const found = assertFound(UUID_PATTERN.test(id) ? await getPhoto(app.db, id.toLowerCase()) : undefined);
-    await requireSubjectEditor(request, found.subject);
+  async function requirePhotoEditor(ctx: Ctx, id: string) {
+    await ctx.requireUser();
+    const found = assertFound(UUID_PATTERN.test(id) ? await getPhoto(ctx.db, id.toLowerCase()) : undefined);
+    await requireSubjectEditor(ctx, found.subject);
     return found;
   }
 
@@ -41,7 +51,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: subjectParams, consumes: ['multipart/form-data'], response: { 201: photoSchema } } },
     async (request, reply) => {
       const subject = { type: request.params.subjectType, id: request.params.subjectId.toLowerCase() };
-      const user = await requireSubjectEditor(request, subject);
+      const user = await requireSubjectEditor(contextOf(request), subject);
       // Refused before the upload is read or counted: an 11th photo stores nothing.
       if ((await photoCount(app.db, subject)) >= MAX_PHOTOS) fail('PHOTOS_TOO_MANY');
       await consumeUploadAllowance(app, request);
@@ -67,15 +77,20 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.patch('/api/photos/:id', { schema: { tags, params: idParams, body: photoUpdateSchema, response: { 200: photoSchema } } }, async (request) => {
-    const { subject } = await requirePhotoEditor(request, request.params.id);
-    return updatePhoto(app.db, request.params.id.toLowerCase(), subject, request.body);
-  });
+  async function update(ctx: Ctx, id: string, change: PhotoUpdate) {
+    const { subject } = await requirePhotoEditor(ctx, id);
+    return updatePhoto(ctx.db, id.toLowerCase(), subject, change);
+  }
 
-  r.delete('/api/photos/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { subject, variants } = await requirePhotoEditor(request, request.params.id);
-    await deletePhoto(app.db, request.params.id.toLowerCase(), subject);
+  serveAction(app, describePhotoWithInput, { tags, response: photoSchema }, (ctx, { id, ...change }) => update(ctx, id, change));
+  // Making the cover has no route of its own (common/photos-basics.ts): the app sends `cover: true` to
+  // the route above, so only its plain form is served.
+  serveForm(app, coverPhotoWithInput, (ctx, { id }) => update(ctx, id, { cover: true }));
+
+  serveAction(app, deletePhotoWithInput, { tags, response: z.null(), status: 204 }, async (ctx, { id }) => {
+    const { subject, variants } = await requirePhotoEditor(ctx, id);
+    await deletePhoto(ctx.db, id.toLowerCase(), subject);
     await removePhotoFiles(app.storage, [variants]);
-    return reply.status(204).send(null);
+    return null;
   });
 }

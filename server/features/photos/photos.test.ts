@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import type { PlaceConditions } from '../../../common/conditions.ts';
+import { FLASH_COOKIE, parseFlash } from '../../../common/forms.ts';
 import type { Place, PlaceList } from '../../../common/places.ts';
 import type { Photo } from '../../../common/photos.ts';
 import { contentTestKit, expectError, MISSING_ID, type User } from '../../test/content-kit.ts';
@@ -170,6 +171,33 @@ describe('changing and deleting photos', () => {
     for (const v of b.variants) expect(existsSync(fileOf(v.url))).toBe(false);
     expect((await placeRead(place.id)).photos).toEqual([{ ...a }]);
     expect((await rowsOf(place.id))[0]?.position).toBe(0);
+  });
+
+  test('the same three as plain forms (common/photos-basics.ts): back to the page with their message', async () => {
+    const author = await user();
+    const place = await placeBy(kit.admin);
+    await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', place.id).execute();
+    const a = await addTo(place.id, author, 'A');
+    const b = await addTo(place.id, author, 'B');
+    const back = `/discipline/skateboarding/places/${place.id}`;
+    const form = (action: string, fields: Record<string, string>) =>
+      kit.t.app.inject({
+        method: 'POST',
+        url: `/actions/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: kit.t.config.publicUrl, cookie: author.cookie },
+        payload: new URLSearchParams({ back, ...fields }).toString(),
+      });
+    const expectBack = (res: Awaited<ReturnType<typeof form>>, title: string) => {
+      expect({ status: res.statusCode, location: res.headers.location }, res.body).toEqual({ status: 303, location: back });
+      const flash = res.cookies.find((c) => c.name === FLASH_COOKIE);
+      expect(parseFlash(flash?.value ? decodeURIComponent(flash.value) : undefined)).toMatchObject({ kind: 'success', title });
+    };
+
+    expectBack(await form('describe-photo', { id: b.id, alt: 'Ramp' }), 'photos.described');
+    expectBack(await form('cover-photo', { id: b.id }), 'photos.coverSet');
+    expect((await placeRead(place.id)).photos!.map((p) => p.alt)).toEqual(['Ramp', 'A']);
+    expectBack(await form('delete-photo', { id: a.id }), 'photos.deleted');
+    expect((await placeRead(place.id)).photos!.map((p) => p.id)).toEqual([b.id]);
   });
 
   test('deleting an item deletes its photos and their files, and a place takes its reports’ photos along', async () => {

@@ -5,7 +5,7 @@ import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Place } from '../../../common/places.ts';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
 
-// The place page's access actions as plain HTML forms (server/features/places/places.forms.ts):
+// The place page's access actions as plain HTML forms (common/place-access-basics.ts; a closure added, places.forms.ts):
 // same-origin only, every rule of the API applied, answered with a redirect back and a message.
 
 const kit = contentTestKit('place');
@@ -41,7 +41,7 @@ async function placeWithSteward() {
 describe('the access forms', () => {
   test('a steward sets the status and adds a yearly closure without scripts', async () => {
     const { place, steward } = await placeWithSteward();
-    expectBack(await post('place-access-status', { placeId: place.id, status: 'permit' }, steward), BACK, { kind: 'success', title: 'places.access.toast.statusSaved' });
+    expectBack(await post('place-access-status', { id: place.id, status: 'permit' }, steward), BACK, { kind: 'success', title: 'places.access.toast.statusSaved' });
     const fields = { placeId: place.id, startsOn: '2033-03-01', endsOn: '2033-07-31', reason: 'Nesting season', yearly: 'on' };
     expectBack(await post('place-closure-add', fields, steward), BACK, { kind: 'success', title: 'places.access.toast.closureAdded' });
     const access = await accessOf(place.id);
@@ -56,8 +56,8 @@ describe('the access forms', () => {
     const overlapping = { placeId: place.id, startsOn: '2032-01-05', endsOn: '2032-01-09', reason: 'More works' };
     expectBack(await post('place-closure-add', overlapping, steward), BACK, { kind: 'error', title: 'errors.CLOSURE_OVERLAP' });
     const rider = await user();
-    expectBack(await post('place-access-status', { placeId: place.id, status: 'closed' }, rider), BACK, { kind: 'error', title: 'errors.FORBIDDEN' });
-    expectBack(await post('place-steward-add', { placeId: place.id, userId: rider.id }, steward), BACK, { kind: 'error', title: 'errors.FORBIDDEN' });
+    expectBack(await post('place-access-status', { id: place.id, status: 'closed' }, rider), BACK, { kind: 'error', title: 'errors.FORBIDDEN' });
+    expectBack(await post('place-steward-add', { id: place.id, userId: rider.id }, steward), BACK, { kind: 'error', title: 'errors.FORBIDDEN' });
     const access = await accessOf(place.id);
     expect(access).toMatchObject({ summary: { set: 'open' }, closures: [{ reason: 'Works' }], stewards: [{ id: steward.id }] });
   });
@@ -65,9 +65,9 @@ describe('the access forms', () => {
   test('an admin names and removes a steward, and removes a closure', async () => {
     const { place, steward, closureId } = await placeWithSteward();
     const rider = await user();
-    expectBack(await post('place-steward-add', { placeId: place.id, userId: rider.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardAdded' });
-    expectBack(await post('place-steward-remove', { placeId: place.id, userId: steward.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardRemoved' });
-    expectBack(await post('place-closure-remove', { placeId: place.id, closureId }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.closureRemoved' });
+    expectBack(await post('place-steward-add', { id: place.id, userId: rider.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardAdded' });
+    expectBack(await post('place-steward-remove', { id: place.id, userId: steward.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardRemoved' });
+    expectBack(await post('place-closure-remove', { id: place.id, closureId }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.closureRemoved' });
     expect(await accessOf(place.id)).toMatchObject({ closures: [], stewards: [{ id: rider.id }] });
   });
 
@@ -75,7 +75,7 @@ describe('the access forms', () => {
   test.each(actions)('%s from another site, or with no Origin: 403 and nothing changed; a visitor is sent to log in', async (action) => {
     const { place, steward, closureId } = await placeWithSteward();
     const rider = await user();
-    const fields = { placeId: place.id, status: 'closed', startsOn: '2034-01-01', endsOn: '2034-01-02', reason: 'Forged', closureId, userId: action === 'place-steward-add' ? rider.id : steward.id };
+    const fields = { id: place.id, placeId: place.id, status: 'closed', startsOn: '2034-01-01', endsOn: '2034-01-02', reason: 'Forged', closureId, userId: action === 'place-steward-add' ? rider.id : steward.id };
     const before = await accessOf(place.id);
     for (const origin of ['https://evil.example', null]) {
       const res = await post(action, fields, kit.admin, origin);

@@ -1,21 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { accessStatusInputSchema, closureInputSchema, placeAccessSchema, stewardInputSchema, todayUtc } from '../../../common/place-access.ts';
+import { closureInputSchema, placeAccessSchema, placeAccessStatusWithInput, placeClosureRemoveWithInput, placeStewardAddWithInput, placeStewardRemoveWithInput, todayUtc } from '../../../common/place-access.ts';
 import type { Place } from '../../../common/places.ts';
 import { findVisible, idParams } from '../../lib/content-routes.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
-import { requireAdmin, requireUser } from '../../lib/session.ts';
+import { serveAction } from '../../lib/actions.ts';
+import { contextOf, type Ctx } from '../../lib/context.ts';
 import { addClosure, addSteward, getPlaceAccess, mayManageAccess, removeClosure, removeSteward, setAccessStatus } from './place-access.db.ts';
 
 type GetPlace = (id: string, viewer: Viewer) => Promise<Place | undefined>;
-
-const closureParams = z.object({ id: z.string().max(100), closureId: z.string().max(100) });
-const stewardParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
-
 
 /**
  * A place's access (issue 20 item 3): anyone reads it with the place; its status and closures are
@@ -25,13 +21,12 @@ const stewardParams = z.object({ id: z.string().max(100), userId: z.string().max
 export async function placeAccessRoutes(app: FastifyInstance, get: GetPlace): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['places'];
-  const answer = { 200: placeAccessSchema };
 
   /** The signed-in admin or steward of a place they can see; anyone else is refused (a hidden place is not found). */
-  async function requireKeeper(request: FastifyRequest, id: string) {
-    const user = await requireUser(request);
+  async function requireKeeper(ctx: Ctx, id: string) {
+    const user = await ctx.requireUser();
     await findVisible(get, id, user);
-    if (!(await mayManageAccess(app.db, id, user))) fail('FORBIDDEN');
+    if (!(await mayManageAccess(ctx.db, id, user))) fail('FORBIDDEN');
     return user;
   }
 
@@ -40,36 +35,37 @@ export async function placeAccessRoutes(app: FastifyInstance, get: GetPlace): Pr
     return getPlaceAccess(ctx.db, params.id, todayUtc());
   });
 
-  r.put('/api/places/:id/access', { schema: { tags, params: idParams, body: accessStatusInputSchema, response: answer } }, async (request) => {
-    const user = await requireKeeper(request, request.params.id);
-    await setAccessStatus(app.db, request.params.id, request.body.status, user);
-    return getPlaceAccess(app.db, request.params.id, todayUtc());
+  serveAction(app, placeAccessStatusWithInput, { tags, response: placeAccessSchema }, async (ctx, { id, status }) => {
+    const user = await requireKeeper(ctx, id);
+    await setAccessStatus(ctx.db, id, status, user);
+    return getPlaceAccess(ctx.db, id, todayUtc());
   });
 
+  // Still a route of its own, its form apart (places.forms.ts): its body's days are checked against each other.
   r.post('/api/places/:id/closures', { schema: { tags, params: idParams, body: closureInputSchema, response: { 201: placeAccessSchema } } }, async (request, reply) => {
-    const user = await requireKeeper(request, request.params.id);
+    const user = await requireKeeper(contextOf(request), request.params.id);
     await addClosure(app.db, request.params.id, request.body, user);
     return reply.code(201).send(await getPlaceAccess(app.db, request.params.id, todayUtc()));
   });
 
-  r.delete('/api/places/:id/closures/:closureId', { schema: { tags, params: closureParams, response: answer } }, async (request) => {
-    const user = await requireKeeper(request, request.params.id);
-    if (!UUID_PATTERN.test(request.params.closureId)) fail('NOT_FOUND');
-    await removeClosure(app.db, request.params.id, request.params.closureId, user);
-    return getPlaceAccess(app.db, request.params.id, todayUtc());
+  serveAction(app, placeClosureRemoveWithInput, { tags, response: placeAccessSchema }, async (ctx, { id, closureId }) => {
+    const user = await requireKeeper(ctx, id);
+    if (!UUID_PATTERN.test(closureId)) fail('NOT_FOUND');
+    await removeClosure(ctx.db, id, closureId, user);
+    return getPlaceAccess(ctx.db, id, todayUtc());
   });
 
-  r.post('/api/places/:id/stewards', { schema: { tags, params: idParams, body: stewardInputSchema, response: { 201: placeAccessSchema } } }, async (request, reply) => {
-    const admin = await requireAdmin(request);
-    await findVisible(get, request.params.id, admin);
-    await addSteward(app.db, request.params.id, request.body.userId, admin);
-    return reply.code(201).send(await getPlaceAccess(app.db, request.params.id, todayUtc()));
+  serveAction(app, placeStewardAddWithInput, { tags, response: placeAccessSchema, status: 201 }, async (ctx, { id, userId }) => {
+    const admin = await ctx.requireAdmin();
+    await findVisible(get, id, admin);
+    await addSteward(ctx.db, id, userId, admin);
+    return getPlaceAccess(ctx.db, id, todayUtc());
   });
 
-  r.delete('/api/places/:id/stewards/:userId', { schema: { tags, params: stewardParams, response: answer } }, async (request) => {
-    const admin = await requireAdmin(request);
-    await findVisible(get, request.params.id, admin);
-    await removeSteward(app.db, request.params.id, request.params.userId, admin);
-    return getPlaceAccess(app.db, request.params.id, todayUtc());
+  serveAction(app, placeStewardRemoveWithInput, { tags, response: placeAccessSchema }, async (ctx, { id, userId }) => {
+    const admin = await ctx.requireAdmin();
+    await findVisible(get, id, admin);
+    await removeSteward(ctx.db, id, userId, admin);
+    return getPlaceAccess(ctx.db, id, todayUtc());
   });
 }

@@ -1,9 +1,10 @@
 import { CONDITION_CHOICES } from '../../../common/conditions-basics.ts';
 import { field, segment, type FormActions } from '../../lib/forms.ts';
 
-const reportPath = (f: URLSearchParams) => `/api/condition-reports/${segment(f, 'reportId')}`;
-
-/** Condition reports as forms (server/lib/forms.ts), on the place page. */
+/**
+ * A condition report made as a form (server/lib/forms.ts), on the place page. A report's own actions
+ * (delete, like, unlike) are defined once (common/conditions-basics.ts).
+ */
 export const conditionsForms: FormActions = {
   'report-conditions': {
     method: 'POST',
@@ -16,8 +17,4 @@ export const conditionsForms: FormActions = {
     },
     done: { kind: 'success', title: 'places.conditions.reported' },
   },
-  'delete-condition-report': { method: 'DELETE', path: reportPath, done: { kind: 'success', title: 'places.conditions.deleted' } },
-  // No message: the heart and its count say it.
-  'like-condition-report': { method: 'PUT', path: (f) => `${reportPath(f)}/like` },
-  'unlike-condition-report': { method: 'DELETE', path: (f) => `${reportPath(f)}/like` },
 };

@@ -1,9 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conditionLikeResultSchema, conditionReportInputSchema, placeConditionsSchema } from '../../../common/conditions.ts';
+import {
+  conditionLikeResultSchema,
+  conditionReportInputSchema,
+  deleteConditionReportWithInput,
+  likeConditionReportWithInput,
+  placeConditionsSchema,
+  unlikeConditionReportWithInput,
+} from '../../../common/conditions.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
@@ -28,9 +36,9 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
     return assertFound(place, 'CONTENT_NOT_FOUND');
   }
 
-  async function visibleReport(request: FastifyRequest, id: string) {
-    const user = await requireUser(request);
-    const report = UUID_PATTERN.test(id) ? await getReport(app.db, id.toLowerCase(), user) : undefined;
+  async function visibleReport(ctx: Ctx, id: string) {
+    const user = await ctx.requireUser();
+    const report = UUID_PATTERN.test(id) ? await getReport(ctx.db, id.toLowerCase(), user) : undefined;
     return { user, report: assertFound(report) };
   }
 
@@ -53,20 +61,20 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/api/condition-reports/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { user, report } = await visibleReport(request, request.params.id);
+  serveAction(app, deleteConditionReportWithInput, { tags, response: z.null(), status: 204 }, async (ctx, { id }) => {
+    const { user, report } = await visibleReport(ctx, id);
     if (user.role !== 'admin' && report.author_id !== user.id) fail('FORBIDDEN');
-    await deleteWithPhotos(app, { type: 'condition_report', id: report.id }, () => deleteReport(app.db, report.id));
-    return reply.status(204).send(null);
+    await deleteWithPhotos(app, { type: 'condition_report', id: report.id }, () => deleteReport(ctx.db, report.id));
+    return null;
   });
 
-  async function like(request: FastifyRequest, id: string, liked: boolean) {
-    const { user, report } = await visibleReport(request, id);
+  async function like(ctx: Ctx, id: string, liked: boolean) {
+    const { user, report } = await visibleReport(ctx, id);
     // As for likes of content: nobody on the other side of a block (checklist line 38).
-    if (liked && (await blockedBetween(app.db, user.id, report.author_id))) fail('BLOCKED');
+    if (liked && (await blockedBetween(ctx.db, user.id, report.author_id))) fail('BLOCKED');
     await limitAction(app, 'like', user.id);
-    return setReportLike(app.db, report.id, user.id, liked);
+    return setReportLike(ctx.db, report.id, user.id, liked);
   }
-  r.put('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, true));
-  r.delete('/api/condition-reports/:id/like', { schema: { tags, params: idParams, response: { 200: conditionLikeResultSchema } } }, (request) => like(request, request.params.id, false));
+  serveAction(app, likeConditionReportWithInput, { tags, response: conditionLikeResultSchema }, (ctx, { id }) => like(ctx, id, true));
+  serveAction(app, unlikeConditionReportWithInput, { tags, response: conditionLikeResultSchema }, (ctx, { id }) => like(ctx, id, false));
 }

@@ -185,4 +185,26 @@ describe('as HTML forms', () => {
     expect(decodeURIComponent(wrong.cookies.find((c) => c.name === 'stoked-flash')!.value)).toContain('errors.CONDITIONS_WRONG_FIELDS');
     expect(await storedReports(place.id)).toBe(1);
   });
+
+  test("a report's own actions as forms (common/conditions-basics.ts): liked, unliked, then deleted by its reporter", async () => {
+    const [rider, reader] = [await user(), await user()];
+    const place = await placeOf('surfing');
+    const back = `/discipline/surfing/places/${place.id}`;
+    expect((await report(place.id, rider, WATER)).statusCode).toBe(201);
+    const id = (await conditionsOf(place.id)).reports[0]!.id;
+    const flashOf = (res: LightMyRequestResponse) => decodeURIComponent(res.cookies.find((c) => c.name === 'stoked-flash')?.value ?? '');
+
+    // No message: the heart and its count say it.
+    const liked = await post('like-condition-report', { id, back }, reader);
+    expect({ status: liked.statusCode, location: liked.headers.location, flash: flashOf(liked) }).toEqual({ status: 303, location: back, flash: '' });
+    expect((await conditionsOf(place.id, reader)).reports[0]).toMatchObject({ liked: true, likes: 1 });
+    await post('unlike-condition-report', { id, back }, reader);
+    expect((await conditionsOf(place.id, reader)).reports[0]).toMatchObject({ liked: false, likes: 0 });
+
+    expect(flashOf(await post('delete-condition-report', { id, back }, reader))).toContain('errors.FORBIDDEN');
+    const deleted = await post('delete-condition-report', { id, back }, rider);
+    expect({ status: deleted.statusCode, location: deleted.headers.location }).toEqual({ status: 303, location: back });
+    expect(flashOf(deleted)).toContain('places.conditions.deleted');
+    expect(await storedReports(place.id)).toBe(0);
+  });
 });

@@ -1,21 +1,12 @@
 import { LANGUAGE_PARAM } from '../../../common/languages.ts';
-import { field, segment, type FormActions } from '../../lib/forms.ts';
+import { field, type FormActions } from '../../lib/forms.ts';
 
 /**
- * The profile's forms (server/lib/forms.ts): the public profile's follow button, the own profile's edit form (its pictures
- * are uploaded by the app's scripts only), and the header's language menu.
+ * The profile's forms (server/lib/forms.ts): the own profile's edit form (its pictures are uploaded by the app's scripts
+ * only) and the header's language menu; both go elsewhere than back, so they are not actions defined once. The public
+ * profile's follow button is (common/profiles-basics.ts).
  */
 export const profilesForms: FormActions = {
-  'follow-person': {
-    method: 'PUT',
-    path: (f) => `/api/profiles/${segment(f, 'userId')}/follow`,
-    done: (_answer, f) => ({ kind: 'success', title: 'profile.public.followed', params: { name: field(f, 'name') } }),
-  },
-  'unfollow-person': {
-    method: 'DELETE',
-    path: (f) => `/api/profiles/${segment(f, 'userId')}/follow`,
-    done: (_answer, f) => ({ kind: 'success', title: 'profile.public.unfollowed', params: { name: field(f, 'name') } }),
-  },
   'edit-profile': {
     method: 'PATCH',
     path: () => '/api/profile',

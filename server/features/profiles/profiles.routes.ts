@@ -4,10 +4,12 @@ import { z } from 'zod';
 import {
   achievementsSchema,
   activitySchema,
+  followPersonWithInput,
   languageChoiceSchema,
   ownProfileSchema,
   profileUpdateSchema,
   publicProfileSchema,
+  unfollowPersonWithInput,
   userFollowStateSchema,
 } from '../../../common/profiles.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS, parseEnabledLanguages, type LanguageCode } from '../../../common/languages.ts';
@@ -18,6 +20,7 @@ import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
 import { read } from '../../lib/reads.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import { getSiteSettings } from '../settings/index.ts';
 import {
@@ -122,19 +125,14 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  for (const [method, follow] of [['PUT', true], ['DELETE', false]] as const) {
-    r.route({
-      method,
-      url: '/api/profiles/:id/follow',
-      schema: { tags, params: idParams, response: { 200: userFollowStateSchema } },
-      handler: async (request) => {
-        const user = await requireUser(request);
-        if (user.id === request.params.id) fail('VALIDATION_ERROR', { message: 'You cannot follow yourself.' });
-        if (!(await profileIsVisible(app.db, request.params.id))) fail('USER_NOT_FOUND');
-        if (follow && (await blockedBetween(app.db, user.id, request.params.id))) fail('BLOCKED');
-        await limitAction(app, 'follow', user.id);
-        return setUserFollow(app.db, user.id, request.params.id, follow);
-      },
+  for (const [action, follow] of [[followPersonWithInput, true], [unfollowPersonWithInput, false]] as const) {
+    serveAction(app, action, { tags, response: userFollowStateSchema }, async (ctx, { id }) => {
+      const user = await ctx.requireUser();
+      if (user.id === id) fail('VALIDATION_ERROR', { message: 'You cannot follow yourself.' });
+      if (!(await profileIsVisible(ctx.db, id))) fail('USER_NOT_FOUND');
+      if (follow && (await blockedBetween(ctx.db, user.id, id))) fail('BLOCKED');
+      await limitAction(ctx.app, 'follow', user.id);
+      return setUserFollow(ctx.db, user.id, id, follow);
     });
   }
 }

@@ -1,5 +1,4 @@
-// The push feature's public module (docs/decisions/0004-module-boundaries.md): the app registers its routes, form and sender.
-export { pushForms } from './push.forms.ts';
+// The push feature's public module (docs/decisions/0004-module-boundaries.md): the app registers its routes (and with them its action) and sender.
 export { pushRoutes } from './push.routes.ts';
 export { schedulePushes, sendQueuedPushes } from './push.send.ts';
 export { checkPushSettingsAtStart } from './push.settings.ts';

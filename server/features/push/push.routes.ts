@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushDeviceSchema, pushDevicesSchema, pushSubscriptionSchema } from '../../../common/push.ts';
+import { pushDeviceSchema, pushDevicesSchema, pushSubscriptionSchema, revokePushDeviceWithInput } from '../../../common/push.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { requireSession } from '../../lib/session.ts';
 import { deviceOf } from './device-label.ts';
 import { deleteDevice, listDevices, saveDevice } from './push.db.ts';
@@ -11,7 +12,6 @@ import { isPushService } from './push.send.ts';
 
 const DEVICE_ID = /^[1-9]\d{0,14}$/;
 const SUBSCRIPTIONS_PER_HOUR = 30;
-const idParams = z.object({ id: z.string().max(100) });
 
 /** The signed-in person's devices for Web Push (issue 21, item 4); anyone else's answer 404. */
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
@@ -37,9 +37,9 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/api/push/devices/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { user } = await requireSession(request);
-    if (!DEVICE_ID.test(request.params.id) || !(await deleteDevice(app.db, user.id, request.params.id))) fail('NOT_FOUND');
-    return reply.status(204).send(null);
+  serveAction(app, revokePushDeviceWithInput, { tags, status: 204, response: z.null() }, async (ctx, { id }) => {
+    const { user } = await ctx.requireSession();
+    if (!DEVICE_ID.test(id) || !(await deleteDevice(ctx.db, user.id, id))) fail('NOT_FOUND');
+    return null;
   });
 }

@@ -95,7 +95,7 @@ describe('devices', () => {
       method: 'POST',
       url: '/actions/revoke-push-device',
       headers: { origin: t.config.publicUrl, cookie: rita.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ deviceId: id, back: '/profile?tab=settings' }).toString(),
+      payload: new URLSearchParams({ id, back: '/profile?tab=settings' }).toString(),
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/profile?tab=settings');

@@ -1,16 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_TYPES, type ContentType } from '../../../common/content-basics.ts';
 import { COMMENT_PAGE_SIZE } from '../../../common/paging.ts';
-import { UUID_PATTERN, commentInputSchema, commentPageSchema, commentSchema, likeResultSchema, ratingInputSchema, ratingSummarySchema } from '../../../common/content.ts';
+import {
+  UUID_PATTERN,
+  commentPageSchema,
+  commentSchema,
+  commentWithInput,
+  deleteCommentWithInput,
+  likeResultSchema,
+  likeWithInput,
+  rateWithInput,
+  ratingSummarySchema,
+  unlikeWithInput,
+  unrateWithInput,
+} from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { isVisible, isVisibleOnce } from '../../lib/content.ts';
-import { contextOf, type Ctx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
-import { requireUser } from '../../lib/session.ts';
 import { contentSubject } from '../notifications/index.ts';
 import { addComment, deleteComment, getComment, listComments, setLike, setRating } from './reactions.db.ts';
 
@@ -26,7 +37,6 @@ const commentsQuery = z.object({
 
 /** Likes, comments and ratings of every kind of content, through one mechanism. */
 export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reactions'];
 
   /** The item, when the caller may see it: hidden, missing and malformed ids all answer 404. */
@@ -36,29 +46,29 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     return { type: params.type, id: params.id.toLowerCase() };
   }
 
-  async function signedInOnVisibleItem(request: FastifyRequest, params: { type: ContentType; id: string }) {
-    const user = await requireUser(request);
-    return { user, item: await visibleItem(contextOf(request), params) };
+  async function signedInOnVisibleItem(ctx: Ctx, params: { type: ContentType; id: string }) {
+    const user = await ctx.requireUser();
+    return { user, item: await visibleItem(ctx, params) };
   }
 
   /** Liking, commenting on or rating the things of someone on the other side of a block is refused (checklist line 38). */
-  async function notBlockedByAuthor(userId: string, item: { type: ContentType; id: string }) {
-    const authorId = (await contentSubject(app.db, item.type, item.id))?.authorId;
-    if (authorId && (await blockedBetween(app.db, userId, authorId))) fail('BLOCKED');
+  async function notBlockedByAuthor(ctx: Ctx, userId: string, item: { type: ContentType; id: string }) {
+    const authorId = (await contentSubject(ctx.db, item.type, item.id))?.authorId;
+    if (authorId && (await blockedBetween(ctx.db, userId, authorId))) fail('BLOCKED');
   }
 
-  r.put('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
-    const { user, item } = await signedInOnVisibleItem(request, request.params);
+  serveAction(app, likeWithInput, { tags, response: likeResultSchema }, async (ctx, params) => {
+    const { user, item } = await signedInOnVisibleItem(ctx, params);
     // A refused like does not use up the allowance.
-    await notBlockedByAuthor(user.id, item);
-    await limitAction(app, 'like', user.id);
-    return setLike(app.db, item, user.id, true);
+    await notBlockedByAuthor(ctx, user.id, item);
+    await limitAction(ctx.app, 'like', user.id);
+    return setLike(ctx.db, item, user.id, true);
   });
 
-  r.delete('/api/content/:type/:id/like', { schema: { tags, params: itemParams, response: { 200: likeResultSchema } } }, async (request) => {
-    const { user, item } = await signedInOnVisibleItem(request, request.params);
-    await limitAction(app, 'like', user.id);
-    return setLike(app.db, item, user.id, false);
+  serveAction(app, unlikeWithInput, { tags, response: likeResultSchema }, async (ctx, params) => {
+    const { user, item } = await signedInOnVisibleItem(ctx, params);
+    await limitAction(ctx.app, 'like', user.id);
+    return setLike(ctx.db, item, user.id, false);
   });
 
   read(
@@ -71,40 +81,32 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/api/content/:type/:id/comments',
-    { schema: { tags, params: itemParams, body: commentInputSchema, response: { 201: commentSchema } } },
-    async (request, reply) => {
-      const { user, item } = await signedInOnVisibleItem(request, request.params);
-      await notBlockedByAuthor(user.id, item);
-      await app.limiter.consume(`comments:user:${user.id}`, { max: COMMENTS_PER_10_MIN, windowSeconds: 600 });
-      return reply.status(201).send(await addComment(app.db, item, user, request.body.body));
-    },
-  );
-
-  r.delete('/api/comments/:id', { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 204: z.null() } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const comment = UUID_PATTERN.test(request.params.id) ? await getComment(app.db, request.params.id) : undefined;
-    if (!comment || !(await isVisible(app.db, comment.item_type as ContentType, comment.item_id, user))) fail('NOT_FOUND');
-    if (user.role !== 'admin' && comment.author_id !== user.id) fail('FORBIDDEN');
-    await deleteComment(app.db, comment.id);
-    return reply.status(204).send(null);
+  serveAction(app, commentWithInput, { tags, response: commentSchema, status: 201 }, async (ctx, { body, ...params }) => {
+    const { user, item } = await signedInOnVisibleItem(ctx, params);
+    await notBlockedByAuthor(ctx, user.id, item);
+    await ctx.app.limiter.consume(`comments:user:${user.id}`, { max: COMMENTS_PER_10_MIN, windowSeconds: 600 });
+    return addComment(ctx.db, item, user, body);
   });
 
-  r.put(
-    '/api/content/:type/:id/rating',
-    { schema: { tags, params: itemParams, body: ratingInputSchema, response: { 200: ratingSummarySchema } } },
-    async (request) => {
-      const { user, item } = await signedInOnVisibleItem(request, request.params);
-      await notBlockedByAuthor(user.id, item);
-      await limitAction(app, 'rating', user.id);
-      return setRating(app.db, item, user, request.body.score);
-    },
-  );
+  serveAction(app, deleteCommentWithInput, { tags, response: z.null(), status: 204 }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    const comment = UUID_PATTERN.test(id) ? await getComment(ctx.db, id) : undefined;
+    if (!comment || !(await isVisible(ctx.db, comment.item_type as ContentType, comment.item_id, user))) fail('NOT_FOUND');
+    if (user.role !== 'admin' && comment.author_id !== user.id) fail('FORBIDDEN');
+    await deleteComment(ctx.db, comment.id);
+    return null;
+  });
 
-  r.delete('/api/content/:type/:id/rating', { schema: { tags, params: itemParams, response: { 200: ratingSummarySchema } } }, async (request) => {
-    const { user, item } = await signedInOnVisibleItem(request, request.params);
-    await limitAction(app, 'rating', user.id);
-    return setRating(app.db, item, user, null);
+  serveAction(app, rateWithInput, { tags, response: ratingSummarySchema }, async (ctx, { score, ...params }) => {
+    const { user, item } = await signedInOnVisibleItem(ctx, params);
+    await notBlockedByAuthor(ctx, user.id, item);
+    await limitAction(ctx.app, 'rating', user.id);
+    return setRating(ctx.db, item, user, score);
+  });
+
+  serveAction(app, unrateWithInput, { tags, response: ratingSummarySchema }, async (ctx, params) => {
+    const { user, item } = await signedInOnVisibleItem(ctx, params);
+    await limitAction(ctx.app, 'rating', user.id);
+    return setRating(ctx.db, item, user, null);
   });
 }

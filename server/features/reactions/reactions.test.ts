@@ -119,7 +119,9 @@ describe('ratings', () => {
     expect((await call('PUT', url, bob, { score: 2 })).json()).toEqual({ average: 3.5, count: 2, mine: 2 });
     expect((await call('PUT', url, bob, { score: 4 })).json()).toEqual({ average: 4.5, count: 2, mine: 4 });
     expect((await call('DELETE', url, bob)).json() as RatingSummary).toEqual({ average: 5, count: 1, mine: null });
-    for (const score of [0, 6, 2.5, '3']) expect((await call('PUT', url, alice, { score })).statusCode).toBe(400);
+    for (const score of [0, 6, 2.5, '2.5', '', ' 3', true, null, [3]]) expect((await call('PUT', url, alice, { score })).statusCode).toBe(400);
+    // The plain form's star button sends its score as text: digits are read as the number (one input for both).
+    expect((await call('PUT', url, alice, { score: '3' })).json()).toEqual({ average: 3, count: 1, mine: 3 });
     expect((await call('PUT', url, null, { score: 3 })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,4 @@
-import { field, segment, type FormActions, type FormFields } from '../../lib/forms.ts';
-
-const sessionPath = (f: FormFields) => `/api/sessions/${segment(f, 'sessionId')}`;
+import { field, type FormActions, type FormFields } from '../../lib/forms.ts';
 
 /**
  * The start of an earlier session from the form's day and time. The page's scripts put the browser's
@@ -23,7 +21,10 @@ function minutes(f: FormFields): number | string | undefined {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Sessions as forms (server/lib/forms.ts): logging one on the place page, deleting it, answering a tag. */
+/**
+ * Logging a session on the place page as a form (server/lib/forms.ts). Deleting one and answering a
+ * tag are actions defined once (common/sessions-basics.ts).
+ */
 export const sessionsForms: FormActions = {
   'log-session': {
     method: 'POST',
@@ -43,7 +44,4 @@ export const sessionsForms: FormActions = {
     },
     done: { kind: 'success', title: 'sessions.logged' },
   },
-  'delete-session': { method: 'DELETE', path: sessionPath, done: { kind: 'success', title: 'sessions.deleted' } },
-  'accept-session-tag': { method: 'POST', path: (f) => `${sessionPath(f)}/companion`, body: () => ({ accept: true }), done: { kind: 'success', title: 'sessions.tag.accepted' } },
-  'decline-session-tag': { method: 'POST', path: (f) => `${sessionPath(f)}/companion`, body: () => ({ accept: false }), done: { kind: 'success', title: 'sessions.tag.declined' } },
 };

@@ -2,11 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { companionAnswerSchema, placeSessionsSchema, sessionInputSchema, sessionSchema } from '../../../common/sessions.ts';
+import {
+  acceptSessionTagWithInput,
+  companionAnswerSchema,
+  declineSessionTagWithInput,
+  deleteSessionWithInput,
+  placeSessionsSchema,
+  sessionInputSchema,
+  sessionSchema,
+} from '../../../common/sessions.ts';
 import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { read } from '../../lib/reads.ts';
+import { serveAction, serveForm } from '../../lib/actions.ts';
 import { requireUser } from '../../lib/session.ts';
 import { answerTag, createSession, deleteSession, findSession, getSession, placeSessions, sessionPlace } from './sessions.db.ts';
 
@@ -41,26 +50,33 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(assertFound(await getSession(app.db, made, user)));
   });
 
-  r.delete('/api/sessions/:id', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const valid = id(request.params.id);
-    const session = assertFound(valid ? await findSession(app.db, valid, user) : undefined);
+  serveAction(app, deleteSessionWithInput, { tags, status: 204, response: z.null() }, async (ctx, input) => {
+    const user = await ctx.requireUser();
+    const valid = id(input.id);
+    const session = assertFound(valid ? await findSession(ctx.db, valid, user) : undefined);
     if (user.role !== 'admin' && session.author_id !== user.id) fail('FORBIDDEN');
     // The admin's moderation list deletes through here too.
-    await deleteWithPhotos(app, { type: 'session', id: session.id }, () => deleteSession(app.db, session.id));
-    return reply.status(204).send(null);
+    await deleteWithPhotos(ctx.app, { type: 'session', id: session.id }, () => deleteSession(ctx.db, session.id));
+    return null;
   });
 
+  /** A tagged companion's answer, from the JSON route and from either plain form. */
+  async function answerCompanionTag(ctx: Ctx, sessionId: string, accept: boolean) {
+    const user = await ctx.requireUser();
+    const valid = id(sessionId);
+    if (valid && (await answerTag(ctx.db, valid, user.id, accept))) return { accepted: accept };
+    // Not tagged: someone who sees the session is not allowed; for anyone else it does not exist.
+    if (valid && (await findSession(ctx.db, valid, user))) fail('FORBIDDEN');
+    return fail('NOT_FOUND');
+  }
+
+  // Both answers share this one route (its body says which): it stays a route of its own, and each
+  // answer's plain form (its input giving `accept`, common/sessions.ts) calls the same function.
   r.post(
     '/api/sessions/:id/companion',
     { schema: { tags, params: idParams, body: companionAnswerSchema, response: { 200: z.object({ accepted: z.boolean() }) } } },
-    async (request) => {
-      const user = await requireUser(request);
-      const valid = id(request.params.id);
-      if (valid && (await answerTag(app.db, valid, user.id, request.body.accept))) return { accepted: request.body.accept };
-      // Not tagged: someone who sees the session is not allowed; for anyone else it does not exist.
-      if (valid && (await findSession(app.db, valid, user))) fail('FORBIDDEN');
-      return fail('NOT_FOUND');
-    },
+    async (request) => answerCompanionTag(contextOf(request), request.params.id, request.body.accept),
   );
+  serveForm(app, acceptSessionTagWithInput, (ctx, input) => answerCompanionTag(ctx, input.id, input.accept));
+  serveForm(app, declineSessionTagWithInput, (ctx, input) => answerCompanionTag(ctx, input.id, input.accept));
 }

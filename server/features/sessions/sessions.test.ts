@@ -322,7 +322,7 @@ describe('as HTML forms', () => {
     expect(made).toMatchObject({ startedAt: `${day.toISOString().slice(0, 10)}T05:30:00.000Z`, durationMinutes: 45, note: 'Dawn patrol', visibility: 'followers' });
     expect(made?.tricks.map((t) => t.id).sort()).toEqual([a!.id, b!.id].sort());
 
-    const accepted = await post('accept-session-tag', [['sessionId', made!.id], ['back', '/notifications']], friend);
+    const accepted = await post('accept-session-tag', [['id', made!.id], ['back', '/notifications']], friend);
     expect(flash(accepted)).toContain('sessions.tag.accepted');
     expect((await sessionsAt(place.id, rider)).recent[0]?.companions.map((c) => c.id)).toEqual([friend.id]);
 
@@ -330,7 +330,7 @@ describe('as HTML forms', () => {
     expect(flash(future)).toContain('errors.SESSION_IN_FUTURE');
     expect(await stored(place.id)).toBe(1);
 
-    const deleted = await post('delete-session', [['sessionId', made!.id], ['back', back]], rider);
+    const deleted = await post('delete-session', [['id', made!.id], ['back', back]], rider);
     expect(flash(deleted)).toContain('sessions.deleted');
     expect(await stored(place.id)).toBe(0);
   });

@@ -2,24 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { joinRequestSchema } from '../../../common/teams.ts';
+import { cancelJoinRequestWithInput, joinRequestSchema } from '../../../common/teams.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { contextOf } from '../../lib/context.ts';
 import { read } from '../../lib/reads.ts';
-import { requireUser } from '../../lib/session.ts';
-import { findTeam, noContent, requestParams, requireTeamManager, tags } from './team-access.ts';
+import { serveAction } from '../../lib/actions.ts';
+import { findTeam, requestParams, requireTeamManager, tags } from './team-access.ts';
 import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from './team-join-requests.db.ts';
 
 /** Requests to join a private team (asking is POST /join, in the membership routes): cancelling one, and the leader's list and answers. */
 export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.delete('/api/teams/:id/join-request', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await findTeam(app, request.params.id, user);
-    if (!(await cancelJoinRequest(app.db, request.params.id, user.id))) fail('NOT_FOUND');
-    return reply.status(204).send(null);
+  serveAction(app, cancelJoinRequestWithInput, { tags, status: 204, response: z.null() }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    await findTeam(ctx.app, id, user);
+    if (!(await cancelJoinRequest(ctx.db, id, user.id))) fail('NOT_FOUND');
+    return null;
   });
 
   read(app, '/api/teams/:id/join-requests', { tags, cache: 'no-store', params: idParams, response: z.array(joinRequestSchema) }, async (ctx, { params }) => {

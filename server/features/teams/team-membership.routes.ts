@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitationAnswerSchema, joinResultSchema, teamDetailSchema, teamInvitationSchema, userIdBodySchema } from '../../../common/teams.ts';
+import {
+  acceptInvitationWithInput,
+  declineInvitationWithInput,
+  invitationAnswerSchema,
+  joinResultSchema,
+  joinTeamWithInput,
+  leaveTeamWithInput,
+  teamDetailSchema,
+  teamInvitationSchema,
+  userIdBodySchema,
+} from '../../../common/teams.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
@@ -9,7 +19,7 @@ import { idParams } from '../../lib/content-routes.ts';
 import { fail } from '../../lib/errors.ts';
 import { contextOf } from '../../lib/context.ts';
 import { read } from '../../lib/reads.ts';
-import { requireUser } from '../../lib/session.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { findTeam, memberParams, noContent, requireTeamManager, tags, teamDetailOf } from './team-access.ts';
 import { requestToJoin } from './team-join-requests.db.ts';
 import { addMember, answerInvitation, cancelInvitation, inviteMember, listInvitations, removeMember, transferLeadership } from './team-membership.db.ts';
@@ -20,27 +30,27 @@ const JOINS_PER_HOUR = 30;
 export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/teams/:id/join', { schema: { tags, params: idParams, response: { 200: joinResultSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    const team = await findTeam(app, request.params.id, user);
+  serveAction(app, joinTeamWithInput, { tags, response: joinResultSchema }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    const team = await findTeam(ctx.app, id, user);
     if (team.myRole) fail('ALREADY_MEMBER');
-    if (await blockedBetween(app.db, user.id, team.leaderId)) fail('BLOCKED');
-    await app.limiter.consume(`teams:join:user:${user.id}`, { max: JOINS_PER_HOUR, windowSeconds: 3600 });
+    if (await blockedBetween(ctx.db, user.id, team.leaderId)) fail('BLOCKED');
+    await ctx.app.limiter.consume(`teams:join:user:${user.id}`, { max: JOINS_PER_HOUR, windowSeconds: 3600 });
     if (!team.isPrivate) {
-      if ((await addMember(app.db, request.params.id, user.id)) === 'already-member') fail('ALREADY_MEMBER');
+      if ((await addMember(ctx.db, id, user.id)) === 'already-member') fail('ALREADY_MEMBER');
       return { status: 'joined' as const };
     }
-    if ((await requestToJoin(app.db, request.params.id, user.id)) === 'already-pending') fail('REQUEST_PENDING');
+    if ((await requestToJoin(ctx.db, id, user.id)) === 'already-pending') fail('REQUEST_PENDING');
     return { status: 'requested' as const };
   });
 
-  r.delete('/api/teams/:id/membership', { schema: { tags, params: idParams, response: noContent } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await findTeam(app, request.params.id, user);
-    const result = await removeMember(app.db, request.params.id, user.id);
+  serveAction(app, leaveTeamWithInput, { tags, status: 204, response: z.null() }, async (ctx, { id }) => {
+    const user = await ctx.requireUser();
+    await findTeam(ctx.app, id, user);
+    const result = await removeMember(ctx.db, id, user.id);
     if (result === 'is-leader') fail('LEADER_MUST_TRANSFER');
     if (result === 'not-member') fail('NOT_A_MEMBER');
-    return reply.status(204).send(null);
+    return null;
   });
 
   // Adding a person invites them (checklist line 38); they join by accepting.
@@ -72,10 +82,10 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // The invited person answers; a team still waiting for approval is hidden from them, so no findTeam here.
-  for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
-    r.post(`/api/teams/:id/invitation/${action}`, { schema: { tags, params: idParams, response: { 200: invitationAnswerSchema } } }, async (request) => {
-      const user = await requireUser(request);
-      const result = UUID_PATTERN.test(request.params.id) ? await answerInvitation(app.db, request.params.id, user.id, accept) : 'not-found';
+  for (const [action, accept] of [[acceptInvitationWithInput, true], [declineInvitationWithInput, false]] as const) {
+    serveAction(app, action, { tags, response: invitationAnswerSchema }, async (ctx, { id }) => {
+      const user = await ctx.requireUser();
+      const result = UUID_PATTERN.test(id) ? await answerInvitation(ctx.db, id, user.id, accept) : 'not-found';
       if (result === 'not-found') fail('INVITATION_NOT_FOUND');
       if (result === 'blocked') fail('BLOCKED');
       return { status: result };

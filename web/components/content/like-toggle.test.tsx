@@ -7,6 +7,7 @@ import { QueuedOffline } from '../../lib/queued.ts';
 import { ApiError } from '../../lib/api.ts';
 import { renderAt, stubAdminApi } from '../../test/test-kit.tsx';
 import { LikeToggle } from './like-toggle.tsx';
+import { likeAction, unlikeAction } from '../../../common/reactions-basics.ts';
 import { useMe } from '../../lib/session.ts';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
@@ -30,7 +31,7 @@ const toggle = async (error: Error) => {
     '/',
     <>
       <SignedIn />
-      <LikeToggle initial={{ liked: false, likes: 3 }} mutation={failingWith(error)} actions={{ like: 'like', unlike: 'unlike' }} fields={{}} label={(liked) => (liked ? 'Unlike' : 'Like')} testId="like" />
+      <LikeToggle initial={{ liked: false, likes: 3 }} mutation={failingWith(error)} actions={{ like: likeAction, unlike: unlikeAction }} fields={{}} label={(liked) => (liked ? 'Unlike' : 'Like')} testId="like" />
     </>,
   );
   await screen.findByText('Rider');

@@ -2,11 +2,24 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
-import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_ALT_MAX, PHOTO_WIDTHS, photoSrcSet, photoUrl, type Photo, type PhotoSubjectType } from '../../../common/photos-basics.ts';
+import { actionRequest, doneMessage, type Action } from '../../../common/actions.ts';
+import {
+  coverPhotoAction,
+  deletePhotoAction,
+  describePhotoAction,
+  MAX_PHOTOS,
+  PHOTO_ACCEPT,
+  PHOTO_ALT_MAX,
+  PHOTO_WIDTHS,
+  photoSrcSet,
+  photoUrl,
+  type Photo,
+  type PhotoSubjectType,
+} from '../../../common/photos-basics.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatNumber } from '../../lib/localized.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhotoImage, PhotoLightbox } from './photo-lightbox.tsx';
@@ -38,15 +51,17 @@ export function PhotoGallery({
   const opener = useRef<HTMLAnchorElement | null>(null);
   if (!photos?.length) return null;
 
-  const act = (request: Promise<unknown>, done: string) =>
-    request.then(
-      async () => {
+  // Each action's request, and on success the same message as its plain form's.
+  const act = <F extends object, A>(action: Action<string, F, A>, fields: F) => {
+    const { path, ...init } = actionRequest(action, fields);
+    return api<A>(path, init).then(
+      async (answer) => {
         await onChanged?.();
-        notify('success', t(done));
+        notifyFlash(t, doneMessage(action, answer, fields));
       },
       (e: unknown) => notify('error', errorText(t, e)),
     );
-  const photoPath = (photo: Photo) => `/api/photos/${encodeURIComponent(photo.id)}`;
+  };
 
   return (
     <section aria-label={t('photos.title')} className="space-y-2" data-testid="photo-gallery">
@@ -79,13 +94,13 @@ export function PhotoGallery({
                 {index === 0 ? (
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t('photos.cover')}</span>
                 ) : (
-                  <ActionForm action="cover-photo" fields={{ photoId: photo.id }} onSubmit={() => act(api(photoPath(photo), { method: 'PATCH', body: { cover: true } }), 'photos.coverSet')}>
+                  <ActionForm action={coverPhotoAction} fields={{ id: photo.id }} onSubmit={() => act(coverPhotoAction, { id: photo.id, cover: true })}>
                     <Button type="submit" variant="ghost" size="sm">
                       {t('photos.makeCover')}
                     </Button>
                   </ActionForm>
                 )}
-                <ActionForm action="delete-photo" fields={{ photoId: photo.id }} onSubmit={() => act(api(photoPath(photo), { method: 'DELETE' }), 'photos.deleted')}>
+                <ActionForm action={deletePhotoAction} fields={{ id: photo.id }} onSubmit={() => act(deletePhotoAction, { id: photo.id })}>
                   <Button type="submit" variant="ghost" size="sm" className="text-red-700">
                     {t('photos.delete')}
                   </Button>
@@ -93,9 +108,9 @@ export function PhotoGallery({
                 <details className="w-full text-sm">
                   <summary className="cursor-pointer px-3 font-semibold text-slate-700">{t('photos.editAlt')}</summary>
                   <ActionForm
-                    action="describe-photo"
-                    fields={{ photoId: photo.id }}
-                    onSubmit={(data) => act(api(photoPath(photo), { method: 'PATCH', body: { alt: String(data.get('alt') ?? '') } }), 'photos.described')}
+                    action={describePhotoAction}
+                    fields={{ id: photo.id }}
+                    onSubmit={(data) => act(describePhotoAction, { id: photo.id, alt: String(data.get('alt') ?? '') })}
                     className="mt-1 flex gap-1"
                   >
                     <input name="alt" defaultValue={photo.alt} maxLength={PHOTO_ALT_MAX} dir="auto" aria-label={t('photos.alt')} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm" />

@@ -1,12 +1,13 @@
 import { useContext, useState } from 'react';
-import { webcalUrl } from '../../../common/calendars-basics.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { createCalendarFeedAction, revokeCalendarFeedAction, webcalUrl } from '../../../common/calendars-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { FlashContext } from '../../lib/flash.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useDisplayTimeZone, useHydrated } from '../../lib/use-hydrated.ts';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './calendars.api.ts';
 
@@ -31,6 +32,7 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
     create.mutate(undefined, {
       onSuccess: (answer) => {
         setMade(answer.url);
+        // Not the plain form's message: the address is shown in the block itself, not in the toast.
         notify('success', t('calendars.feed.created'));
       },
       onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
@@ -39,7 +41,8 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
     revoke.mutate(undefined, {
       onSuccess: () => {
         setMade(null);
-        notify('success', t('calendars.feed.revoked'));
+        // The same message as the plain form's (common/calendars-basics.ts).
+        notifyFlash(t, doneMessage(revokeCalendarFeedAction, null, {}));
       },
       onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
     });
@@ -54,13 +57,13 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <ActionForm action="create-calendar-feed" onSubmit={onCreate}>
+            <ActionForm action={createCalendarFeedAction} onSubmit={onCreate}>
               <Button type="submit" variant={status.active ? 'outline' : 'default'} disabled={busy} data-testid="calendar-feed-create">
                 {status.active ? t('calendars.feed.replace') : t('calendars.feed.create')}
               </Button>
             </ActionForm>
             {status.active && (
-              <ActionForm action="revoke-calendar-feed" onSubmit={onRevoke}>
+              <ActionForm action={revokeCalendarFeedAction} onSubmit={onRevoke}>
                 <Button type="submit" variant="destructive" disabled={busy} data-testid="calendar-feed-revoke">
                   {t('calendars.feed.revoke')}
                 </Button>

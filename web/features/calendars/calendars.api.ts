@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, CalendarFeedStatus } from '../../../common/calendars.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { createCalendarFeedAction, revokeCalendarFeedAction } from '../../../common/calendars-basics.ts';
 import { api } from '../../lib/api.ts';
 
 export const calendarKeys = { feed: ['calendar-feed'] as const };
@@ -16,7 +18,10 @@ export function useCalendarFeed() {
 export function useCreateCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<CalendarFeed>('/api/me/calendar-feed', { method: 'POST' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(createCalendarFeedAction, {});
+      return api<CalendarFeed>(path, init);
+    },
     onSuccess: (feed) => client.setQueryData<CalendarFeedStatus>(calendarKeys.feed, { active: true, createdAt: feed.createdAt }),
   });
 }
@@ -24,7 +29,10 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/api/me/calendar-feed', { method: 'DELETE' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(revokeCalendarFeedAction, {});
+      return api<void>(path, init);
+    },
     onSuccess: () => client.setQueryData<CalendarFeedStatus>(calendarKeys.feed, { active: false, createdAt: null }),
   });
 }

@@ -8,10 +8,12 @@ import { StateMessage } from '../../components/ui/state-message.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDisciplineHub } from '../../lib/disciplines.ts';
 import { useFollowDiscipline } from './disciplines.api.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { followDisciplineAction, unfollowDisciplineAction } from '../../../common/disciplines-basics.ts';
 import { SECTIONS } from './sections.ts';
 import { SaveOffline } from '../../components/content/save-offline.tsx';
 import type { SaveRequest } from '../../lib/saved-offline.ts';
@@ -34,16 +36,18 @@ export default function DisciplinePage() {
   const label = name(hub);
   const toggleFollow = () => {
     if (!user) {
-      notify('error', t('discipline.toast.loginRequired'), t('discipline.toast.loginRequiredText'));
+      notifyFlash(t, followDisciplineAction.signedOut);
       void navigate('/login');
       return;
     }
     const next = !hub.following;
+    const action = next ? followDisciplineAction : unfollowDisciplineAction;
     follow.mutate(next, {
-      onSuccess: () => notify('success', next ? t('discipline.toast.followed', { discipline: label }) : t('discipline.toast.unfollowed', { discipline: label })),
+      // The same message as the plain form's (common/disciplines-basics.ts).
+      onSuccess: (answer) => notifyFlash(t, doneMessage(action, answer, { id: hub.id, label })),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
-          notify('error', t('discipline.toast.loginRequired'), t('discipline.toast.loginRequiredText'));
+          notifyFlash(t, followDisciplineAction.signedOut);
           void navigate('/login');
           return;
         }
@@ -74,7 +78,7 @@ export default function DisciplinePage() {
               </Link>
             ))}
           </div>
-          <ActionForm action={hub.following ? 'unfollow-discipline' : 'follow-discipline'} fields={{ disciplineId: hub.id, label }} onSubmit={toggleFollow}>
+          <ActionForm action={hub.following ? unfollowDisciplineAction : followDisciplineAction} fields={{ id: hub.id, label }} onSubmit={toggleFollow}>
             <Button
               type="submit"
               size="lg"

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { notificationPath } from '../../../common/notifications.ts';
-import { formActionPath } from '../../../common/forms.ts';
-import { ActionForm } from '../../components/ui/action-form.tsx';
+import { markAllNotificationsReadAction, markNotificationReadAction } from '../../../common/notifications-basics.ts';
+import { ActionForm, actionPath } from '../../components/ui/action-form.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { FormTarget } from '../../components/ui/form-target.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
@@ -32,7 +32,7 @@ function NotificationList() {
           {unread > 0 && t('notifications.unread', { count: unread })}
         </p>
         {unread > 0 && (
-          <ActionForm action="mark-all-notifications-read" onSubmit={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}>
+          <ActionForm action={markAllNotificationsReadAction} onSubmit={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}>
             <Button type="submit" variant="outline" size="sm" disabled={markAll.isPending}>
               {t('notifications.markAllRead')}
             </Button>
@@ -51,13 +51,13 @@ function NotificationList() {
               {/* Opening one marks it read, then shows what it is about: as a plain form, the server goes there after. */}
               <form
                 method="post"
-                action={formActionPath('mark-notification-read')}
+                action={actionPath(markNotificationReadAction)}
                 onSubmit={(event) => {
                   event.preventDefault();
                   open(n);
                 }}
               >
-                <FormTarget back={notificationPath(n) ?? undefined} fields={{ notificationId: String(n.id) }} />
+                <FormTarget back={notificationPath(n) ?? undefined} fields={{ id: String(n.id) }} />
                 <button type="submit" className={`w-full px-4 py-3 hover:bg-slate-50 ${n.read ? '' : 'bg-brand-50/40'}`} data-testid="notification-item">
                   <NotificationRow notification={n} />
                 </button>

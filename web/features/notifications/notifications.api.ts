@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPage, NotificationPreferences, NotificationPreferencesUpdate } from '../../../common/notifications.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { markAllNotificationsReadAction, markNotificationReadAction } from '../../../common/notifications-basics.ts';
 import { api } from '../../lib/api.ts';
 
 /** Every key starts with 'notifications': the live client invalidates them all when one arrives. */
@@ -38,7 +40,10 @@ export function useNotificationList() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`/api/notifications/${id}/read`, { method: 'POST' }),
+    mutationFn: (id: number) => {
+      const { path, ...init } = actionRequest(markNotificationReadAction, { id: String(id) });
+      return api<void>(path, init);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -46,7 +51,10 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/api/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(markAllNotificationsReadAction, {});
+      return api<void>(path, init);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { actionRequest } from '../../../common/actions.ts';
+import { deleteConditionReportAction, likeConditionReportAction, unlikeConditionReportAction } from '../../../common/conditions-basics.ts';
 import type { ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
 import { api } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
@@ -9,7 +11,6 @@ export const conditionKeys = {
 };
 
 const placeUrl = (placeId: string) => `/api/places/${encodeURIComponent(placeId)}/conditions`;
-const reportUrl = (reportId: string) => `/api/condition-reports/${encodeURIComponent(reportId)}`;
 
 export const conditionQueries = {
   /** A place's current condition reports, newest first, and the kind of report it takes. */
@@ -40,13 +41,19 @@ export function useReportConditions(placeId: string, label: string) {
 export function useDeleteConditionReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reportId: string) => api<null>(reportUrl(reportId), { method: 'DELETE' }),
+    mutationFn: (reportId: string) => {
+      const { path, ...init } = actionRequest(deleteConditionReportAction, { id: reportId });
+      return api<null>(path, init);
+    },
     onSuccess: () => client.invalidateQueries(),
   });
 }
 
 export function useLikeConditionReport(reportId: string) {
   return useMutation({
-    mutationFn: (liked: boolean) => api<{ liked: boolean; likes: number }>(`${reportUrl(reportId)}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+    mutationFn: (liked: boolean) => {
+      const { path, ...init } = actionRequest(liked ? likeConditionReportAction : unlikeConditionReportAction, { id: reportId });
+      return api<{ liked: boolean; likes: number }>(path, init);
+    },
   });
 }

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
-import { ACCESS_STATUSES, type AccessStatus } from '../../../common/place-access-basics.ts';
 import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Person } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
+import { ACCESS_STATUSES, placeAccessStatusAction, placeClosureRemoveAction, placeStewardRemoveAction, type AccessStatus } from '../../../common/place-access-basics.ts';
 import { ListSection } from '../../components/ui/list-section.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MemberPicker } from '../teams/index.ts';
-import { stewardSearchQuery, useChangeAccess } from './place-access.api.ts';
+import { changeAction, stewardSearchQuery, useChangeAccess, type Change } from './place-access.api.ts';
 import { PlaceClosures } from './place-closures.tsx';
 
 type Props = { placeId: string; access: PlaceAccess; isAdmin: boolean };
@@ -19,21 +19,23 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim
 
 /**
  * What a place's stewards and admins change of its access: the status, the closures (added and
- * removed) and, for admins, the stewards. Each is a plain HTML form (server/features/places/places.forms.ts)
- * that the app runs in place once its scripts are in.
+ * removed) and, for admins, the stewards. Each is a plain HTML form (its action in
+ * common/place-access-basics.ts; a closure added, server/features/places/places.forms.ts) that the app
+ * runs in place once its scripts are in.
  */
 export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
   const { t } = useTranslation();
   const change = useChangeAccess(placeId);
   const ids = useId();
-  const fields = { placeId };
+  const fields = { id: placeId };
   // A new key empties the closure form once its closure is added.
   const [closureRound, setClosureRound] = useState(0);
 
-  const run = (what: Parameters<typeof change.mutate>[0], done: string, after?: () => void) =>
+  const run = (what: Change, after?: () => void) =>
     change.mutate(what, {
-      onSuccess: () => {
-        notify('success', t(done));
+      // The same message as the plain form's.
+      onSuccess: (access) => {
+        notifyFlash(t, what.kind === 'add-closure' ? { kind: 'success', title: 'places.access.toast.closureAdded' } : changeAction(placeId, what).done(access));
         after?.();
       },
       onError: (error) => notify('error', t('places.access.toast.error'), errorText(t, error)),
@@ -42,9 +44,9 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
   return (
     <div className="space-y-5">
       <ActionForm
-        action="place-access-status"
+        action={placeAccessStatusAction}
         fields={fields}
-        onSubmit={(data) => run({ kind: 'status', status: text(data, 'status') as AccessStatus }, 'places.access.toast.statusSaved')}
+        onSubmit={(data) => run({ kind: 'status', status: text(data, 'status') as AccessStatus })}
         className="flex flex-wrap items-end gap-3"
         testId="place-access-status-form"
       >
@@ -75,7 +77,7 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
       <PlaceClosures
         closures={access.closures}
         control={(c, days) => (
-          <ActionForm action="place-closure-remove" fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id }, 'places.access.toast.closureRemoved')}>
+          <ActionForm action={placeClosureRemoveAction} fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id })}>
             <Button type="submit" size="sm" variant="outline" disabled={change.isPending} aria-label={t('places.access.removeClosure', { days })}>
               {t('places.access.remove')}
             </Button>
@@ -86,10 +88,10 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
       <ActionForm
         key={closureRound}
         action="place-closure-add"
-        fields={fields}
+        fields={{ placeId }}
         onSubmit={(data) => {
           const closure = { startsOn: text(data, 'startsOn'), endsOn: text(data, 'endsOn'), reason: text(data, 'reason'), yearly: data.get('yearly') !== null };
-          run({ kind: 'add-closure', closure }, 'places.access.toast.closureAdded', () => setClosureRound((n) => n + 1));
+          run({ kind: 'add-closure', closure }, () => setClosureRound((n) => n + 1));
         }}
         className="space-y-3 rounded-xl border border-slate-200 p-4"
         testId="place-closure-form"
@@ -114,7 +116,7 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
   );
 }
 
-type Run = (what: Parameters<ReturnType<typeof useChangeAccess>['mutate']>[0], done: string) => void;
+type Run = (what: Change) => void;
 
 /** The place's stewards; an admin names (with the member picker) and removes them. */
 function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; stewards: Person[]; isAdmin: boolean; run: Run; busy: boolean }) {
@@ -140,7 +142,7 @@ function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; 
               kind: 'button',
               text: t('places.access.addSteward'),
               labelOf: (person) => t('places.access.addStewardNamed', { name: person.name }),
-              onPick: (person) => run({ kind: 'add-steward', userId: person.id }, 'places.access.toast.stewardAdded'),
+              onPick: (person) => run({ kind: 'add-steward', userId: person.id }),
               busy,
             }}
             testId="steward-search"
@@ -153,7 +155,7 @@ function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; 
           <li key={s.id} className="flex items-center justify-between gap-2 py-2">
             <bdi className="font-medium text-slate-800">{s.name}</bdi>
             {isAdmin && (
-              <ActionForm action="place-steward-remove" fields={{ placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id }, 'places.access.toast.stewardRemoved')}>
+              <ActionForm action={placeStewardRemoveAction} fields={{ id: placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id })}>
                 <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t('places.access.removeSteward', { name: s.name })}>
                   {t('places.access.remove')}
                 </Button>

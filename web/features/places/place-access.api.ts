@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserPage } from '../../../common/admin-users.ts';
+import { actionRequest, doneMessage, type Action } from '../../../common/actions.ts';
+import { placeAccessStatusAction, placeClosureRemoveAction, placeStewardAddAction, placeStewardRemoveAction } from '../../../common/place-access-basics.ts';
 import type { AccessStatus, ClosureInput, PlaceAccess } from '../../../common/place-access.ts';
 import { api } from '../../lib/api.ts';
 
@@ -33,26 +35,38 @@ export const stewardSearchQuery = (q: string) =>
 // One function for every render: a new `select` would make the query run it again each time.
 const peopleOf = (page: AdminUserPage) => page.items;
 
-type Change =
+/** A change of a place's access: one of its actions (common/place-access-basics.ts), or a closure added. */
+export type Change =
   | { kind: 'status'; status: AccessStatus }
   | { kind: 'add-closure'; closure: ClosureInput }
   | { kind: 'remove-closure'; closureId: string }
   | { kind: 'add-steward'; userId: string }
   | { kind: 'remove-steward'; userId: string };
 
-function send(placeId: string, change: Change): Promise<PlaceAccess> {
+/** A change as its action: the request the app sends, and the message of its success (the plain form's too). */
+const asAction = <F extends object>(action: Action<string, F, PlaceAccess>, fields: F) => ({
+  request: actionRequest(action, fields),
+  done: (answer: PlaceAccess) => doneMessage(action, answer, fields),
+});
+
+/** Each change but a closure added is an action; `id` is the place's. */
+export function changeAction(id: string, change: Exclude<Change, { kind: 'add-closure' }>) {
   switch (change.kind) {
     case 'status':
-      return api(`${base(placeId)}/access`, { method: 'PUT', body: { status: change.status } });
-    case 'add-closure':
-      return api(`${base(placeId)}/closures`, { method: 'POST', body: change.closure });
+      return asAction(placeAccessStatusAction, { id, status: change.status });
     case 'remove-closure':
-      return api(`${base(placeId)}/closures/${encodeURIComponent(change.closureId)}`, { method: 'DELETE' });
+      return asAction(placeClosureRemoveAction, { id, closureId: change.closureId });
     case 'add-steward':
-      return api(`${base(placeId)}/stewards`, { method: 'POST', body: { userId: change.userId } });
+      return asAction(placeStewardAddAction, { id, userId: change.userId });
     case 'remove-steward':
-      return api(`${base(placeId)}/stewards/${encodeURIComponent(change.userId)}`, { method: 'DELETE' });
+      return asAction(placeStewardRemoveAction, { id, userId: change.userId });
   }
+}
+
+function send(placeId: string, change: Change): Promise<PlaceAccess> {
+  if (change.kind === 'add-closure') return api(`${base(placeId)}/closures`, { method: 'POST', body: change.closure });
+  const { path, ...init } = changeAction(placeId, change).request;
+  return api(path, init);
 }
 
 /** One change of a place's access; the answer is its access as it now is, and the places (cards, map, the place) read afresh. */

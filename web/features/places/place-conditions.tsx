@@ -2,7 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { CONDITION_CHOICES, CONDITION_FIELDS, CONDITION_NOTE_MAX, type ConditionKind } from '../../../common/conditions-basics.ts';
+import {
+  CONDITION_CHOICES,
+  CONDITION_FIELDS,
+  CONDITION_NOTE_MAX,
+  deleteConditionReportAction,
+  likeConditionReportAction,
+  unlikeConditionReportAction,
+  type ConditionKind,
+} from '../../../common/conditions-basics.ts';
+import { doneMessage } from '../../../common/actions.ts';
 import type { ConditionReport, ConditionReportInput } from '../../../common/conditions.ts';
 import { LikeToggle } from '../../components/content/like-toggle.tsx';
 import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
@@ -16,7 +25,7 @@ import { apiUpload } from '../../lib/api.ts';
 import { formatCount } from '../../lib/intl.ts';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { isQueued, notifyUnsent } from '../../lib/queued.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { conditionParts } from './condition-summary.tsx';
@@ -153,7 +162,8 @@ function ReportItem({ report }: { report: ConditionReport }) {
   const remove = useDeleteConditionReport();
   const onDelete = () =>
     remove.mutate(report.id, {
-      onSuccess: () => notify('success', t('places.conditions.deleted')),
+      // The same message as the plain form's.
+      onSuccess: (answer) => notifyFlash(t, doneMessage(deleteConditionReportAction, answer, { id: report.id })),
       onError: (e) => notify('error', t('places.conditions.error'), errorText(t, e)),
     });
 
@@ -173,7 +183,7 @@ function ReportItem({ report }: { report: ConditionReport }) {
         <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
           <ReportLike report={report} />
           {report.canDelete && (
-            <DeletePostForm action="delete-condition-report" fields={{ reportId: report.id }} onDelete={onDelete} pending={remove.isPending} label={t('places.conditions.delete')} />
+            <DeletePostForm action={deleteConditionReportAction} fields={{ id: report.id }} onDelete={onDelete} pending={remove.isPending} label={t('places.conditions.delete')} />
           )}
         </div>
     </PersonPost>
@@ -187,8 +197,8 @@ function ReportLike({ report }: { report: ConditionReport }) {
     <LikeToggle
       initial={report}
       mutation={useLikeConditionReport(report.id)}
-      actions={{ like: 'like-condition-report', unlike: 'unlike-condition-report' }}
-      fields={{ reportId: report.id }}
+      actions={{ like: likeConditionReportAction, unlike: unlikeConditionReportAction }}
+      fields={{ id: report.id }}
       label={(liked) => t(liked ? 'places.conditions.unlikeNamed' : 'places.conditions.likeNamed', { name: report.author.name })}
       testId="report-like"
     />

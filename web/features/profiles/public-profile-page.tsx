@@ -11,7 +11,7 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { profileShare } from '../../lib/share.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useDisplayTimeZone } from '../../lib/use-hydrated.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useMe } from '../../lib/session.ts';
@@ -24,6 +24,8 @@ import { TeamLinks } from './team-links.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { useActivity, useFollowPerson, usePublicProfile } from './profiles.api.ts';
 import { dateTimeFormat } from '../../lib/intl.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { followPersonAction, unfollowPersonAction } from '../../../common/profiles-basics.ts';
 
 export default function PublicProfilePage() {
   const { userId = '' } = useParams();
@@ -57,8 +59,10 @@ export default function PublicProfilePage() {
       return;
     }
     const next = !profile.isFollowing;
+    const fields = { id: profile.id, name: profile.name };
     follow.mutate(next, {
-      onSuccess: () => notify('success', t(next ? 'profile.public.followed' : 'profile.public.unfollowed', { name: profile.name })),
+      // The same message as the plain form's (common/profiles-basics.ts).
+      onSuccess: (answer) => notifyFlash(t, doneMessage(next ? followPersonAction : unfollowPersonAction, answer, fields)),
       onError: (error) => notify('error', t('auth.toast.error'), errorText(t, error)),
     });
   };
@@ -113,7 +117,7 @@ export default function PublicProfilePage() {
           ) : (
             <>
               {!profile.blockedByMe && (
-                <ActionForm action={profile.isFollowing ? 'unfollow-person' : 'follow-person'} fields={{ userId: profile.id, name: profile.name }} onSubmit={toggleFollow}>
+                <ActionForm action={profile.isFollowing ? unfollowPersonAction : followPersonAction} fields={{ id: profile.id, name: profile.name }} onSubmit={toggleFollow}>
                   <Button type="submit" variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} busy={follow.isPending} data-testid="follow-person">
                     {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
                   </Button>

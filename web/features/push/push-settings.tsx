@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { PushDevice } from '../../../common/push.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { revokePushDeviceAction } from '../../../common/push-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { dateTimeFormat } from '../../lib/intl.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useDisplayTimeZone, useHydrated } from '../../lib/use-hydrated.ts';
 import { pushBlocker, PushRefused, usePushDevices, useRevokePushDevice, useTurnOnPush } from './push.api.ts';
 
@@ -71,7 +73,8 @@ function DeviceRow({ device }: { device: PushDevice }) {
   const name = device.browser && device.system ? t('push.deviceName', { browser: device.browser, system: device.system }) : (device.browser ?? device.system ?? t('push.unknownDevice'));
   const onRevoke = () =>
     revoke.mutate(device, {
-      onSuccess: () => notify('success', t('push.revoked')),
+      // The same message as the plain form's (common/push-basics.ts).
+      onSuccess: () => notifyFlash(t, doneMessage(revokePushDeviceAction, null, { id: device.id })),
       onError: (error) => notify('error', t('profile.errorSaving'), errorText(t, error)),
     });
   return (
@@ -86,7 +89,7 @@ function DeviceRow({ device }: { device: PushDevice }) {
           {device.lastPushAt && <> · {t('push.lastPush', { date: date.format(new Date(device.lastPushAt)) })}</>}
         </p>
       </div>
-      <ActionForm action="revoke-push-device" fields={{ deviceId: device.id }} onSubmit={onRevoke}>
+      <ActionForm action={revokePushDeviceAction} fields={{ id: device.id }} onSubmit={onRevoke}>
         <Button type="submit" variant="outline" disabled={revoke.isPending} aria-label={t('push.revokeNamed', { name })}>
           {t('push.revoke')}
         </Button>

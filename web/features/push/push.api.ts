@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDevice, PushDevices } from '../../../common/push.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { revokePushDeviceAction } from '../../../common/push-basics.ts';
 import { api } from '../../lib/api.ts';
 import { toBase64url } from '../../../common/base64url.ts';
 
@@ -71,7 +73,8 @@ export function useRevokePushDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (device: PushDevice) => {
-      await api<void>(`/api/push/devices/${encodeURIComponent(device.id)}`, { method: 'DELETE' });
+      const { path, ...init } = actionRequest(revokePushDeviceAction, { id: device.id });
+      await api<void>(path, init);
       if (device.current) await (await browserSubscription().catch(() => null))?.unsubscribe();
     },
     onSuccess: (_answer, device) =>

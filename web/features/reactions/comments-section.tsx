@@ -3,6 +3,8 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { COMMENT_MAX_LENGTH, type ContentType } from '../../../common/content-basics.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { commentAction, deleteCommentAction } from '../../../common/reactions-basics.ts';
 import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -10,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextArea } from '../../components/ui/text-field.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { useAddComment, useComments, useDeleteComment } from './reactions.api.ts';
 import { isQueued, notifyUnsent } from '../../lib/queued.ts';
@@ -43,9 +45,10 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
     if (body.trim() === '') return setError(t('errors.REQUIRED'));
     setError(undefined);
     add.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (comment) => {
         setRound((r) => r + 1);
-        notify('success', t('content.commentAdded'));
+        // The same message as the plain form's (common/reactions-basics.ts).
+        notifyFlash(t, doneMessage(commentAction, comment, { type, id, body }));
       },
       onError: (e) => {
         if (isQueued(e)) setRound((r) => r + 1);
@@ -56,7 +59,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
 
   const onDelete = (commentId: string) =>
     remove.mutate(commentId, {
-      onSuccess: () => notify('success', t('content.commentDeleted')),
+      onSuccess: () => notifyFlash(t, doneMessage(deleteCommentAction, null, { id: commentId })),
       onError: (e) => notify('error', t('content.commentDeleteError'), errorText(t, e)),
     });
 
@@ -66,7 +69,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
         {totalCapped ? t('content.commentsTitleMore', { count: total }) : t('content.commentsTitle', { count: total })}
       </h2>
       {user ? (
-        <ActionForm action="comment" fields={{ type, id }} className="mt-4 space-y-2" onSubmit={submit}>
+        <ActionForm action={commentAction} fields={{ type, id }} className="mt-4 space-y-2" onSubmit={submit}>
           <TextArea
             key={round}
             name="body"
@@ -102,7 +105,7 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
             <PersonPost key={c.id} author={c.author} meta={<time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>} testId="comment">
               <p dir="auto" className="break-words whitespace-pre-line text-slate-800">{c.body}</p>
               {c.canDelete && (
-                <DeletePostForm action="delete-comment" fields={{ commentId: c.id }} onDelete={() => onDelete(c.id)} pending={remove.isPending} label={t('common.delete')} className="mt-2 flex justify-end" />
+                <DeletePostForm action={deleteCommentAction} fields={{ id: c.id }} onDelete={() => onDelete(c.id)} pending={remove.isPending} label={t('common.delete')} className="mt-2 flex justify-end" />
               )}
             </PersonPost>
           ))}

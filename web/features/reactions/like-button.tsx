@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContentType } from '../../../common/content-basics.ts';
+import { likeAction, unlikeAction } from '../../../common/reactions-basics.ts';
 import type { ReactionSummary } from '../../../common/content.ts';
 import { LikeToggle } from '../../components/content/like-toggle.tsx';
 import { formatCount } from '../../lib/intl.ts';
@@ -12,7 +13,7 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
     <LikeToggle
       initial={reactions}
       mutation={useSetLike(type, id, t('outbox.labels.like', { name }))}
-      actions={{ like: 'like', unlike: 'unlike' }}
+      actions={{ like: likeAction, unlike: unlikeAction }}
       fields={{ type, id }}
       label={(liked) => t(liked ? 'content.unlikeNamed' : 'content.likeNamed', { name })}
       testId="like-button"

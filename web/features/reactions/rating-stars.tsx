@@ -1,10 +1,11 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { ContentType } from '../../../common/content-basics.ts';
 import type { RatingSummary } from '../../../common/content.ts';
-import { formActionPath } from '../../../common/forms.ts';
-import { ActionForm } from '../../components/ui/action-form.tsx';
+import { doneMessage } from '../../../common/actions.ts';
+import { rateAction, unrateAction } from '../../../common/reactions-basics.ts';
+import { ActionForm, actionPath } from '../../components/ui/action-form.tsx';
 import { formatRating } from '../../lib/intl.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useLoginGate } from '../../lib/use-login-gate.ts';
 import { useSetRating } from './reactions.api.ts';
 
@@ -34,7 +35,8 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
   const rate = (score: number) =>
     gate(t('content.loginToRate'), () =>
       mutation.mutate(rating.mine === score ? null : score, {
-        onSuccess: () => notify('success', t('content.rated')),
+        // The same message as the plain form's (common/reactions-basics.ts).
+        onSuccess: (after) => notifyFlash(t, rating.mine === score ? doneMessage(unrateAction, after, { type, id }) : doneMessage(rateAction, after, { type, id, score })),
         onError: (error) => notify('error', t('content.rateError'), errorText(t, error)),
       }),
     );
@@ -43,7 +45,7 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
       <span className="text-sm text-slate-700" data-testid="rating-summary">
         {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(i18n.resolvedLanguage ?? i18n.language, rating.average), count: rating.count })}
       </span>
-      <ActionForm action="rate" fields={{ type, id }} className="inline-flex">
+      <ActionForm action={rateAction} fields={{ type, id }} className="inline-flex">
         <div role="group" aria-label={t('content.yourRating')} className="inline-flex">
           {[1, 2, 3, 4, 5].map((score) => (
             <button
@@ -51,7 +53,7 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
               type="submit"
               name="score"
               value={score}
-              formAction={rating.mine === score ? formActionPath('unrate') : undefined}
+              formAction={rating.mine === score ? actionPath(unrateAction) : undefined}
               disabled={mutation.isPending}
               aria-pressed={rating.mine === score}
               aria-label={t('content.rateAs', { count: score })}

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentType } from '../../../common/content-basics.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { commentAction, deleteCommentAction, likeAction, rateAction, unlikeAction, unrateAction } from '../../../common/reactions-basics.ts';
 import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
 import { api } from '../../lib/api.ts';
@@ -18,7 +20,7 @@ export function useSetLike(type: ContentType, id: string, label: string) {
     // Without a connection the like waits on the device (web/lib/outbox.ts), shown as given meanwhile.
     networkMode: 'always',
     mutationFn: (liked: boolean) =>
-      sendOrQueue<LikeResult>({ userId: user?.id ?? '', method: liked ? 'PUT' : 'DELETE', path: `${itemUrl(type, id)}/like`, label, invalidate: [] }),
+      sendOrQueue<LikeResult>({ userId: user?.id ?? '', ...actionRequest(liked ? likeAction : unlikeAction, { type, id }), label, invalidate: [] }),
   });
 }
 
@@ -47,7 +49,7 @@ export function useAddComment(type: ContentType, id: string, label: string) {
     // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
     networkMode: 'always',
     mutationFn: (body: string) =>
-      sendOrQueue<Comment>({ userId: user?.id ?? '', method: 'POST', path: `${itemUrl(type, id)}/comments`, body: { body }, label, invalidate: [reactionKeys.comments(type, id)] }),
+      sendOrQueue<Comment>({ userId: user?.id ?? '', ...actionRequest(commentAction, { type, id, body }), label, invalidate: [reactionKeys.comments(type, id)] }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
@@ -55,7 +57,10 @@ export function useAddComment(type: ContentType, id: string, label: string) {
 export function useDeleteComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => api<null>(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
+    mutationFn: (commentId: string) => {
+      const { path, method } = actionRequest(deleteCommentAction, { id: commentId });
+      return api<null>(path, { method });
+    },
     onSuccess: () => client.invalidateQueries(),
   });
 }
@@ -63,8 +68,10 @@ export function useDeleteComment() {
 export function useSetRating(type: ContentType, id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (score: number | null) =>
-      api<RatingSummary>(`${itemUrl(type, id)}/rating`, score === null ? { method: 'DELETE' } : { method: 'PUT', body: { score } }),
+    mutationFn: (score: number | null) => {
+      const { path, ...init } = score === null ? actionRequest(unrateAction, { type, id }) : actionRequest(rateAction, { type, id, score });
+      return api<RatingSummary>(path, init);
+    },
     onSuccess: () => client.invalidateQueries(),
   });
 }

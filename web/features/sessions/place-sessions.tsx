@@ -2,6 +2,8 @@ import { useLocation } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { contentPath } from '../../../common/content-basics.ts';
 import type { Session } from '../../../common/sessions.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { deleteSessionAction } from '../../../common/sessions-basics.ts';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useRelativeTime } from '../../lib/localized.ts';
 import { useMe } from '../../lib/session.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { DeletePostForm, PersonPost } from '../../components/content/person-post.tsx';
 import { useDurationText } from './session-format.ts';
 import { SessionForm } from './session-form.tsx';
@@ -84,7 +86,7 @@ function SessionItem({ session }: { session: Session }) {
   const remove = useDeleteSession();
   const onDelete = () =>
     remove.mutate(session.id, {
-      onSuccess: () => notify('success', t('sessions.deleted')),
+      onSuccess: () => notifyFlash(t, doneMessage(deleteSessionAction, null, { id: session.id })),
       onError: (e) => notify('error', t('sessions.error'), errorText(t, e)),
     });
 
@@ -130,7 +132,7 @@ function SessionItem({ session }: { session: Session }) {
         )}
         <SessionPhotos session={session} />
         {session.canDelete && (
-          <DeletePostForm action="delete-session" fields={{ sessionId: session.id }} onDelete={onDelete} pending={remove.isPending} label={t('sessions.delete')} className="flex justify-end pt-1" />
+          <DeletePostForm action={deleteSessionAction} fields={{ id: session.id }} onDelete={onDelete} pending={remove.isPending} label={t('sessions.delete')} className="flex justify-end pt-1" />
         )}
     </PersonPost>
   );

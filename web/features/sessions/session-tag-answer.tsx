@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { AnswerForm } from '../../components/ui/answer-form.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { errorText, notify } from '../../lib/toast.ts';
+import { acceptSessionTagAction, declineSessionTagAction } from '../../../common/sessions-basics.ts';
 import { useAnswerTag } from './sessions.api.ts';
 
 /**
- * Accept or Decline under a "tagged you in a session" notification (forms `accept-session-tag` and
- * `decline-session-tag`): nobody shows as a companion before accepting. Once answered, the answer.
+ * Accept or Decline under a "tagged you in a session" notification (actions `accept-session-tag` and
+ * `decline-session-tag`, common/sessions-basics.ts): nobody shows as a companion before accepting. Once answered, the answer.
  */
 export function SessionTagAnswer({ sessionId, answered }: { sessionId: string; answered?: 'accepted' | 'declined' }) {
   const { t } = useTranslation();
@@ -32,9 +33,9 @@ export function SessionTagAnswer({ sessionId, answered }: { sessionId: string; a
 
   return (
     <AnswerForm
-      accept={{ action: 'accept-session-tag', label: t('sessions.tag.accept') }}
-      decline={{ action: 'decline-session-tag', label: t('sessions.tag.decline') }}
-      fields={{ sessionId }}
+      accept={{ action: acceptSessionTagAction, label: t('sessions.tag.accept') }}
+      decline={{ action: declineSessionTagAction, label: t('sessions.tag.decline') }}
+      fields={{ id: sessionId }}
       pending={answer.isPending ? answer.variables?.accept : undefined}
       onAnswer={send}
       testId="session-tag-answer"

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../common/content.ts';
 import type { PlaceSessions, Session, SessionInput } from '../../../common/sessions.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { acceptSessionTagAction, declineSessionTagAction, deleteSessionAction } from '../../../common/sessions-basics.ts';
 import type { Trick } from '../../../common/tricks.ts';
 import { api } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
@@ -59,7 +61,10 @@ export function useLogSession(label: string) {
 export function useDeleteSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => {
+      const { path, ...init } = actionRequest(deleteSessionAction, { id });
+      return api<null>(path, init);
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
@@ -68,8 +73,10 @@ export function useDeleteSession() {
 export function useAnswerTag() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ sessionId, accept }: { sessionId: string; accept: boolean }) =>
-      api<{ accepted: boolean }>(`/api/sessions/${encodeURIComponent(sessionId)}/companion`, { method: 'POST', body: { accept } }),
+    mutationFn: ({ sessionId, accept }: { sessionId: string; accept: boolean }) => {
+      const { path, ...init } = accept ? actionRequest(acceptSessionTagAction, { id: sessionId, accept }) : actionRequest(declineSessionTagAction, { id: sessionId, accept });
+      return api<{ accepted: boolean }>(path, init);
+    },
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: sessionKeys.all }), client.invalidateQueries({ queryKey: ['notifications'] })]),
   });
 }

@@ -3,6 +3,8 @@ import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { TeamDetail } from '../../../common/teams.ts';
+import { doneMessage } from '../../../common/actions.ts';
+import { cancelJoinRequestAction, joinTeamAction, leaveTeamAction } from '../../../common/teams-basics.ts';
 import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -13,7 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useFormatDate, useFormatNumber, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { teamShare } from '../../lib/share.ts';
-import { errorText, notify } from '../../lib/toast.ts';
+import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { useMe } from '../../lib/session.ts';
 import { PrivacyBadge, StatusBadge, TypeBadge } from './team-visuals.tsx';
 import { Avatar, TeamBanner, TeamLogo } from '../../components/ui/avatar.tsx';
@@ -201,7 +203,7 @@ function Detail({ icon, label, value, testId }: { icon: string; label: string; v
 
 /**
  * Spec §4: signed out → nothing; non-member → Join Team / Request to Join; member → Leave Team.
- * Each button submits a form (teams.forms.ts on the server), so it works before the scripts; with
+ * Each button submits a form (an action of common/teams-basics.ts), so it works before the scripts; with
  * them it runs in place (leaving asks for confirmation first).
  */
 function JoinArea({ team }: { team: TeamDetail }) {
@@ -218,7 +220,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
     const isLeader = team.myRole === 'leader';
     return (
       <div className="flex flex-col gap-1.5 sm:items-end">
-        <ActionForm action="leave-team" fields={{ teamId: team.id }} onSubmit={() => setConfirmLeave(true)}>
+        <ActionForm action={leaveTeamAction} fields={{ id: team.id }} onSubmit={() => setConfirmLeave(true)}>
           <Button type="submit" variant="outline" busy={leave.isPending} disabled={isLeader} aria-describedby={isLeader ? 'leader-leave-hint' : undefined}>
             {t('teams.leaveTeam')}
           </Button>
@@ -240,7 +242,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
             leave
               .mutateAsync()
               .then(
-                () => notify('success', t('teams.toast.left')),
+                () => notifyFlash(t, doneMessage(leaveTeamAction, null, { id: team.id })),
                 (error: unknown) => notify('error', t('teams.toast.leaveError'), errorText(t, error)),
               )
               .finally(() => setConfirmLeave(false))
@@ -268,11 +270,11 @@ function JoinArea({ team }: { team: TeamDetail }) {
         </p>
         <p className="text-slate-600">{t('teams.requestSentText')}</p>
         <ActionForm
-          action="cancel-join-request"
-          fields={{ teamId: team.id }}
+          action={cancelJoinRequestAction}
+          fields={{ id: team.id }}
           onSubmit={() =>
             cancel.mutate(undefined, {
-              onSuccess: () => notify('success', t('teams.toast.requestCancelled')),
+              onSuccess: () => notifyFlash(t, doneMessage(cancelJoinRequestAction, null, { id: team.id })),
               onError: (error) => notify('error', t('teams.toast.cancelRequestError'), errorText(t, error)),
             })
           }
@@ -287,12 +289,10 @@ function JoinArea({ team }: { team: TeamDetail }) {
 
   const requestJoin = () =>
     join.mutate(undefined, {
-      onSuccess: ({ status }) =>
-        status === 'joined'
-          ? notify('success', t('teams.toast.welcome'), t('teams.toast.joined'))
-          : notify('success', t('teams.requestSent'), t('teams.requestSentText')),
+      // The same messages as the plain form's (common/teams-basics.ts).
+      onSuccess: (answer) => notifyFlash(t, doneMessage(joinTeamAction, answer, { id: team.id })),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) notify('error', t('teams.toast.authRequired'), t('teams.toast.loginToJoin'));
+        if (error instanceof ApiError && error.status === 401) notifyFlash(t, joinTeamAction.signedOut);
         else notify('error', t('teams.toast.joinError'), errorText(t, error));
       },
     });
@@ -301,7 +301,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
     return (
       <div role="status" className="flex max-w-xs flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="request-declined">
         <p className="text-slate-700">{t('teams.requestDeclined')}</p>
-        <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
+        <ActionForm action={joinTeamAction} fields={{ id: team.id }} onSubmit={requestJoin}>
           <Button type="submit" size="sm" variant="outline" busy={join.isPending}>
             {t('teams.requestAgain')}
           </Button>
@@ -311,7 +311,7 @@ function JoinArea({ team }: { team: TeamDetail }) {
   }
 
   return (
-    <ActionForm action="join-team" fields={{ teamId: team.id }} onSubmit={requestJoin}>
+    <ActionForm action={joinTeamAction} fields={{ id: team.id }} onSubmit={requestJoin}>
       <Button type="submit" size="lg" busy={join.isPending} data-testid="join-team">
         {team.isPrivate ? t('teams.requestToJoin') : t('teams.joinTeam')}
       </Button>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
-import { MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
+import { actionRequest } from '../../../common/actions.ts';
+import { acceptInvitationAction, cancelJoinRequestAction, declineInvitationAction, joinTeamAction, leaveTeamAction, MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { disciplineKeys } from '../../lib/disciplines.ts';
@@ -133,7 +134,10 @@ export function useDeleteTeam(id: string) {
 export function useJoinTeam(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ status: 'joined' | 'requested' }>(`${teamPath(id)}/join`, { method: 'POST' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(joinTeamAction, { id });
+      return api<{ status: 'joined' | 'requested' }>(path, init);
+    },
     // After a 409 (already a member, request pending) the page shows the real state too.
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
@@ -142,7 +146,10 @@ export function useJoinTeam(id: string) {
 export function useCancelJoinRequest(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>(`${teamPath(id)}/join-request`, { method: 'DELETE' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(cancelJoinRequestAction, { id });
+      return api<null>(path, init);
+    },
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
 }
@@ -150,7 +157,10 @@ export function useCancelJoinRequest(id: string) {
 export function useLeaveTeam(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>(`${teamPath(id)}/membership`, { method: 'DELETE' }),
+    mutationFn: () => {
+      const { path, ...init } = actionRequest(leaveTeamAction, { id });
+      return api<null>(path, init);
+    },
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
 }
@@ -232,8 +242,10 @@ export function useCancelInvitation(id: string) {
 export function useAnswerInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) =>
-      api<{ status: 'joined' | 'declined' }>(`${teamPath(teamId)}/invitation/${answer}`, { method: 'POST' }),
+    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) => {
+      const { path, ...init } = actionRequest(answer === 'accept' ? acceptInvitationAction : declineInvitationAction, { id: teamId });
+      return api<{ status: 'joined' | 'declined' }>(path, init);
+    },
     onSettled: (_data, _error, { teamId }) => refreshAfterMembershipChange(client, teamId),
   });
 }
