@@ -2,14 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /** Whether either of the two has blocked the other. */
-export async function blockedBetween(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_blocks')
-    .select('blocker_id')
-    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))
-    .executeTakeFirst();
-  return !!row;
-}
+export const blockedBetween = (db: Kysely<DB>, a: string, b: string): Promise<boolean> => blockedWithAny(db, a, [b]);
 
 /** Whether `person` and any of `others` blocked one another (one statement for a list of people). */
 export async function blockedWithAny(db: Kysely<DB>, person: string, others: readonly string[]): Promise<boolean> {

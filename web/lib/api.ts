@@ -1,3 +1,4 @@
+import { actionRequest, type Action } from '../../common/actions.ts';
 import type { ApiError as ApiErrorBody } from '../../common/error-codes.ts';
 
 export class ApiError extends Error {
@@ -20,6 +21,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
+}
+
+/**
+ * Sends an action defined once (common/actions.ts) as the app does: its method, its path with the
+ * fields filled in, the other fields as the body; the answer is the action's.
+ */
+export function sendAction<F extends object, A>(action: Action<string, F, A>, fields: F, init: { signal?: AbortSignal } = {}): Promise<A> {
+  const { path, ...request } = actionRequest(action, fields);
+  return api<A>(path, { ...request, ...init });
 }
 
 /** Sends one file as multipart/form-data (field `file`); the browser sets the content type with its boundary. */

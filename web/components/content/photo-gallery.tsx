@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
-import { actionRequest, doneMessage, type Action } from '../../../common/actions.ts';
+import { doneMessage, type Action } from '../../../common/actions.ts';
 import {
   coverPhotoAction,
   deletePhotoAction,
@@ -16,7 +16,7 @@ import {
   type Photo,
   type PhotoSubjectType,
 } from '../../../common/photos-basics.ts';
-import { api, apiUpload } from '../../lib/api.ts';
+import { api, apiUpload, sendAction } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatNumber } from '../../lib/localized.ts';
 import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
@@ -53,8 +53,7 @@ export function PhotoGallery({
 
   // Each action's request, and on success the same message as its plain form's.
   const act = <F extends object, A>(action: Action<string, F, A>, fields: F) => {
-    const { path, ...init } = actionRequest(action, fields);
-    return api<A>(path, init).then(
+    return sendAction(action, fields).then(
       async (answer) => {
         await onChanged?.();
         notifyFlash(t, doneMessage(action, answer, fields));

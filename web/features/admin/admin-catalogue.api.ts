@@ -58,24 +58,17 @@ export function useAdminCategory(id: string | undefined) {
   return useQuery({ ...catalogueQueries.category(id ?? ''), enabled: id !== undefined });
 }
 
-/** Create (no `id` given) or edit the discipline `id`: the edit body never carries the immutable ID. */
-export function useSaveDiscipline(id: string | undefined) {
+/** Create (no `id` given) or edit the catalogue item `id` of `kind`: the edit body never carries the immutable ID. */
+function useSaveCatalogueItem<Body, Saved>(kind: 'disciplines' | 'categories', id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DisciplineCreate | DisciplineUpdate) =>
-      id === undefined ? api<AdminDiscipline>(path('disciplines'), { method: 'POST', body }) : api<AdminDiscipline>(path('disciplines', id), { method: 'PUT', body }),
+    mutationFn: (body: Body) => (id === undefined ? api<Saved>(path(kind), { method: 'POST', body }) : api<Saved>(path(kind, id), { method: 'PUT', body })),
     onSuccess: () => refreshCatalogue(client),
   });
 }
 
-export function useSaveCategory(id: string | undefined) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CategoryCreate | CategoryUpdate) =>
-      id === undefined ? api<AdminCategory>(path('categories'), { method: 'POST', body }) : api<AdminCategory>(path('categories', id), { method: 'PUT', body }),
-    onSuccess: () => refreshCatalogue(client),
-  });
-}
+export const useSaveDiscipline = (id: string | undefined) => useSaveCatalogueItem<DisciplineCreate | DisciplineUpdate, AdminDiscipline>('disciplines', id);
+export const useSaveCategory = (id: string | undefined) => useSaveCatalogueItem<CategoryCreate | CategoryUpdate, AdminCategory>('categories', id);
 
 export function useDeleteCatalogueItem(kind: 'disciplines' | 'categories') {
   const client = useQueryClient();

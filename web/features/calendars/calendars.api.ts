@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, CalendarFeedStatus } from '../../../common/calendars.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { createCalendarFeedAction, revokeCalendarFeedAction } from '../../../common/calendars-basics.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 
 export const calendarKeys = { feed: ['calendar-feed'] as const };
 
@@ -18,10 +17,7 @@ export function useCalendarFeed() {
 export function useCreateCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(createCalendarFeedAction, {});
-      return api<CalendarFeed>(path, init);
-    },
+    mutationFn: () => sendAction(createCalendarFeedAction, {}),
     onSuccess: (feed) => client.setQueryData<CalendarFeedStatus>(calendarKeys.feed, { active: true, createdAt: feed.createdAt }),
   });
 }
@@ -29,10 +25,7 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(revokeCalendarFeedAction, {});
-      return api<void>(path, init);
-    },
+    mutationFn: () => sendAction(revokeCalendarFeedAction, {}),
     onSuccess: () => client.setQueryData<CalendarFeedStatus>(calendarKeys.feed, { active: false, createdAt: null }),
   });
 }

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { followDisciplineAction, unfollowDisciplineAction } from '../../../common/disciplines-basics.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 import { disciplineKeys } from '../../lib/disciplines.ts';
 
 export function useFollowDiscipline(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => {
-      const { path, ...init } = actionRequest(follow ? followDisciplineAction : unfollowDisciplineAction, { id });
-      return api<{ following: boolean; members: number }>(path, init);
-    },
+    mutationFn: (follow: boolean) => sendAction(follow ? followDisciplineAction : unfollowDisciplineAction, { id }),
     onSuccess: (state) => {
       client.setQueryData<DisciplineHub>(disciplineKeys.hub(id), (hub) =>
         hub ? { ...hub, following: state.following, stats: { ...hub.stats, members: state.members } } : hub,

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPage, NotificationPreferences, NotificationPreferencesUpdate } from '../../../common/notifications.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { markAllNotificationsReadAction, markNotificationReadAction } from '../../../common/notifications-basics.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 
 /** Every key starts with 'notifications': the live client invalidates them all when one arrives. */
 export const notificationKeys = {
@@ -40,10 +39,7 @@ export function useNotificationList() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => {
-      const { path, ...init } = actionRequest(markNotificationReadAction, { id: String(id) });
-      return api<void>(path, init);
-    },
+    mutationFn: (id: number) => sendAction(markNotificationReadAction, { id: String(id) }),
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -51,10 +47,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(markAllNotificationsReadAction, {});
-      return api<void>(path, init);
-    },
+    mutationFn: () => sendAction(markAllNotificationsReadAction, {}),
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

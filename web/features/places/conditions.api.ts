@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { actionRequest } from '../../../common/actions.ts';
 import { deleteConditionReportAction, likeConditionReportAction, unlikeConditionReportAction } from '../../../common/conditions-basics.ts';
 import type { ConditionReportInput, PlaceConditions } from '../../../common/conditions.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
 import { useMe } from '../../lib/session.ts';
 
@@ -41,19 +40,13 @@ export function useReportConditions(placeId: string, label: string) {
 export function useDeleteConditionReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reportId: string) => {
-      const { path, ...init } = actionRequest(deleteConditionReportAction, { id: reportId });
-      return api<null>(path, init);
-    },
+    mutationFn: (reportId: string) => sendAction(deleteConditionReportAction, { id: reportId }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
 
 export function useLikeConditionReport(reportId: string) {
   return useMutation({
-    mutationFn: (liked: boolean) => {
-      const { path, ...init } = actionRequest(liked ? likeConditionReportAction : unlikeConditionReportAction, { id: reportId });
-      return api<{ liked: boolean; likes: number }>(path, init);
-    },
+    mutationFn: (liked: boolean) => sendAction(liked ? likeConditionReportAction : unlikeConditionReportAction, { id: reportId }),
   });
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Activity, ChangePasswordInput, OwnProfile, ProfileUpdate, PublicProfile } from '../../../common/profiles.ts';
 import type { Person } from '../../../common/teams.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { followPersonAction, unfollowPersonAction } from '../../../common/profiles-basics.ts';
-import { api, apiUpload } from '../../lib/api.ts';
+import { api, apiUpload, sendAction } from '../../lib/api.ts';
 import { athleteKeys } from '../athletes/index.ts';
 import { authKeys } from '../../lib/session.ts';
 
@@ -77,10 +76,7 @@ export const useUploadProfileImage = (kind: 'avatar' | 'banner') =>
 export function useFollowPerson(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => {
-      const { path, ...init } = actionRequest(follow ? followPersonAction : unfollowPersonAction, { id });
-      return api<{ following: boolean; followers: number }>(path, init);
-    },
+    mutationFn: (follow: boolean) => sendAction(follow ? followPersonAction : unfollowPersonAction, { id }),
     onMutate: async (follow) => {
       await client.cancelQueries({ queryKey: profileKeys.public(id) });
       const before = client.getQueryData<PublicProfile>(profileKeys.public(id));

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDevice, PushDevices } from '../../../common/push.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { revokePushDeviceAction } from '../../../common/push-basics.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 import { toBase64url } from '../../../common/base64url.ts';
 
 export const pushKeys = { devices: ['push-devices'] as const };
@@ -73,8 +72,7 @@ export function useRevokePushDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (device: PushDevice) => {
-      const { path, ...init } = actionRequest(revokePushDeviceAction, { id: device.id });
-      await api<void>(path, init);
+      await sendAction(revokePushDeviceAction, { id: device.id });
       if (device.current) await (await browserSubscription().catch(() => null))?.unsubscribe();
     },
     onSuccess: (_answer, device) =>

@@ -4,7 +4,7 @@ import { actionRequest } from '../../../common/actions.ts';
 import { commentAction, deleteCommentAction, likeAction, rateAction, unlikeAction, unrateAction } from '../../../common/reactions-basics.ts';
 import { COMMENT_PAGE_SIZE, hasNextPage } from '../../../common/paging.ts';
 import type { Comment, CommentPage, LikeResult, RatingSummary } from '../../../common/content.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
 import { useMe } from '../../lib/session.ts';
 
@@ -57,10 +57,7 @@ export function useAddComment(type: ContentType, id: string, label: string) {
 export function useDeleteComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => {
-      const { path, method } = actionRequest(deleteCommentAction, { id: commentId });
-      return api<null>(path, { method });
-    },
+    mutationFn: (commentId: string) => sendAction(deleteCommentAction, { id: commentId }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
@@ -68,10 +65,7 @@ export function useDeleteComment() {
 export function useSetRating(type: ContentType, id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (score: number | null) => {
-      const { path, ...init } = score === null ? actionRequest(unrateAction, { type, id }) : actionRequest(rateAction, { type, id, score });
-      return api<RatingSummary>(path, init);
-    },
+    mutationFn: (score: number | null) => (score === null ? sendAction(unrateAction, { type, id }) : sendAction(rateAction, { type, id, score })),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../common/content.ts';
 import type { PlaceSessions, Session, SessionInput } from '../../../common/sessions.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { acceptSessionTagAction, declineSessionTagAction, deleteSessionAction } from '../../../common/sessions-basics.ts';
 import type { Trick } from '../../../common/tricks.ts';
-import { api } from '../../lib/api.ts';
+import { api, sendAction } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox.ts';
 import { useMe } from '../../lib/session.ts';
 import { profileQueries } from '../profiles/index.ts';
@@ -61,10 +60,7 @@ export function useLogSession(label: string) {
 export function useDeleteSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => {
-      const { path, ...init } = actionRequest(deleteSessionAction, { id });
-      return api<null>(path, init);
-    },
+    mutationFn: (id: string) => sendAction(deleteSessionAction, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
@@ -73,10 +69,8 @@ export function useDeleteSession() {
 export function useAnswerTag() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ sessionId, accept }: { sessionId: string; accept: boolean }) => {
-      const { path, ...init } = accept ? actionRequest(acceptSessionTagAction, { id: sessionId, accept }) : actionRequest(declineSessionTagAction, { id: sessionId, accept });
-      return api<{ accepted: boolean }>(path, init);
-    },
+    mutationFn: ({ sessionId, accept }: { sessionId: string; accept: boolean }) =>
+      accept ? sendAction(acceptSessionTagAction, { id: sessionId, accept }) : sendAction(declineSessionTagAction, { id: sessionId, accept }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: sessionKeys.all }), client.invalidateQueries({ queryKey: ['notifications'] })]),
   });
 }

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
-import { actionRequest } from '../../../common/actions.ts';
 import { acceptInvitationAction, cancelJoinRequestAction, declineInvitationAction, joinTeamAction, leaveTeamAction, MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
-import { api, apiUpload } from '../../lib/api.ts';
+import { api, apiUpload, sendAction } from '../../lib/api.ts';
 import { disciplineKeys } from '../../lib/disciplines.ts';
 
 /** Filters of the teams list; empty values are left out of the request and of the cache key. */
@@ -134,10 +133,7 @@ export function useDeleteTeam(id: string) {
 export function useJoinTeam(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(joinTeamAction, { id });
-      return api<{ status: 'joined' | 'requested' }>(path, init);
-    },
+    mutationFn: () => sendAction(joinTeamAction, { id }),
     // After a 409 (already a member, request pending) the page shows the real state too.
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
@@ -146,10 +142,7 @@ export function useJoinTeam(id: string) {
 export function useCancelJoinRequest(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(cancelJoinRequestAction, { id });
-      return api<null>(path, init);
-    },
+    mutationFn: () => sendAction(cancelJoinRequestAction, { id }),
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
 }
@@ -157,10 +150,7 @@ export function useCancelJoinRequest(id: string) {
 export function useLeaveTeam(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const { path, ...init } = actionRequest(leaveTeamAction, { id });
-      return api<null>(path, init);
-    },
+    mutationFn: () => sendAction(leaveTeamAction, { id }),
     onSettled: () => refreshAfterMembershipChange(client, id),
   });
 }
@@ -242,10 +232,7 @@ export function useCancelInvitation(id: string) {
 export function useAnswerInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) => {
-      const { path, ...init } = actionRequest(answer === 'accept' ? acceptInvitationAction : declineInvitationAction, { id: teamId });
-      return api<{ status: 'joined' | 'declined' }>(path, init);
-    },
+    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) => sendAction(answer === 'accept' ? acceptInvitationAction : declineInvitationAction, { id: teamId }),
     onSettled: (_data, _error, { teamId }) => refreshAfterMembershipChange(client, teamId),
   });
 }
