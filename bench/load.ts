@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --duration 60 --users 200 --think 250]`: simulated users against a real
+// `npm run bench:load [-- --duration 60 --users 200 --think 250 --processes 2]`: simulated users against a real
 // server process on a fresh PostgreSQL database (DATABASE_URL, else the local one, else PGlite):
 // reads, follows, joins, comments, likes and avatar uploads. Prints requests, p50/p99 and errors per
 // kind, writes bench/results/load.md, and exits 1 when any request answered 5xx or failed.
@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '60' },
     users: { type: 'string', default: '200' },
     think: { type: 'string', default: '250' },
+    // Server processes sharing the port (PROCESSES, decision 0017); more than one needs PostgreSQL.
+    processes: { type: 'string', default: '1' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results/load.md') },
   },
 });
@@ -54,10 +56,11 @@ try {
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       LOG_LEVEL: 'error',
+      PROCESSES: fresh ? args.processes : '1',
     },
   });
   const url = server.url;
-  console.log(`load: ${USERS} users for ${DURATION_S} s against ${url} on ${fresh ? 'PostgreSQL' : 'PGlite'} (think time 0–${THINK_MS} ms)`);
+  console.log(`load: ${USERS} users for ${DURATION_S} s against ${url} on ${fresh ? `PostgreSQL, ${args.processes} server process(es)` : 'PGlite'} (think time 0–${THINK_MS} ms)`);
 
   // Each simulated user has an address of its own (the per-address upload limit is for one person).
   const addressOf = (i: number) => `10.1.${i >> 8}.${i & 255}`;
@@ -232,7 +235,7 @@ function summarize() {
   const markdown = [
     '# Load: simulated users',
     '',
-    `Command: \`npm run bench:load -- --duration ${DURATION_S} --users ${USERS} --think ${THINK_MS}\``,
+    `Command: \`npm run bench:load -- --duration ${DURATION_S} --users ${USERS} --think ${THINK_MS} --processes ${args.processes}\``,
     '',
     `${new Date().toISOString()} · ${fresh ? 'PostgreSQL' : 'PGlite'} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · Node ${process.version} · load average ${LOAD_BEFORE} before the run, ${os.loadavg()[0]!.toFixed(1)} after (figures from a busy machine are not comparable)`,
     '',

@@ -54,6 +54,12 @@ export interface PublicCountsTable {
   n: number;
 }
 
+/** Bumped by triggers on every change of what all pages show of the site (migration 0030); read-only for the app. */
+export interface SiteWideVersionTable {
+  id: boolean;
+  version: number;
+}
+
 /** Who follows a discipline or is in one of its teams, kept by triggers (migration 0007); read-only for the app. */
 export interface DisciplineMembersTable {
   discipline_id: string;
@@ -299,6 +305,7 @@ export interface DB {
   profiles: ProfilesTable;
   user_follows: UserFollowsTable;
   public_counts: PublicCountsTable;
+  site_wide_version: SiteWideVersionTable;
   discipline_members: DisciplineMembersTable;
   discipline_athletes: DisciplineAthletesTable;
   discipline_athlete_texts: DisciplineAthleteTextsTable;

@@ -60,14 +60,38 @@ export function contextOf(request: FastifyRequest): Ctx {
 }
 
 function makeContext(request: FastifyRequest): Ctx {
-  const app = request.server;
+  return contextFrom(request.server, {
+    ip: request.ip,
+    user: () => currentUser(request),
+    requireSession: () => requireSession(request),
+    // A page's address may name its language (`?lang=`): its data is then read in that language too.
+    language: () => readerLanguage(request, askedLanguage(request)),
+  });
+}
+
+/**
+ * A visitor's context, for work the server does as nobody in particular (a share card shows what
+ * anyone may see): no session, the language given.
+ */
+export function visitorContext(app: FastifyInstance, language: LanguageCode): Ctx {
+  return contextFrom(app, { ip: '', user: async () => null, requireSession: () => fail('UNAUTHORIZED'), language: async () => language });
+}
+
+type Asker = {
+  ip: string;
+  user(): Promise<SessionUser | null>;
+  requireSession(): Promise<{ user: SessionUser; sessionId: string }>;
+  language(): Promise<LanguageCode>;
+};
+
+function contextFrom(app: FastifyInstance, asker: Asker): Ctx {
   const memo = new Map<string, Promise<unknown>>();
   let language: Promise<LanguageCode> | undefined;
-  const user = () => currentUser(request);
+  const { user } = asker;
   const ctx: Ctx = {
     app,
     db: app.db,
-    ip: request.ip,
+    ip: asker.ip,
     now: () => new Date(),
     user,
     viewer: async () => {
@@ -80,9 +104,8 @@ function makeContext(request: FastifyRequest): Ctx {
       if (u.role !== 'admin') fail('FORBIDDEN');
       return u;
     },
-    requireSession: () => requireSession(request),
-    // A page's address may name its language (`?lang=`): its data is then read in that language too.
-    language: () => (language ??= readerLanguage(request, askedLanguage(request))),
+    requireSession: asker.requireSession,
+    language: () => (language ??= asker.language()),
     once<T>(key: string, read: () => Promise<T>): Promise<T> {
       let pending = memo.get(key) as Promise<T> | undefined;
       if (!pending) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
+import { createTestApp, RELAXED_LIMITS, signUpVerified, statementsDuring, type TestApp } from '../test/test-app.ts';
 import { contextOf } from './context.ts';
 import { readDirect } from './reads.ts';
 
@@ -101,5 +101,32 @@ describe('a direct read answers as its JSON route', () => {
     expect(direct.status).toBe(200);
     // The profile's row has the e-mail address; the public profile's schema does not name it.
     expect(JSON.stringify(direct.body)).not.toContain('@');
+  });
+});
+
+describe("what every page shows of the site is kept while it is unchanged, on any process", () => {
+  test('the categories are handed over as kept until a change of them anywhere, then read afresh', async () => {
+    const asked: unknown[] = [];
+    const unwatch = t.app.reads.watch((url) => asked.push(url));
+    const categories = async () => {
+      const page = await t.app.inject({ method: 'GET', url: `${READ_PATH}?url=${encodeURIComponent('/api/categories')}` });
+      return (page.json() as { body: { id: string; name: string }[] }).body;
+    };
+    try {
+      const first = await categories();
+      const statements = await statementsDuring(t, async () => void (await categories()));
+      // One small read of the version, none of the categories themselves.
+      expect(statements.filter((sql) => /from "categories"/.test(sql))).toEqual([]);
+      expect(statements.some((sql) => /from "site_wide_version"/.test(sql))).toBe(true);
+      // Another process's change (straight into the database): the next read sees it.
+      const water = first.find((c) => c.id === 'water')!;
+      await t.app.db.updateTable('categories').set({ name: 'Wet Sports' }).where('id', '=', 'water').execute();
+      expect((await categories()).find((c) => c.id === 'water')?.name).toBe('Wet Sports');
+      await t.app.db.updateTable('categories').set({ name: water.name }).where('id', '=', 'water').execute();
+      expect((await categories()).find((c) => c.id === 'water')?.name).toBe(water.name);
+    } finally {
+      unwatch();
+    }
+    expect(asked.length).toBeGreaterThan(0);
   });
 });

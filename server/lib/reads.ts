@@ -18,7 +18,7 @@ import type { CachePolicy } from './http-cache.ts';
 
 type Input<P extends z.ZodType, Q extends z.ZodType> = { params: z.output<P>; query: z.output<Q> };
 type Run = (ctx: Ctx, input: Input<z.ZodType, z.ZodType>) => Promise<unknown>;
-type Definition = { params?: z.ZodType; query?: z.ZodType; response: z.ZodType; run: Run };
+type Definition = { params?: z.ZodType; query?: z.ZodType; response: z.ZodType; run: Run; siteWide: boolean };
 
 export type ReadOptions<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> = {
   tags: string[];
@@ -31,11 +31,19 @@ export type ReadOptions<P extends z.ZodType, Q extends z.ZodType, R extends z.Zo
   maxAge?: number;
   /** Left out of the API's document. */
   hide?: boolean;
+  /**
+   * What every page shows of the site, the same for everyone (the settings, the categories): a page
+   * takes the answer kept by this process while the site-wide version (migration 0030) is unchanged.
+   * Its function reads nothing but the tables whose triggers bump that version, and no viewer.
+   */
+  siteWide?: boolean;
 };
 
 /** The reads of an app by address; `watch` sees each address a page reads (tests, bench:pages). */
 export class ReadTable {
   readonly router = FindMyWay({ ignoreTrailingSlash: true });
+  /** Site-wide answers by address, with the version they were read at. */
+  readonly kept = new Map<string, { version: number; data: unknown }>();
   private readonly watchers = new Set<(url: string) => void>();
   watch(watcher: (url: string) => void): () => void {
     this.watchers.add(watcher);
@@ -58,7 +66,7 @@ export function read<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType 
   options: ReadOptions<P, Q, R>,
   run: (ctx: Ctx, input: Input<P, Q>) => Promise<z.input<R>>,
 ): void {
-  const { tags, params, query, response, cache, maxAge, hide } = options;
+  const { tags, params, query, response, cache, maxAge, hide, siteWide = false } = options;
   app.withTypeProvider<ZodTypeProvider>().get(
     path,
     {
@@ -68,9 +76,12 @@ export function read<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType 
     // Fastify's types cannot follow a generic response schema: the route sees what `run` promises.
     (request) => run(contextOf(request), { params: request.params as z.output<P>, query: request.query as z.output<Q> }) as never,
   );
-  const definition: Definition = { params, query, response, run: run as Run };
+  const definition: Definition = { params, query, response, run: run as Run, siteWide };
   app.reads.router.on('GET', path, () => {}, definition);
 }
+
+const siteWideVersion = async (ctx: Ctx): Promise<number> =>
+  (await ctx.db.selectFrom('site_wide_version').select('version').executeTakeFirstOrThrow()).version;
 
 export type ReadAnswer = { ok: true; data: unknown } | ({ ok: false } & ErrorAnswer);
 
@@ -102,8 +113,16 @@ export async function readDirect(app: FastifyInstance, ctx: Ctx, url: string): P
     if (!params.ok) return { ok: false, ...params.answer };
     const query = parsed(definition.query, mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
     if (!query.ok) return { ok: false, ...query.answer };
-    const data = await definition.run(ctx, { params: params.value, query: query.value });
-    return { ok: true, data: z.encode(definition.response, data as never) };
+    const answer = async () => z.encode(definition.response, (await definition.run(ctx, { params: params.value, query: query.value })) as never);
+    if (!definition.siteWide) return { ok: true, data: await answer() };
+    // Read before the answer: a change made meanwhile leaves a later version, and the next page reads afresh.
+    const version = await ctx.once('site-wide-version', () => siteWideVersion(ctx));
+    const kept = app.reads.kept.get(path);
+    // The same object page after page: the page's state writes its JSON once (web/ssr-state-element.ts).
+    if (kept?.version === version) return { ok: true, data: kept.data };
+    const data = await answer();
+    app.reads.kept.set(path, { version, data });
+    return { ok: true, data };
   } catch (error) {
     return { ok: false, ...errorAnswer(error as Parameters<typeof errorAnswer>[0], app.log) };
   }

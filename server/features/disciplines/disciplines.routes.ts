@@ -18,7 +18,7 @@ const idParams = z.object({ id: z.string().max(50) });
 export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['disciplines'];
 
-  read(app, '/api/categories', { tags, cache: 'public', response: z.array(categoryWithDisciplinesSchema) }, (ctx) => listCategories(ctx.db));
+  read(app, '/api/categories', { tags, cache: 'public', siteWide: true, response: z.array(categoryWithDisciplinesSchema) }, (ctx) => listCategories(ctx.db));
 
   read(app, '/api/categories/:id', { tags, cache: 'public', params: idParams, response: categoryWithDisciplinesSchema }, async (ctx, { params }) => {
     const category = await getCategory(ctx.db, params.id);
@@ -26,7 +26,7 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
     return category;
   });
 
-  read(app, '/api/disciplines', { tags, cache: 'public', response: z.array(disciplineSummarySchema) }, (ctx) => listDisciplines(ctx.db));
+  read(app, '/api/disciplines', { tags, cache: 'public', siteWide: true, response: z.array(disciplineSummarySchema) }, (ctx) => listDisciplines(ctx.db));
 
   read(app, '/api/disciplines/:id', { tags, cache: 'public', params: idParams, response: disciplineHubSchema }, async (ctx, { params }) => {
     const user = await ctx.user();

@@ -8,6 +8,8 @@ import { CONTENT_TABLES, disciplineName } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { translate } from '../../lib/mail-texts.ts';
 import { queueGate } from '../../lib/queue-gate.ts';
+import { visitorContext } from '../../lib/context.ts';
+import { readDirect } from '../../lib/reads.ts';
 import { cardSvg, needsCjkFont } from './share-cards.svg.ts';
 
 // Rendered cards kept by what they show: an item renamed draws a new one.
@@ -15,7 +17,7 @@ const KEPT = 300;
 const DRAWING_AT_ONCE = 2;
 const DRAWING_QUEUE = 20;
 
-/** The public read of an item, asked in-process as a visitor: the card shows what anyone may see, or nothing. */
+/** The public read of an item, asked of its feature as a visitor: the card shows what anyone may see, or nothing. */
 const sourceOf = (type: ShareCardType, id: string) =>
   type === 'team' ? `/api/teams/${id}` : type === 'profile' ? `/api/profiles/${id}` : `/api/${CONTENT_TABLES[type]}/${id}`;
 
@@ -49,9 +51,9 @@ export function shareCards(app: FastifyInstance) {
   };
 
   return async function cardOf(type: ShareCardType, id: string, language: LanguageCode): Promise<{ png: Buffer } | { fallback: string }> {
-    const res = await app.inject({ method: 'GET', url: sourceOf(type, id), headers: { accept: 'application/json' } });
-    if (res.statusCode !== 200) fail('NOT_FOUND');
-    const item = res.json() as Item;
+    const read = await readDirect(app, visitorContext(app, language), sourceOf(type, id));
+    if (!read.ok) fail('NOT_FOUND');
+    const item = read.data as Item;
     const date = item.startDate ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(item.startDate)) : undefined;
     const subtitle = [item.disciplineId && (await disciplineName(app.db, item.disciplineId, language)), date, item.location ?? undefined].filter(Boolean).join(' · ');
     const card = { title: item.name ?? item.title ?? item.productName ?? '', subtitle, site: translate(language, 'app.name'), dir: languageDir(language) };
