@@ -93,6 +93,11 @@ describe('a direct read answers as its JSON route', () => {
     const rider = await signUpVerified(t);
     expect((await both('/api/admin/overview')).direct.status).toBe(401);
     expect((await both('/api/admin/overview', rider.cookie)).direct).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    // Decided on the read the address matched, not on how the address is spelt.
+    for (const spelt of ['/api/%61dmin/overview', '/api//admin/overview', '/API/admin/overview']) {
+      const { direct } = await both(spelt, rider.cookie);
+      expect(direct.status, spelt).not.toBe(200);
+    }
   });
 
   test('only what the response schema names leaves a read, called directly as through its route', async () => {

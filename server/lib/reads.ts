@@ -18,7 +18,7 @@ import type { CachePolicy } from './http-cache.ts';
 
 type Input<P extends z.ZodType, Q extends z.ZodType> = { params: z.output<P>; query: z.output<Q> };
 type Run = (ctx: Ctx, input: Input<z.ZodType, z.ZodType>) => Promise<unknown>;
-type Definition = { params?: z.ZodType; query?: z.ZodType; response: z.ZodType; run: Run; siteWide: boolean };
+type Definition = { params?: z.ZodType; query?: z.ZodType; response: z.ZodType; run: Run; siteWide: boolean; admin: boolean };
 
 export type ReadOptions<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> = {
   tags: string[];
@@ -42,8 +42,8 @@ export type ReadOptions<P extends z.ZodType, Q extends z.ZodType, R extends z.Zo
 /** The reads of an app by address; `watch` sees each address a page reads (tests, bench:pages). */
 export class ReadTable {
   readonly router = FindMyWay({ ignoreTrailingSlash: true });
-  /** Site-wide answers by address, with the version they were read at. */
-  readonly kept = new Map<string, { version: number; data: unknown }>();
+  /** Site-wide answers by the read they answer (none takes an input), with the version they were read at. */
+  readonly kept = new WeakMap<object, { version: number; data: unknown }>();
   private readonly watchers = new Set<(url: string) => void>();
   watch(watcher: (url: string) => void): () => void {
     this.watchers.add(watcher);
@@ -76,7 +76,8 @@ export function read<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType 
     // Fastify's types cannot follow a generic response schema: the route sees what `run` promises.
     (request) => run(contextOf(request), { params: request.params as z.output<P>, query: request.query as z.output<Q> }) as never,
   );
-  const definition: Definition = { params, query, response, run: run as Run, siteWide };
+  // Decided on the route as registered, never on an address asked: the admin guard's prefix.
+  const definition: Definition = { params, query, response, run: run as Run, siteWide, admin: path.startsWith(ADMIN_PREFIX) };
   app.reads.router.on('GET', path, () => {}, definition);
 }
 
@@ -108,7 +109,7 @@ export async function readDirect(app: FastifyInstance, ctx: Ctx, url: string): P
   const definition = found.store as Definition;
   try {
     // As the admin guard of every /api/admin/ route (server/lib/admin-guard.ts), before the input is read.
-    if (path.startsWith(ADMIN_PREFIX)) await ctx.requireAdmin();
+    if (definition.admin) await ctx.requireAdmin();
     const params = parsed(definition.params, { ...found.params });
     if (!params.ok) return { ok: false, ...params.answer };
     const query = parsed(definition.query, mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
@@ -117,11 +118,11 @@ export async function readDirect(app: FastifyInstance, ctx: Ctx, url: string): P
     if (!definition.siteWide) return { ok: true, data: await answer() };
     // Read before the answer: a change made meanwhile leaves a later version, and the next page reads afresh.
     const version = await ctx.once('site-wide-version', () => siteWideVersion(ctx));
-    const kept = app.reads.kept.get(path);
+    const kept = app.reads.kept.get(definition);
     // The same object page after page: the page's state writes its JSON once (web/ssr-state-element.ts).
     if (kept?.version === version) return { ok: true, data: kept.data };
     const data = await answer();
-    app.reads.kept.set(path, { version, data });
+    app.reads.kept.set(definition, { version, data });
     return { ok: true, data };
   } catch (error) {
     return { ok: false, ...errorAnswer(error as Parameters<typeof errorAnswer>[0], app.log) };
