@@ -18,8 +18,10 @@ const DRAWING_AT_ONCE = 2;
 const DRAWING_QUEUE = 20;
 
 /** The public read of an item, asked of its feature as a visitor: the card shows what anyone may see, or nothing. */
-const sourceOf = (type: ShareCardType, id: string) =>
-  type === 'team' ? `/api/teams/${id}` : type === 'profile' ? `/api/profiles/${id}` : `/api/${CONTENT_TABLES[type]}/${id}`;
+const sourceOf = (type: ShareCardType, id: string) => {
+  const segment = encodeURIComponent(id);
+  return type === 'team' ? `/api/teams/${segment}` : type === 'profile' ? `/api/profiles/${segment}` : `/api/${CONTENT_TABLES[type]}/${segment}`;
+};
 
 // Where a title needs a font the machine does not have, the site's logo previews the item instead.
 export const CARD_FALLBACK = '/logo.png';
