@@ -34,6 +34,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, CONDITIONS_TTL_HOURS: '0.5' }).conditionsTtlHours).toBe(0.5);
   });
 
+  it('runs one process with the embedded database; PROCESSES above 1 needs DATABASE_URL', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).processes).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@localhost/db', PROCESSES: '2' }).processes).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: dir, PROCESSES: '2' })).toThrow(/PROCESSES above 1 needs DATABASE_URL/);
+  });
+
   it('generates an auth secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
