@@ -28,6 +28,9 @@ export interface Action<N extends string = string, F extends object = Record<str
 /** Any action, whatever its fields and answer (a form's `action` prop). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyAction = Action<string, any, any>;
+/** An action with the fields `F`, whatever it answers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ActionOf<F extends object> = Action<string, F, any>;
 
 /** `defineAction<Fields, Answer>()({ … })`: the fields and the answer are named as types, the rest as values. */
 export const defineAction =
@@ -51,8 +54,7 @@ export const withInput = <N extends string, F extends object, A, I extends Actio
 export const pathFields = (path: string): string[] => [...path.matchAll(/:([A-Za-z]\w*)/g)].map((m) => m[1]!);
 
 /** What the app sends for `fields`: the path with its fields filled in (encoded), the rest as the JSON body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function actionRequest<F extends object>(action: Action<string, F, any>, fields: F): { method: ActionMethod; path: string; body?: Record<string, unknown> } {
+export function actionRequest<F extends object>(action: ActionOf<F>, fields: F): { method: ActionMethod; path: string; body?: Record<string, unknown> } {
   const inPath = pathFields(action.path);
   const values = fields as Record<string, unknown>;
   const path = action.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
