@@ -20,7 +20,14 @@ const featuresOf = (/** @type {string} */ side) =>
  * of the frame that belong to features. They may import any file of any feature (routes.tsx loads
  * each page with `import()`); nothing below them may import them.
  */
-export const WEB_ABOVE_FEATURES = ['web/routes.tsx', 'web/signed-in-needs.ts', 'web/signed-in-links.tsx', 'web/app.tsx', 'web/main.tsx', 'web/entry-server.tsx'];
+export const WEB_ABOVE_FEATURES = [
+  'web/routes.tsx',
+  'web/signed-in-needs.ts',
+  'web/signed-in-links.tsx',
+  'web/app.tsx',
+  'web/main.tsx',
+  'web/entry-server.tsx',
+];
 /** The server's: buildApp registers every feature; the Fastify declarations name their types. */
 export const SERVER_ABOVE_FEATURES = ['server/app.ts', 'server/main.ts', 'server/fastify.d.ts'];
 
@@ -52,7 +59,11 @@ const webZone = { target: './web', from: './server', message: 'The web app runs 
 const layerZones = [
   commonZone,
   { target: ['./server/lib', './server/db'], from: './server/features', message: 'server/lib and server/db sit below the features.' },
-  { target: ['./web/components', './web/lib', ...webBelowFeatures.map((f) => `./${f}`)], from: './web/features', message: 'web/components and web/lib sit below the features.' },
+  {
+    target: ['./web/components', './web/lib', ...webBelowFeatures.map((f) => `./${f}`)],
+    from: './web/features',
+    message: 'web/components and web/lib sit below the features.',
+  },
   {
     target: ['./web/components', './web/lib', './web/features', ...webBelowFeatures.map((f) => `./${f}`)],
     from: WEB_ABOVE_FEATURES.map((f) => `./${f}`),

@@ -51,7 +51,11 @@ try {
     return misses.length ? `MISS (${misses.join(', ')})` : 'ok';
   };
   const statuses = (r: Measurement) =>
-    Object.keys(r.otherStatuses).length ? Object.entries(r.otherStatuses).map(([s, n]) => `${n}×${s}`).join(' ') : String(r.non2xx);
+    Object.keys(r.otherStatuses).length
+      ? Object.entries(r.otherStatuses)
+          .map(([s, n]) => `${n}×${s}`)
+          .join(' ')
+      : String(r.non2xx);
 
   writeReport(
     'api',

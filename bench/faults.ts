@@ -74,11 +74,19 @@ try {
       Object.keys(statuses).every((k) => k === '200' || k === '503') && (outage === 'restart' || (statuses['503'] ?? 0) > 0),
       JSON.stringify(statuses),
     );
-    check(`${outage}: recovers by itself within ${RECOVERY_LIMIT_MS / 1000} s`, recovery >= 0 && recovery <= RECOVERY_LIMIT_MS, `${recovery} ms after the database was back (away ≈ ${downMs} ms)`);
+    check(
+      `${outage}: recovers by itself within ${RECOVERY_LIMIT_MS / 1000} s`,
+      recovery >= 0 && recovery <= RECOVERY_LIMIT_MS,
+      `${recovery} ms after the database was back (away ≈ ${downMs} ms)`,
+    );
   }
   await sleep(1000);
   const writeStatuses = count(load.outcomes.filter((o) => o.doneAt > 0).map((o) => o.status ?? o.error ?? 'none'));
-  check('writes under restarts: answered 201 or 503 only', Object.keys(writeStatuses).every((k) => k === '201' || k === '503'), JSON.stringify(writeStatuses));
+  check(
+    'writes under restarts: answered 201 or 503 only',
+    Object.keys(writeStatuses).every((k) => k === '201' || k === '503'),
+    JSON.stringify(writeStatuses),
+  );
 
   // SIGTERM under the same load.
   const signalAt = load.now();
@@ -128,7 +136,14 @@ process.exit(exitCode);
 
 function writeResults(lines: string[]) {
   mkdirSync(path.dirname(OUT), { recursive: true });
-  const head = ['# Faults: database restarts and SIGTERM under load', '', 'Command: `npm run bench:faults`', '', `${new Date().toISOString()} · ${os.cpus().length} CPUs · Node ${process.version}`, ''];
+  const head = [
+    '# Faults: database restarts and SIGTERM under load',
+    '',
+    'Command: `npm run bench:faults`',
+    '',
+    `${new Date().toISOString()} · ${os.cpus().length} CPUs · Node ${process.version}`,
+    '',
+  ];
   writeFileSync(OUT, [...head, ...lines, ''].join('\n'));
   console.log(`written to ${path.relative(process.cwd(), OUT)}`);
 }
@@ -153,7 +168,10 @@ async function pgCtl(command: string) {
 /** Waits until /readyz answers 200 and a write sent after `since` is acknowledged; ms after `since`, or -1. */
 async function waitRecovered(url: string, load: WriteLoad, since: number): Promise<number> {
   while (load.now() - since < RECOVERY_LIMIT_MS * 3) {
-    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (ready === 200 && load.outcomes.some((o) => o.sentAt >= since && o.status === 201)) return load.now() - since;
     await sleep(50);
   }

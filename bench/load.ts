@@ -60,7 +60,9 @@ try {
     },
   });
   const url = server.url;
-  console.log(`load: ${USERS} users for ${DURATION_S} s against ${url} on ${fresh ? `PostgreSQL, ${args.processes} server process(es)` : 'PGlite'} (think time 0–${THINK_MS} ms)`);
+  console.log(
+    `load: ${USERS} users for ${DURATION_S} s against ${url} on ${fresh ? `PostgreSQL, ${args.processes} server process(es)` : 'PGlite'} (think time 0–${THINK_MS} ms)`,
+  );
 
   // Each simulated user has an address of its own (the per-address upload limit is for one person).
   const addressOf = (i: number) => `10.1.${i >> 8}.${i & 255}`;
@@ -116,7 +118,14 @@ try {
           else joined.delete(team);
           await call('join', url, on ? 'POST' : 'DELETE', on ? `/api/teams/${team}/join` : `/api/teams/${team}/membership`, headers);
         } else if (roll < 0.86) {
-          await call('comment', url, 'POST', `/api/content/place/${pick(world.places)}/comments`, headers, JSON.stringify({ body: `Nice spot, from rider ${i}` }));
+          await call(
+            'comment',
+            url,
+            'POST',
+            `/api/content/place/${pick(world.places)}/comments`,
+            headers,
+            JSON.stringify({ body: `Nice spot, from rider ${i}` }),
+          );
         } else if (roll < 0.98) {
           const place = pick(world.places);
           const on = !liked.has(place);
@@ -166,7 +175,11 @@ async function prepare(database: Database) {
   const leaders = new Map<string, string>();
   for (let i = 0; i < 20; i++) {
     const leader = users[i]!;
-    const team = await db.insertInto('teams').values({ name: `Load Crew ${i}`, leader_id: leader.id, status: 'approved', is_private: false }).returning('id').executeTakeFirstOrThrow();
+    const team = await db
+      .insertInto('teams')
+      .values({ name: `Load Crew ${i}`, leader_id: leader.id, status: 'approved', is_private: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('team_members').values({ team_id: team.id, user_id: leader.id, role: 'leader' }).execute();
     await db.insertInto('team_disciplines').values({ team_id: team.id, discipline_id: DISCIPLINE }).execute();
     teams.push(team.id);

@@ -68,7 +68,14 @@ try {
   if (b && other) {
     await measureSideBySide({ a, b, here, other, run, hello: { name: 'hello world', path: HELLO_PATH }, ...settings });
   } else {
-    type Runs = { hello: Measurement; visitors: Measurement[]; single: Measurement[]; members: Measurement[]; visitorsJson: (Measurement | undefined)[]; membersJson: (Measurement | undefined)[] };
+    type Runs = {
+      hello: Measurement;
+      visitors: Measurement[];
+      single: Measurement[];
+      members: Measurement[];
+      visitorsJson: (Measurement | undefined)[];
+      membersJson: (Measurement | undefined)[];
+    };
     const runs: Runs[] = [];
     for (let round = 1; round <= rounds; round++) {
       const label = `round ${round} of ${rounds}`;

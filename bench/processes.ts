@@ -80,7 +80,10 @@ async function start(setup: Setup, port: number): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`${setup.label}: the server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     // Every process of a cluster listens before the first answers all of them.
     if (ready && treeOf(child.pid!).length >= Number(setup.env.PROCESSES ?? 1)) break;
     if (tries > 600) throw new Error(`${setup.label}: the server did not answer in time`);
@@ -94,7 +97,7 @@ async function start(setup: Setup, port: number): Promise<Running> {
     sample: async () => ({ ...(await sample()), server: treeCpuMs(child.pid!) }),
     settle: async () => {
       let last = treeCpuMs(child.pid!);
-      for (const until = Date.now() + 10_000; Date.now() < until; ) {
+      for (const until = Date.now() + 10_000; Date.now() < until;) {
         await sleep(100);
         const now = treeCpuMs(child.pid!);
         if (now - last < 3) return;
@@ -142,10 +145,16 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const page of pages) {
       for (const server of running) {
-        const m = await measure(server.url, { name: page.name, path: page.path, headers: { accept: 'text/html', 'accept-encoding': 'br' } }, { connections, duration, cpu: server.meter });
+        const m = await measure(
+          server.url,
+          { name: page.name, path: page.path, headers: { accept: 'text/html', 'accept-encoding': 'br' } },
+          { connections, duration, cpu: server.meter },
+        );
         const key = `${page.name}\n${server.label}`;
         results.set(key, [...(results.get(key) ?? []), m]);
-        console.log(`round ${round} ${page.name} · ${server.label}: ${m.requestsPerSecond.toFixed(0)}/s p99 ${m.p99} ms, ${m.cpu ? m.cpu.total.toFixed(2) : '—'} ms CPU`);
+        console.log(
+          `round ${round} ${page.name} · ${server.label}: ${m.requestsPerSecond.toFixed(0)}/s p99 ${m.p99} ms, ${m.cpu ? m.cpu.total.toFixed(2) : '—'} ms CPU`,
+        );
       }
     }
   }

@@ -80,7 +80,11 @@ for (const [name, read] of Object.entries(reads)) {
       buffers = 0;
       for (const st of statements) {
         const plan = await pool.query(`explain (analyze, buffers, format json) ${st.sql}`, st.parameters as unknown[]);
-        const [top] = plan.rows[0]['QUERY PLAN'] as { 'Execution Time': number; 'Planning Time': number; Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }[];
+        const [top] = plan.rows[0]['QUERY PLAN'] as {
+          'Execution Time': number;
+          'Planning Time': number;
+          Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+        }[];
         total += top!['Execution Time'] + top!['Planning Time'];
         buffers += top!.Plan['Shared Hit Blocks'] + top!.Plan['Shared Read Blocks'];
       }

@@ -32,7 +32,13 @@ const server = await startBenchServer({ httpCacheSeconds: 0, sampleContent: true
 try {
   const account = await createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench horse battery staple');
   const teamId = await createApprovedTeam(server, account.cookie, { name: 'Bench Crew', description: 'Surf crew of the benchmark.' });
-  const samplePlace = await server.app.db.selectFrom('places').select('id').where('discipline_id', '=', 'surfing').where('status', '=', 'approved').orderBy('created_at').executeTakeFirstOrThrow();
+  const samplePlace = await server.app.db
+    .selectFrom('places')
+    .select('id')
+    .where('discipline_id', '=', 'surfing')
+    .where('status', '=', 'approved')
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
   // The rider whose session figures and log are timed: the one with most sessions at each size.
   const routesOf = (rider: string): Route[] => [
     { name: 'hello world (reference)', path: HELLO_PATH },
@@ -80,7 +86,13 @@ try {
       ...[c.users, c.teams, c.follows, c.content, c.sessions, c.reports].map((n) => n.toLocaleString('en-US')),
       `${((Date.now() - t) / 1000).toFixed(0)} s`,
     ]);
-    const busiest = await db.selectFrom('ride_sessions').select('author_id').groupBy('author_id').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirst();
+    const busiest = await db
+      .selectFrom('ride_sessions')
+      .select('author_id')
+      .groupBy('author_id')
+      .orderBy(sql`count(*)`, 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const results: Measurement[] = [];
     for (const route of routesOf(busiest?.author_id ?? benchRider)) {
       console.log(`measuring ${route.name} at '${size}' for ${duration} s at ${connections} connections…`);
@@ -92,7 +104,11 @@ try {
   const first = sizes[0]!;
   const last = sizes.at(-1)!;
   const tables: Table[] = [
-    { title: 'Sizes (rows present)', head: ['size', 'people', 'teams', 'follows', 'content items', 'sessions', 'condition reports', 'fill time'], rows: sizeRows },
+    {
+      title: 'Sizes (rows present)',
+      head: ['size', 'people', 'teams', 'follows', 'content items', 'sessions', 'condition reports', 'fill time'],
+      rows: sizeRows,
+    },
     {
       title: 'Latency per route and size',
       head: ['route', ...sizes.flatMap((s) => [`${s} req/s`, `${s} p50`, `${s} p99`]), 'failures'],

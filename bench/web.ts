@@ -34,7 +34,9 @@ const manifest = readManifest(outDir);
 out(`# Web benchmark`);
 out();
 out(`- date: ${new Date().toISOString()}`);
-out(`- machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+out(
+  `- machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+);
 out(`- command: \`npm run bench:web\``);
 out();
 out(`## First load (gzipped; entry + the route's page chunk + their static imports + the strings they need)`);
@@ -49,13 +51,21 @@ const leaflet = chunksWith(outDir, manifest, LEAFLET);
 const mapOnly = mapChunks(manifest);
 const leafletOutside = leaflet.filter((f) => !mapOnly.includes(f));
 out(`- \`/\` first-load JS: ${kb(home.js)} KB (budget ${BUDGET_KB} KB): ${home.js <= BUDGET_KB * 1024 ? 'OK' : 'OVER'}`);
-out(`- Leaflet found in: ${leaflet.join(', ') || 'nowhere'}; map chunks: ${mapOnly.join(', ')}: ${leafletOutside.length === 0 && leaflet.length > 0 ? 'OK' : `OUTSIDE THE MAP CHUNK: ${leafletOutside.join(', ')}`}`);
+out(
+  `- Leaflet found in: ${leaflet.join(', ') || 'nowhere'}; map chunks: ${mapOnly.join(', ')}: ${leafletOutside.length === 0 && leaflet.length > 0 ? 'OK' : `OUTSIDE THE MAP CHUNK: ${leafletOutside.join(', ')}`}`,
+);
 const zod = chunksWith(outDir, manifest, ZOD);
 const zodOnVisitorPages = loads.filter((load, i) => ROUTES[i]!.visitor && load.files.some((f) => zod.includes(f))).map((load) => load.route);
 out(`- zod (schemas) in a visitor's page: ${zodOnVisitorPages.length === 0 ? 'none: OK' : zodOnVisitorPages.join(', ')}`);
 out();
 
-type AuditItem = { resourceType?: string; transferSize?: number; score?: number; node?: { selector?: string; snippet?: string }; items?: { node?: { selector?: string } }[] };
+type AuditItem = {
+  resourceType?: string;
+  transferSize?: number;
+  score?: number;
+  node?: { selector?: string; snippet?: string };
+  items?: { node?: { selector?: string } }[];
+};
 
 type LighthouseResult = {
   categories: Record<string, { score: number | null }>;
@@ -80,7 +90,14 @@ async function lighthouseOnce(url: string): Promise<LighthouseResult> {
   const bin = path.join(root, 'node_modules/.bin/lighthouse');
   const { stdout } = await run(
     bin,
-    [url, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', `--only-categories=${CATEGORIES.join(',')}`],
+    [
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      `--only-categories=${CATEGORIES.join(',')}`,
+    ],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 2 ** 20 },
   );
   return JSON.parse(stdout) as LighthouseResult;
@@ -134,7 +151,8 @@ if (!skipLighthouse) {
       if (lost.length > 0) failing.push(`${page} audits below 0.9: ${lost.join(', ')}`);
       // What to fix first: the elements that moved and the one painted last.
       const shifts = (result.audits['layout-shifts']?.details?.items ?? []).slice(0, 3);
-      for (const shift of shifts) failing.push(`${page} layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
+      for (const shift of shifts)
+        failing.push(`${page} layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
       const lcp = result.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector;
       if (lcp) failing.push(`${page} LCP element: ${lcp}`);
     }
@@ -143,7 +161,9 @@ if (!skipLighthouse) {
   }
   out();
   out(`Full reports: ${reportDir}/*.json`);
-  out(`Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}.`);
+  out(
+    `Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}.`,
+  );
   if (failing.length > 0) {
     out();
     out('Below target, losing points, and what moves or paints last:');
@@ -155,4 +175,3 @@ mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/web.md'), `${lines.join('\n')}\n`);
 console.log('\nWritten to bench/results/web.md');
 rmSync(tmp, { recursive: true, force: true });
-

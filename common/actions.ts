@@ -42,10 +42,17 @@ export const defineAction =
 export type ActionInput = z.ZodObject<any>;
 
 /** An action with the schema of its fields: what the server serves. */
-export type ActionWithInput<N extends string = string, F extends object = Record<string, unknown>, A = unknown, I extends ActionInput = ActionInput> = Action<N, F, A> & { input: I };
+export type ActionWithInput<N extends string = string, F extends object = Record<string, unknown>, A = unknown, I extends ActionInput = ActionInput> = Action<
+  N,
+  F,
+  A
+> & { input: I };
 
 /** Gives `action` its input schema (in the section's schema module); the schema must give the action's fields. */
-export const withInput = <N extends string, F extends object, A, I extends ActionInput>(action: Action<N, F, A>, input: I & z.ZodType<F, unknown>): ActionWithInput<N, F, A, I> => ({
+export const withInput = <N extends string, F extends object, A, I extends ActionInput>(
+  action: Action<N, F, A>,
+  input: I & z.ZodType<F, unknown>,
+): ActionWithInput<N, F, A, I> => ({
   ...action,
   input,
 });

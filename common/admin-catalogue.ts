@@ -31,14 +31,25 @@ const graphemes = (value: string) => [...new Intl.Segmenter(undefined, { granula
 const iconSchema = z
   .string()
   .transform(cleanEmoji)
-  .pipe(z.string().max(32, { error: 'TOO_LONG' }).refine((v) => v.length <= 32 && graphemes(v) <= CATALOGUE_ICON_MAX, { error: 'TOO_LONG' }));
+  .pipe(
+    z
+      .string()
+      .max(32, { error: 'TOO_LONG' })
+      .refine((v) => v.length <= 32 && graphemes(v) <= CATALOGUE_ICON_MAX, { error: 'TOO_LONG' }),
+  );
 
 // cleanLine would strip the zero-width joiner that composed emoji (🏄‍♂️) are made of.
 function cleanEmoji(value: string): string {
-  return value.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '').replace(/\s+/g, '');
+  return value
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
+    .replace(/\s+/g, '');
 }
 
-const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'VALIDATION_ERROR' }).transform((c) => c.toLowerCase());
+const colorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'VALIDATION_ERROR' })
+  .transform((c) => c.toLowerCase());
 
 const translationSchema = z
   .string()
@@ -96,7 +107,16 @@ export const disciplineUsageSchema = z.object({
   followers: z.number(),
 });
 export type DisciplineUsage = z.infer<typeof disciplineUsageSchema>;
-export const BLOCKING_USAGE = ['teams', 'articles', 'events', 'places', 'reviews', 'tricks', 'shops', 'sessions'] as const satisfies readonly (keyof DisciplineUsage)[];
+export const BLOCKING_USAGE = [
+  'teams',
+  'articles',
+  'events',
+  'places',
+  'reviews',
+  'tricks',
+  'shops',
+  'sessions',
+] as const satisfies readonly (keyof DisciplineUsage)[];
 
 export const isInUse = (usage: DisciplineUsage) => BLOCKING_USAGE.some((key) => usage[key] > 0);
 

@@ -29,7 +29,12 @@ export const adminContentQuerySchema = z.object({
   q: z.string().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   // Larger values are capped rather than refused.
-  limit: z.coerce.number().int().min(1).default(ADMIN_CONTENT_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(ADMIN_CONTENT_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
 export type AdminContentQuery = z.input<typeof adminContentQuerySchema>;
 

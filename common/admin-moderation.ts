@@ -13,7 +13,12 @@ export type ModerationKind = (typeof MODERATION_KINDS)[number];
 
 export const moderationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).default(ADMIN_CONTENT_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(ADMIN_CONTENT_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
 
 export const moderationItemSchema = z.object({

@@ -43,7 +43,12 @@ export const optionalLine = (max: number) =>
 /** A list of short lines (steps, tips, pros, cons, brands…): blank entries dropped. */
 export const lineList = (maxItems: number, maxLength = 200) =>
   z
-    .array(z.string().transform(cleanLine).pipe(z.string().max(maxLength, { error: 'TOO_LONG' })))
+    .array(
+      z
+        .string()
+        .transform(cleanLine)
+        .pipe(z.string().max(maxLength, { error: 'TOO_LONG' })),
+    )
     .transform((items) => items.filter((i) => i !== ''))
     .pipe(z.array(z.string()).max(maxItems, { error: 'TOO_MANY' }));
 
@@ -88,7 +93,12 @@ export const contentListQuerySchema = (pageSize: number) =>
   z.object({
     q: z.string().max(100).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).default(pageSize).transform((n) => Math.min(n, 50)),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(pageSize)
+      .transform((n) => Math.min(n, 50)),
   });
 export type ContentListQuery = z.input<ReturnType<typeof contentListQuerySchema>>;
 
@@ -143,7 +153,16 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
  * are read as their number too. Nothing else is (JSON true, null or an empty field stay refused).
  */
 const score = z
-  .union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)], { error: 'VALIDATION_ERROR' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ],
+    { error: 'VALIDATION_ERROR' },
+  )
   .pipe(z.number().int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(5, { error: 'VALIDATION_ERROR' }));
 export const ratingInputSchema = z.object({ score });
 

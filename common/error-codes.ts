@@ -162,7 +162,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CLOSURE_TOO_LONG: 'A closure that comes back every year must be shorter than a year.',
   PLACE_TEAM_NOT_YOURS: 'Choose a crew you belong to.',
   CREW_SPOT_NEEDS_PRIVATE_TEAM: 'A crew spot needs a team that riders join by request or invitation.',
-  TEAM_HAS_CREW_SPOTS: 'This team keeps crew spots: opened, anyone could join it and see them. Make those spots public or only yours first, or keep joining by request.',
+  TEAM_HAS_CREW_SPOTS:
+    'This team keeps crew spots: opened, anyone could join it and see them. Make those spots public or only yours first, or keep joining by request.',
   CONDITIONS_WRONG_FIELDS: "These conditions do not fit this place's sport.",
   CONDITIONS_MISSING_VALUE: 'Choose one answer for each question of the report.',
   SESSION_IN_FUTURE: 'A session cannot start in the future.',

@@ -98,17 +98,19 @@ export const eventSeriesSchema = z.object({
 });
 export type EventSeries = z.infer<typeof eventSeriesSchema>;
 
-export const eventListQuerySchema = contentListQuerySchema(EVENT_PAGE_SIZE).extend({
-  type: z.enum(EVENT_TYPES).optional(),
-  /** upcoming: not ended yet, soonest first; past: ended, latest first. Ignored when from/to are given. */
-  when: z.enum(['upcoming', 'past']).default('upcoming'),
-  /** The calendar's range: events overlapping [from, to), in start order; at most EVENT_RANGE_MAX_DAYS wide. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-}).refine((v) => !v.from || !v.to || (Date.parse(v.to) >= Date.parse(v.from) && Date.parse(v.to) - Date.parse(v.from) <= EVENT_RANGE_MAX_DAYS * 86_400_000), {
-  path: ['to'],
-  error: 'DATE_RANGE_TOO_LONG',
-});
+export const eventListQuerySchema = contentListQuerySchema(EVENT_PAGE_SIZE)
+  .extend({
+    type: z.enum(EVENT_TYPES).optional(),
+    /** upcoming: not ended yet, soonest first; past: ended, latest first. Ignored when from/to are given. */
+    when: z.enum(['upcoming', 'past']).default('upcoming'),
+    /** The calendar's range: events overlapping [from, to), in start order; at most EVENT_RANGE_MAX_DAYS wide. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((v) => !v.from || !v.to || (Date.parse(v.to) >= Date.parse(v.from) && Date.parse(v.to) - Date.parse(v.from) <= EVENT_RANGE_MAX_DAYS * 86_400_000), {
+    path: ['to'],
+    error: 'DATE_RANGE_TOO_LONG',
+  });
 export type EventListQuery = z.input<typeof eventListQuerySchema>;
 
 /** Why an event's answer warns its organiser (the event is saved all the same). */

@@ -59,7 +59,12 @@ export const feedQuerySchema = z.object({
       }
       return cursor;
     }),
-  limit: z.coerce.number().int().min(1).default(FEED_PAGE_SIZE).transform((n) => Math.min(n, FEED_PAGE_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(FEED_PAGE_SIZE)
+    .transform((n) => Math.min(n, FEED_PAGE_MAX)),
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 

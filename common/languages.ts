@@ -38,8 +38,22 @@ export function languageDir(code: LanguageCode): 'ltr' | 'rtl' {
 
 // Hand-set flags of spec §9; any other ISO code gets a flag derived from the code's letters.
 const HAND_SET_FLAGS: Record<string, string> = {
-  en: '🇬🇧', es: '🇪🇸', fr: '🇫🇷', de: '🇩🇪', it: '🇮🇹', pt: '🇵🇹', ru: '🇷🇺', zh: '🇨🇳',
-  ja: '🇯🇵', ar: '🇸🇦', hi: '🇮🇳', ko: '🇰🇷', pl: '🇵🇱', ca: '🏴', eu: '🏴', gl: '🏴',
+  en: '🇬🇧',
+  es: '🇪🇸',
+  fr: '🇫🇷',
+  de: '🇩🇪',
+  it: '🇮🇹',
+  pt: '🇵🇹',
+  ru: '🇷🇺',
+  zh: '🇨🇳',
+  ja: '🇯🇵',
+  ar: '🇸🇦',
+  hi: '🇮🇳',
+  ko: '🇰🇷',
+  pl: '🇵🇱',
+  ca: '🏴',
+  eu: '🏴',
+  gl: '🏴',
 };
 
 export function flagFor(code: string): string {

@@ -25,7 +25,12 @@ export const conversationParamsSchema = z.object({ id: z.uuid() });
 export const messagePageQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
   // Larger values are capped rather than refused.
-  limit: z.coerce.number().int().min(1).default(MESSAGE_PAGE_SIZE).transform((n) => Math.min(n, 100)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(MESSAGE_PAGE_SIZE)
+    .transform((n) => Math.min(n, 100)),
 });
 
 export const messageSchema = z.object({ id: z.number(), senderId: z.string(), body: z.string(), createdAt: z.string() });

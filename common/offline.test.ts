@@ -17,7 +17,12 @@ describe('map tiles kept offline', () => {
   test("a Leaflet template's addresses, and nothing else", () => {
     const osm = tileUrlPattern('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(osm.test('https://a.tile.openstreetmap.org/12/2048/1361.png')).toBe(true);
-    for (const other of ['https://a.tile.openstreetmap.org/12/2048/1361.png?x', 'https://evil.example/a.tile.openstreetmap.org/1/2/3.png', 'https://a.tileXopenstreetmap.org/1/2/3.png', 'https://a.tile.openstreetmap.org/a/2/3.png']) {
+    for (const other of [
+      'https://a.tile.openstreetmap.org/12/2048/1361.png?x',
+      'https://evil.example/a.tile.openstreetmap.org/1/2/3.png',
+      'https://a.tileXopenstreetmap.org/1/2/3.png',
+      'https://a.tile.openstreetmap.org/a/2/3.png',
+    ]) {
       expect(osm.test(other), other).toBe(false);
     }
     const retina = tileUrlPattern('https://tiles.example.com/{z}/{x}/{y}{r}.png?key=abc');
@@ -34,7 +39,11 @@ describe('map tiles kept offline', () => {
 
 describe('code kept for offline', () => {
   test("what the build in charge no longer has is stale; its own code and the shell's are not", () => {
-    const kept = ['https://stoked.example/assets/index-new.js', 'https://stoked.example/assets/index-old.js', 'https://stoked.example/assets/places-map-old.css'];
+    const kept = [
+      'https://stoked.example/assets/index-new.js',
+      'https://stoked.example/assets/index-old.js',
+      'https://stoked.example/assets/places-map-old.css',
+    ];
     expect(staleCode(kept, ['/assets/index-new.js', '/assets/places-map-new.css'])).toEqual([kept[1], kept[2]]);
     expect(staleCode([], ['/assets/index-new.js'])).toEqual([]);
   });
@@ -53,7 +62,11 @@ describe('what the service worker keeps, and when it forgets it', () => {
     const worker = readFileSync(path.join(import.meta.dirname, '../web/sw/service-worker.ts'), 'utf8');
     const named = [...worker.matchAll(/cacheName: ([\w.]+)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
-    const known: Record<string, string> = { MAP_TILES_CACHE, SAVED_PICTURES_CACHE, ...Object.fromEntries(Object.entries(SERVICE_WORKER_CACHES).map(([k, v]) => [`CACHES.${k}`, v])) };
+    const known: Record<string, string> = {
+      MAP_TILES_CACHE,
+      SAVED_PICTURES_CACHE,
+      ...Object.fromEntries(Object.entries(SERVICE_WORKER_CACHES).map(([k, v]) => [`CACHES.${k}`, v])),
+    };
     for (const name of named) expect(Object.keys(known), name).toContain(name);
   });
 

@@ -42,7 +42,6 @@ export const SERVICE_WORKER_CACHES = {
 /** Read by the app before anything else when it starts without a page from the server (offline, say). */
 export const SITE_READS = ['/api/settings', '/api/categories', '/api/disciplines'] as const;
 
-
 /**
  * What a person saved for offline ("Save offline" on a discipline or a place): the pages' data in
  * IndexedDB (web/lib/saved-offline.ts), their card-size pictures in a cache of their own. Bound to

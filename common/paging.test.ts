@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { COUNT_CAP, hasNextPage } from './paging.ts';
 
-const page = (page: number, items: number, total: number, totalCapped: boolean) => ({ items: Array.from({ length: items }), total, totalCapped, page, pageSize: 12 });
+const page = (page: number, items: number, total: number, totalCapped: boolean) => ({
+  items: Array.from({ length: items }),
+  total,
+  totalCapped,
+  page,
+  pageSize: 12,
+});
 
 describe('hasNextPage ("Load More")', () => {
   test('an exact total says whether a page follows', () => {

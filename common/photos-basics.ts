@@ -31,7 +31,8 @@ export const photoSrcSet = (photo: Photo) => photo.variants.map((v) => `${v.url}
 export const photoUrl = (photo: Photo, width: number) => (photo.variants.find((v) => v.width >= width) ?? photo.variants.at(-1))?.url ?? '';
 
 /** An item's picture: on its page (gallery loaded) its cover at about `width` px, on a card the cover's small variant or typed address. */
-export const pictureOf = (item: { coverUrl: string | null; photos?: Photo[] }, width = 1600) => (item.photos?.[0] ? photoUrl(item.photos[0], width) : item.coverUrl);
+export const pictureOf = (item: { coverUrl: string | null; photos?: Photo[] }, width = 1600) =>
+  item.photos?.[0] ? photoUrl(item.photos[0], width) : item.coverUrl;
 
 /**
  * A photo's own actions (common/actions.ts), under each gallery of its item's author: `id` is the

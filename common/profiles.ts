@@ -25,7 +25,10 @@ export const profileUpdateSchema = z.object({
   name: nameSchema.optional(),
   bio: optional(1000, cleanText),
   location: optional(120, cleanLine),
-  preferredLanguage: z.enum(LANGUAGE_CODES as [string, ...string[]]).nullable().optional(),
+  preferredLanguage: z
+    .enum(LANGUAGE_CODES as [string, ...string[]])
+    .nullable()
+    .optional(),
   athleteLevel: athleteLevelSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -36,7 +39,12 @@ export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 
 export const achievementsSchema = z.object({
   achievements: z
-    .array(z.string().transform(cleanLine).pipe(z.string().min(1, { error: 'REQUIRED' }).max(120, { error: 'TOO_LONG' })))
+    .array(
+      z
+        .string()
+        .transform(cleanLine)
+        .pipe(z.string().min(1, { error: 'REQUIRED' }).max(120, { error: 'TOO_LONG' })),
+    )
     .max(ACHIEVEMENTS_MAX, { error: 'TOO_MANY' }),
 });
 
@@ -110,7 +118,12 @@ export const athleteListQuerySchema = z.object({
   level: athleteLevelSchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   // Larger values are capped rather than refused.
-  limit: z.coerce.number().int().min(1).default(ATHLETE_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(ATHLETE_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
 export type AthleteListQuery = z.input<typeof athleteListQuerySchema>;
 

@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { EVENT_MAX_DAYS } from './events-basics.ts';
-import { isTimeZone, movedSeries, REPEAT_FREQUENCIES, SERIES_MAX_DATES, SERIES_MAX_SPAN_DAYS, seriesDates, wallClock, weekOfMonth, zonedTime } from './recurrence.ts';
+import {
+  isTimeZone,
+  movedSeries,
+  REPEAT_FREQUENCIES,
+  SERIES_MAX_DATES,
+  SERIES_MAX_SPAN_DAYS,
+  seriesDates,
+  wallClock,
+  weekOfMonth,
+  zonedTime,
+} from './recurrence.ts';
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 
@@ -55,11 +65,20 @@ describe('recurring dates', () => {
     const moved = movedSeries(rule, march!, new Date('2027-03-30T10:00:00Z'));
     expect(iso(moved.dates)).toEqual(['2027-01-30T10:00:00.000Z', '2027-03-30T10:00:00.000Z', '2027-05-30T10:00:00.000Z', '2027-07-30T10:00:00.000Z']);
     // The rule keeps its days at the new time; the dates differ from it by the day moved.
-    expect(iso(seriesDates(moved.rule))).toEqual(['2027-01-31T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-05-31T10:00:00.000Z', '2027-07-31T10:00:00.000Z']);
+    expect(iso(seriesDates(moved.rule))).toEqual([
+      '2027-01-31T10:00:00.000Z',
+      '2027-03-31T10:00:00.000Z',
+      '2027-05-31T10:00:00.000Z',
+      '2027-07-31T10:00:00.000Z',
+    ]);
     // The second Saturday moved to the Sunday after it stays in its month.
     const saturdays = { frequency: 'monthly-weekday' as const, count: 3, timeZone: 'UTC', start: new Date('2026-12-12T09:00:00Z') };
     const [, january] = seriesDates(saturdays);
-    expect(iso(movedSeries(saturdays, january!, new Date('2027-01-10T09:00:00Z')).dates)).toEqual(['2026-12-13T09:00:00.000Z', '2027-01-10T09:00:00.000Z', '2027-02-14T09:00:00.000Z']);
+    expect(iso(movedSeries(saturdays, january!, new Date('2027-01-10T09:00:00Z')).dates)).toEqual([
+      '2026-12-13T09:00:00.000Z',
+      '2027-01-10T09:00:00.000Z',
+      '2027-02-14T09:00:00.000Z',
+    ]);
   });
 
   test('time zones: IANA names only', () => {

@@ -18,7 +18,12 @@ export type ProfileSessionPage = z.infer<typeof profileSessionPageSchema>;
 
 export const profileSessionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).default(PROFILE_SESSIONS_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(PROFILE_SESSIONS_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
 
 export const sessionStatsSchema = z.object({

@@ -29,7 +29,11 @@ const note = z
   .optional();
 // The same trick or friend twice is one.
 const unique = (values: string[]) => [...new Set(values)];
-const duration = z.number({ error: 'REQUIRED' }).int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(SESSION_DURATION_MAX, { error: 'VALIDATION_ERROR' });
+const duration = z
+  .number({ error: 'REQUIRED' })
+  .int({ error: 'VALIDATION_ERROR' })
+  .min(1, { error: 'VALIDATION_ERROR' })
+  .max(SESSION_DURATION_MAX, { error: 'VALIDATION_ERROR' });
 const common = {
   placeId: z.uuid({ error: 'NOT_FOUND' }),
   note,
@@ -45,7 +49,10 @@ export const sessionInputSchema = z.discriminatedUnion(
     z.strictObject({ when: z.literal('now'), durationMinutes: duration.nullable().optional(), ...common }),
     z.strictObject({
       when: z.literal('earlier'),
-      startedAt: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).pipe(z.iso.datetime({ offset: true, error: 'INVALID_DATE' })),
+      startedAt: z
+        .string({ error: 'REQUIRED' })
+        .min(1, { error: 'REQUIRED' })
+        .pipe(z.iso.datetime({ offset: true, error: 'INVALID_DATE' })),
       durationMinutes: duration,
       ...common,
     }),

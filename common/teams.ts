@@ -79,7 +79,12 @@ export const teamListQuerySchema = z.object({
   location: z.string().max(120).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   // Larger values are capped rather than refused.
-  limit: z.coerce.number().int().min(1).default(TEAM_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(TEAM_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
 export type TeamListQuery = z.input<typeof teamListQuerySchema>;
 

@@ -88,4 +88,3 @@ export const profileTrickSchema = z.object({
 });
 export type ProfileTrick = z.infer<typeof profileTrickSchema>;
 export const profileTrickListSchema = z.array(profileTrickSchema);
-

@@ -99,7 +99,9 @@ test('a visitor opening the admin panel reads Access Denied; one opening their p
 
 /** Every file of the production build the server serves. */
 function builtFiles(dir = path.resolve('dist/web')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? builtFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? builtFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
 }
 
 test('the production build carries no credentials', () => {
@@ -156,7 +158,10 @@ test('bootstrap, then the admin adds a discipline to a category, approves a tric
 
   // A rider contributes a trick to it; the admin approves it in the panel and it is public.
   const rider = await browser.newContext();
-  const login = await rider.request.post('/api/auth/sign-in/email', { data: { email: E2E_FRIEND.email, password: E2E_FRIEND.password }, headers: { origin: baseURL! } });
+  const login = await rider.request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_FRIEND.email, password: E2E_FRIEND.password },
+    headers: { origin: baseURL! },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const trickName = `Kiteloop ${suffix}`;
   const created = await rider.request.post(`/api/disciplines/${disciplineId}/tricks`, {
@@ -195,7 +200,10 @@ test('bootstrap, then the admin adds a discipline to a category, approves a tric
   await languages.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Languages saved');
   // The toast sits below the header, so the language button stays within reach while it shows.
-  const headerBottom = await page.locator('header').first().evaluate((header) => header.getBoundingClientRect().bottom);
+  const headerBottom = await page
+    .locator('header')
+    .first()
+    .evaluate((header) => header.getBoundingClientRect().bottom);
   const toast = page.locator('[data-sonner-toast]').first();
   await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
   await openLanguageMenu(page);

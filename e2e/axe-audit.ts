@@ -13,14 +13,18 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const LANGUAGES = ['en', 'ar'] as const;
 
-
 type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 async function violations(page: Page): Promise<string[]> {
   // What is still fading or sliding in (cards, toasts) is judged as it will be seen, not half
   // transparent; endless animations (spinners) are not waited for.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
   // Evaluated by the browser's debugger, which our Content-Security-Policy rightly keeps a page's own scripts from doing.
   await page.evaluate(AXE);
@@ -60,9 +64,35 @@ async function detailPages(request: APIRequestContext, baseURL: string): Promise
   const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const bodies: Record<string, [string, Record<string, unknown>]> = {
     places: ['places', { name: `Axe Point ${stamp}`, location: 'North Shore, Oahu', latitude: 21.665, longitude: -158.053 }],
-    events: ['events', { name: `Axe Contest ${stamp}`, description: 'The classic contest.', location: 'Oahu', startDate: days(10), endDate: days(12), type: 'Competition', price: 0, maxAttendees: null }],
-    tricks: ['tricktionary', { name: `Axe Flip ${stamp}`, description: 'Flip the board.', level: 'Intermediate', difficulty: 5, steps: ['Pop', 'Flick'], tips: [] }],
-    reviews: ['reviews', { productName: `Axe Board ${stamp}`, brand: 'Channel Islands', category: 'Board', content: 'Fast down the line.', rating: 4.5, overallScore: 8.7, price: 849.99 }],
+    events: [
+      'events',
+      {
+        name: `Axe Contest ${stamp}`,
+        description: 'The classic contest.',
+        location: 'Oahu',
+        startDate: days(10),
+        endDate: days(12),
+        type: 'Competition',
+        price: 0,
+        maxAttendees: null,
+      },
+    ],
+    tricks: [
+      'tricktionary',
+      { name: `Axe Flip ${stamp}`, description: 'Flip the board.', level: 'Intermediate', difficulty: 5, steps: ['Pop', 'Flick'], tips: [] },
+    ],
+    reviews: [
+      'reviews',
+      {
+        productName: `Axe Board ${stamp}`,
+        brand: 'Channel Islands',
+        category: 'Board',
+        content: 'Fast down the line.',
+        rating: 4.5,
+        overallScore: 8.7,
+        price: 849.99,
+      },
+    ],
     shops: ['shops', { name: `Axe Surf Shop ${stamp}`, description: 'Boards and repairs.', location: 'Honolulu', website: 'https://waves.example.com' }],
     articles: ['articles', { title: `Axe Guide ${stamp}`, content: 'Watch the sets before you paddle out.' }],
   };
@@ -101,7 +131,10 @@ const PUBLIC = [
  * file of its own (accessibility-rtl.spec.ts): the two halves run in different shards (e2e/run-e2e.ts).
  */
 export function auditEveryPage(language: (typeof LANGUAGES)[number]) {
-  test(`axe finds no WCAG A/AA violation on any page in ${language === 'en' ? 'English' : 'Arabic'}, for visitors, riders and the admin`, async ({ browser, baseURL }) => {
+  test(`axe finds no WCAG A/AA violation on any page in ${language === 'en' ? 'English' : 'Arabic'}, for visitors, riders and the admin`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(600_000);
     const admin = await browser.newContext();
     await signIn(admin.request, baseURL!, E2E_ADMIN);
@@ -110,7 +143,10 @@ export function auditEveryPage(language: (typeof LANGUAGES)[number]) {
     // A session of the rider at the place: their profile's Sessions part shows its figures, chart and log.
     const logger = await browser.newContext();
     await signIn(logger.request, baseURL!, E2E_RIDER);
-    const logged = await logger.request.post('/api/sessions', { data: { placeId: details[0]!.split('/').at(-1), when: 'now', note: 'Axe session' }, headers: { origin: baseURL! } });
+    const logged = await logger.request.post('/api/sessions', {
+      data: { placeId: details[0]!.split('/').at(-1), when: 'now', note: 'Axe session' },
+      headers: { origin: baseURL! },
+    });
     expect(logged.status(), await logged.text()).toBe(201);
     await logger.close();
 
@@ -123,11 +159,16 @@ export function auditEveryPage(language: (typeof LANGUAGES)[number]) {
     await signIn(rider.request, baseURL!, E2E_RIDER);
     const riderPage = await rider.newPage();
     // details[0]: a place, whose page shows a rider the condition report form.
-    for (const path of ['/', '/discipline/surfing', '/profile', '/notifications', '/messages', details[0]!, details.at(-1)!]) found.push(...(await audit(riderPage, baseURL!, language, path)));
+    for (const path of ['/', '/discipline/surfing', '/profile', '/notifications', '/messages', details[0]!, details.at(-1)!])
+      found.push(...(await audit(riderPage, baseURL!, language, path)));
     await rider.close();
 
     const adminPage = await admin.newPage();
-    const adminPages = [...['overview', 'approvals', 'users', 'content', 'moderation', 'disciplines', 'settings'].map((tab) => `/admin?tab=${tab}`), '/admin/new/users', '/admin/new/places'];
+    const adminPages = [
+      ...['overview', 'approvals', 'users', 'content', 'moderation', 'disciplines', 'settings'].map((tab) => `/admin?tab=${tab}`),
+      '/admin/new/users',
+      '/admin/new/places',
+    ];
     for (const path of adminPages) found.push(...(await audit(adminPage, baseURL!, language, path)));
     await adminPage.close();
     await admin.close();

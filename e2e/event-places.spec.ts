@@ -14,7 +14,9 @@ test('an organiser holds an event at a closed spot and is warned', async ({ brow
   const admin = await browser.newContext();
   const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const created = await admin.request.post('/api/disciplines/surfing/places', { data: { name: placeName, location: 'Somewhere', latitude: 43.4, longitude: -1.6 } });
+  const created = await admin.request.post('/api/disciplines/surfing/places', {
+    data: { name: placeName, location: 'Somewhere', latitude: 43.4, longitude: -1.6 },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const place = (await created.json()) as { id: string };
   expect((await admin.request.put(`/api/places/${place.id}/access`, { data: { status: 'closed' } })).ok()).toBe(true);

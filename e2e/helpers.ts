@@ -19,7 +19,10 @@ export function mailsTo(email: string): string[] {
 /** The confirmation link of the newest mail to this address (it opens a page that asks for the password). */
 export function verificationLink(email: string): string | undefined {
   // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
-  const body = mailsTo(email).at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const body = mailsTo(email)
+    .at(-1)
+    ?.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   return body?.match(/https?:\/\/\S+\/confirm-email\?token=\S+/)?.[0];
 }
 
@@ -102,7 +105,13 @@ async function created(response: Awaited<ReturnType<APIRequestContext['post']>>)
   return (await response.json()) as { id: string };
 }
 
-export async function createPlace(admin: APIRequestContext, disciplineId: string, name: string, location = 'Barcelona, Spain', at = { latitude: 41.3829, longitude: 2.1668 }) {
+export async function createPlace(
+  admin: APIRequestContext,
+  disciplineId: string,
+  name: string,
+  location = 'Barcelona, Spain',
+  at = { latitude: 41.3829, longitude: 2.1668 },
+) {
   return created(await admin.post(`/api/disciplines/${disciplineId}/places`, { data: { name, location, ...at } }));
 }
 
@@ -112,7 +121,15 @@ export async function createEvent(admin: APIRequestContext, disciplineId: string
   const end = new Date(start.getTime() + 2 * 3600 * 1000);
   return created(
     await admin.post(`/api/disciplines/${disciplineId}/events`, {
-      data: { name, description: 'A session for every level.', location: 'Barcelona, Spain', type: options.type ?? 'Meetup', price: 0, startDate: start.toISOString(), endDate: end.toISOString() },
+      data: {
+        name,
+        description: 'A session for every level.',
+        location: 'Barcelona, Spain',
+        type: options.type ?? 'Meetup',
+        price: 0,
+        startDate: start.toISOString(),
+        endDate: end.toISOString(),
+      },
     }),
   );
 }

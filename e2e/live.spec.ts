@@ -36,7 +36,10 @@ test("a join request shows up live in the leader's bell", async ({ browser, base
   test.setTimeout(90_000);
   const teamName = `Dawn Patrol ${Date.now().toString(36)}`;
   const admin = await signedInPage(browser, E2E_ADMIN);
-  const created = await admin.request.post('/api/teams', { data: { name: teamName, isPrivate: true, disciplineIds: ['surfing'] }, headers: { origin: baseURL! } });
+  const created = await admin.request.post('/api/teams', {
+    data: { name: teamName, isPrivate: true, disciplineIds: ['surfing'] },
+    headers: { origin: baseURL! },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const team = (await created.json()) as { id: string };
   await admin.request.post('/api/notifications/read-all', { headers: { origin: baseURL! } });

@@ -25,24 +25,67 @@ type Section = {
 };
 
 const SECTIONS: Section[] = [
-  { section: 'places', list: 'places', nameField: 'name', saved: 'Place saved!', body: (name) => ({ name, location: 'Barcelona, Spain', latitude: 41.38, longitude: 2.17 }) },
+  {
+    section: 'places',
+    list: 'places',
+    nameField: 'name',
+    saved: 'Place saved!',
+    body: (name) => ({ name, location: 'Barcelona, Spain', latitude: 41.38, longitude: 2.17 }),
+  },
   {
     section: 'events',
     list: 'events',
     nameField: 'name',
     saved: 'Event saved',
-    body: (name) => ({ name, description: 'A session.', location: 'Barcelona', type: 'Meetup', price: 0, startDate: inDays(9).toISOString(), endDate: inDays(9.1).toISOString() }),
+    body: (name) => ({
+      name,
+      description: 'A session.',
+      location: 'Barcelona',
+      type: 'Meetup',
+      price: 0,
+      startDate: inDays(9).toISOString(),
+      endDate: inDays(9.1).toISOString(),
+    }),
   },
-  { section: 'tricks', list: 'tricktionary', nameField: 'name', saved: 'Trick updated', body: (name) => ({ name, description: 'Pop and flick.', difficulty: 3, level: 'Beginner', steps: ['Pop', 'Flick'], tips: ['Look'] }) },
+  {
+    section: 'tricks',
+    list: 'tricktionary',
+    nameField: 'name',
+    saved: 'Trick updated',
+    body: (name) => ({ name, description: 'Pop and flick.', difficulty: 3, level: 'Beginner', steps: ['Pop', 'Flick'], tips: ['Look'] }),
+  },
   {
     section: 'reviews',
     list: 'reviews',
     nameField: 'productName',
     saved: 'Review updated',
-    body: (name) => ({ productName: name, brand: 'Acme', category: 'Board', content: 'Solid deck for street and park.', rating: 4, overallScore: 8.5, price: 80, releaseDate: '2025-03-14', pros: ['Light'], cons: ['Pricey'] }),
+    body: (name) => ({
+      productName: name,
+      brand: 'Acme',
+      category: 'Board',
+      content: 'Solid deck for street and park.',
+      rating: 4,
+      overallScore: 8.5,
+      price: 80,
+      releaseDate: '2025-03-14',
+      pros: ['Light'],
+      cons: ['Pricey'],
+    }),
   },
-  { section: 'shops', list: 'shops', nameField: 'name', saved: 'Shop updated', body: (name) => ({ name, description: 'Decks and wheels.', location: 'Madrid', establishedYear: 2001, specialties: ['Decks'], brands: ['Acme'] }) },
-  { section: 'articles', list: 'articles', nameField: 'title', saved: 'Article updated', body: (name) => ({ title: name, content: 'A **story** of the park.' }) },
+  {
+    section: 'shops',
+    list: 'shops',
+    nameField: 'name',
+    saved: 'Shop updated',
+    body: (name) => ({ name, description: 'Decks and wheels.', location: 'Madrid', establishedYear: 2001, specialties: ['Decks'], brands: ['Acme'] }),
+  },
+  {
+    section: 'articles',
+    list: 'articles',
+    nameField: 'title',
+    saved: 'Article updated',
+    body: (name) => ({ title: name, content: 'A **story** of the park.' }),
+  },
 ];
 
 async function create(api: APIRequestContext, section: string, body: Record<string, unknown>): Promise<{ id: string }> {
@@ -118,10 +161,12 @@ test.describe('an organiser without JavaScript, on a date of a series', () => {
     return items.sort((a, b) => a.startDate.localeCompare(b.startDate)).map((e) => e.id);
   }
   const locations = async (api: APIRequestContext, ids: string[]) =>
-    Promise.all(ids.map(async (id) => {
-      const res = await api.get(`/api/events/${id}`);
-      return res.status() === 200 ? ((await res.json()) as { location: string }).location : res.status();
-    }));
+    Promise.all(
+      ids.map(async (id) => {
+        const res = await api.get(`/api/events/${id}`);
+        return res.status() === 200 ? ((await res.json()) as { location: string }).location : res.status();
+      }),
+    );
 
   test("edits 'only this date', then 'this date and the later ones'; deletes each way", async ({ browser, page }) => {
     test.setTimeout(90_000);

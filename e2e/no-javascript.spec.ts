@@ -26,9 +26,15 @@ test.describe('a visitor without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stoked' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Urban', exact: true }).click();
     await expect(page).toHaveURL(/\/category\/urban$/);
-    await page.getByRole('main').getByRole('link', { name: /Rollerblading/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Rollerblading/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rollerblading' })).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: /^Places/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Places/ })
+      .click();
     await expect(page).toHaveURL(/\/discipline\/rollerblading\/places$/);
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/discipline/rollerblading/places/${place.id}$`));
@@ -38,7 +44,10 @@ test.describe('a visitor without JavaScript', () => {
   test("opens the header's Disciplines menu and picks a category", async ({ page }) => {
     // A person uses the header's Disciplines menu (a link or a disclosure that needs no script).
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByText(/^Disciplines/).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByText(/^Disciplines/)
+      .click();
     await page.getByRole('banner').or(page.getByRole('main')).getByRole('link', { name: 'Urban', exact: true }).first().click();
     await expect(page).toHaveURL(/\/category\/urban$/);
     await expect(page.getByRole('main').getByRole('link', { name: /Skateboarding/ })).toBeVisible();

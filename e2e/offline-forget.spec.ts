@@ -23,8 +23,12 @@ async function secretSpotWithPhoto(context: BrowserContext): Promise<{ id: strin
   });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as { id: string };
-  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 160 } } }).jpeg().toBuffer();
-  const upload = await context.request.post(`/api/photos/place/${id}`, { multipart: { file: { name: 'slab.jpg', mimeType: 'image/jpeg', buffer }, alt: 'The slab at dawn' } });
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+  const upload = await context.request.post(`/api/photos/place/${id}`, {
+    multipart: { file: { name: 'slab.jpg', mimeType: 'image/jpeg', buffer }, alt: 'The slab at dawn' },
+  });
   expect(upload.status(), await upload.text()).toBe(201);
   const photo = (await upload.json()) as { variants: { url: string }[] };
   return { id, photoUrls: photo.variants.map((v) => new URL(v.url, 'http://x').pathname) };
@@ -54,7 +58,9 @@ const waitingActions = (page: Page, add?: object) =>
   );
 
 /** Signed in as a new rider, the secret spot's page (and its map) seen with the worker in charge: its photo is kept. */
-async function riderSawSecretSpot(browser: import('@playwright/test').Browser): Promise<{ context: BrowserContext; page: Page; account: Account; photoUrls: string[] }> {
+async function riderSawSecretSpot(
+  browser: import('@playwright/test').Browser,
+): Promise<{ context: BrowserContext; page: Page; account: Account; photoUrls: string[] }> {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const account = await newMember(context.request, `Secret Keeper ${uniqueTag()}`);
   const { id, photoUrls } = await secretSpotWithPhoto(context);
@@ -66,7 +72,15 @@ async function riderSawSecretSpot(browser: import('@playwright/test').Browser): 
   await page.goto('/discipline/surfing/places?view=map');
   await expect.poll(() => keptTiles(page), { timeout: 15_000 }).toBeGreaterThan(0);
   // A comment made offline at the secret spot, still waiting to be sent.
-  const comment = { userId: 'rider', method: 'POST', path: `/api/places/${id}/comments`, body: { content: 'Low tide only' }, label: 'Comment', queuedAt: new Date().toISOString(), invalidate: [] };
+  const comment = {
+    userId: 'rider',
+    method: 'POST',
+    path: `/api/places/${id}/comments`,
+    body: { content: 'Low tide only' },
+    label: 'Comment',
+    queuedAt: new Date().toISOString(),
+    invalidate: [],
+  };
   expect(await waitingActions(page, comment)).toBe(1);
   return { context, page, account, photoUrls };
 }

@@ -105,10 +105,16 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await expectToast(page, 'Saved for offline use');
   await expect(save.getByTestId('saved-size')).toContainText(/Saved on this device \(\d+(\.\d)? [kM]B\)/);
   // The code of the saved pages comes too, with what they load later (a spot's map): none was opened yet.
-  const code = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname), SERVICE_WORKER_CACHES.code);
+  const code = await page.evaluate(
+    async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
+    SERVICE_WORKER_CACHES.code,
+  );
   expect(code.filter((path) => /^\/assets\/places-map-[\w-]+\.(js|css)$/.test(path))).toHaveLength(2);
   // The answers the worker kept while saving may be evicted by later browsing: the saved copy stands alone.
-  await page.evaluate(async (names) => void (await Promise.all(names.map((name) => caches.delete(name)))), [SERVICE_WORKER_CACHES.api, SERVICE_WORKER_CACHES.pages]);
+  await page.evaluate(
+    async (names) => void (await Promise.all(names.map((name) => caches.delete(name)))),
+    [SERVICE_WORKER_CACHES.api, SERVICE_WORKER_CACHES.pages],
+  );
 
   await context.setOffline(true);
   await page.goto(`/discipline/surfing/places/${place.id}`, { waitUntil: 'commit' });
@@ -132,7 +138,13 @@ test('a saved discipline opens offline: its spots and the page of a spot never v
   await expect(page.getByTestId('saved-size')).toBeVisible();
   const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
   // A refused call changes no session: nothing is forgotten.
-  const refused = await page.evaluate(() => fetch('/api/auth/change-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"currentPassword":"wrong","newPassword":"whatever it is"}' }).then((r) => r.status));
+  const refused = await page.evaluate(() =>
+    fetch('/api/auth/change-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"currentPassword":"wrong","newPassword":"whatever it is"}',
+    }).then((r) => r.status),
+  );
   expect(refused).toBeGreaterThanOrEqual(400);
   expect(await databases()).toContain(SAVED_DATABASE);
   await page.evaluate(() => fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
@@ -180,7 +192,12 @@ test('with no page of the site open, the service worker sends what waits when th
     }),
   );
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: await registration, tag: OUTBOX_SYNC, lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(baseURL!).origin,
+    registrationId: await registration,
+    tag: OUTBOX_SYNC,
+    lastChance: false,
+  });
   const notes = async () => {
     const res = await context.request.get(`/api/places/${place.id}/sessions`);
     return JSON.stringify(await res.json());

@@ -6,7 +6,10 @@ import { expect, test } from './test.ts';
 // Issue 20, item 5: the author adds photos to a place; the gallery shows them, the lightbox opens
 // on one, an arrow moves to the next and Escape closes it. (Limits, sizes, GPS: API tests.)
 
-const picture = (r: number, g: number, b: number) => sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+const picture = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 test('the author adds photos to a place, one then two at once, and looks through them in the lightbox', async ({ browser }) => {
   const context = await browser.newContext();
@@ -54,7 +57,9 @@ test.describe('without JavaScript', () => {
   test('the upload is a plain form: the server stores the photo and shows the page again with its message', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await signInThroughApi(context, E2E_RIDER);
-    const made = await context.request.post('/api/disciplines/skateboarding/places', { data: { name: `Plain Photo Spot ${uniqueTag()}`, location: 'Porto', latitude: 41.15, longitude: -8.61 } });
+    const made = await context.request.post('/api/disciplines/skateboarding/places', {
+      data: { name: `Plain Photo Spot ${uniqueTag()}`, location: 'Porto', latitude: 41.15, longitude: -8.61 },
+    });
     const { id } = (await made.json()) as { id: string };
     const page = await context.newPage();
     await page.goto(`/discipline/skateboarding/places/${id}`);

@@ -14,7 +14,9 @@ test('a steward closes a spot for some days; the banner, the card, the filter an
   const admin = await browser.newContext();
   const login = await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const created = await admin.request.post('/api/disciplines/surfing/places', { data: { name: placeName, location: 'Verdon, France', latitude: 43.75, longitude: 6.35 } });
+  const created = await admin.request.post('/api/disciplines/surfing/places', {
+    data: { name: placeName, location: 'Verdon, France', latitude: 43.75, longitude: 6.35 },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const place = (await created.json()) as { id: string };
   const named = await admin.request.post(`/api/places/${place.id}/stewards`, { data: { userId: fixtureId(E2E_FRIEND) } });

@@ -32,7 +32,9 @@ test('a rider reports conditions; they show on the place page, the card and the 
   // The card in the list says it too, with its age.
   await rider.goto(`/discipline/surfing/places?q=${encodeURIComponent(placeName)}`);
   const card = rider.getByTestId('place-card').filter({ hasText: placeName });
-  await expect(card.getByTestId('condition-summary')).toContainText(/Conditions (now|\d+ seconds? ago|\d+ minutes? ago): Waves: Big · Wind: Light · Crowd: Empty/);
+  await expect(card.getByTestId('condition-summary')).toContainText(
+    /Conditions (now|\d+ seconds? ago|\d+ minutes? ago): Waves: Big · Wind: Light · Crowd: Empty/,
+  );
 
   // And the marker's popup on the map.
   await rider.getByRole('link', { name: 'Map' }).click();

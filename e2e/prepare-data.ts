@@ -31,7 +31,12 @@ const ids: Record<string, string> = {};
 // The admin comes from the bootstrap that `npm run create-admin` and /setup-admin share.
 const bootstrap = await ensureAdmin({ db: database.db, auth, admin: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, log: silent });
 if (bootstrap.status !== 'created') throw new Error('the e2e database already had an admin');
-const admin = await database.db.updateTable('profiles').set({ name: E2E_ADMIN.name }).where('email', '=', E2E_ADMIN.email).returning('id').executeTakeFirstOrThrow();
+const admin = await database.db
+  .updateTable('profiles')
+  .set({ name: E2E_ADMIN.name })
+  .where('email', '=', E2E_ADMIN.email)
+  .returning('id')
+  .executeTakeFirstOrThrow();
 ids[E2E_ADMIN.email] = admin.id;
 for (const user of [E2E_RIDER, E2E_FRIEND]) {
   const created = await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } });

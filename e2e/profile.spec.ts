@@ -17,7 +17,9 @@ test('profile: avatar, edit and cancel, follow someone, change password, delete 
   await page.goto('/profile');
   mkdirSync(info.outputDir, { recursive: true });
   const avatarFile = path.join(info.outputDir, 'avatar.png');
-  await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f97316' } }).png().toFile(avatarFile);
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f97316' } })
+    .png()
+    .toFile(avatarFile);
   await page.getByTestId('avatar-input').setInputFiles(avatarFile);
   await expectToast(page, 'Avatar updated');
   await expect(page.locator('img[src^="/uploads/avatars/"]').first()).toBeVisible();

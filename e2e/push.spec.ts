@@ -30,7 +30,14 @@ test('a push reaching the service worker is shown as a notification, in its lang
 
   const shown = () =>
     page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, dir: n.dir, data: n.data as unknown })),
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        lang: n.lang,
+        dir: n.dir,
+        data: n.data as unknown,
+      })),
     );
   await expect.poll(shown).toEqual([{ title: 'Stoked', body: payload.body, tag: 'notification-1', lang: 'ar', dir: 'rtl', data: { url: payload.url } }]);
   await context.close();

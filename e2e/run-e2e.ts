@@ -112,7 +112,12 @@ function runShard(index: number): Promise<number> {
   let dataDir = E2E_DATA_DIR;
   if (shards > 1) {
     dataDir = `${E2E_DATA_DIR}-${index}`;
-    Object.assign(env, { E2E_DATA_DIR: dataDir, E2E_PORT: String(basePort + index - 1), E2E_OUTPUT_DIR: `test-results/shard-${index}`, E2E_DATA_PREPARED: '1' });
+    Object.assign(env, {
+      E2E_DATA_DIR: dataDir,
+      E2E_PORT: String(basePort + index - 1),
+      E2E_OUTPUT_DIR: `test-results/shard-${index}`,
+      E2E_DATA_PREPARED: '1',
+    });
   }
   rmSync(dataDir, { recursive: true, force: true });
   if (shards > 1) cpSync(PREPARED_DIR, dataDir, { recursive: true });

@@ -19,7 +19,10 @@ test('a rider shares a spot with their crew only; a crew mate finds it, a strang
   const mateId = ((await (await mateContext.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
   const authorContext = await browser.newContext();
   await signInThroughApi(authorContext, E2E_FRIEND);
-  for (const [userId, context] of [[fixtureId(E2E_FRIEND), authorContext], [mateId, mateContext]] as const) {
+  for (const [userId, context] of [
+    [fixtureId(E2E_FRIEND), authorContext],
+    [mateId, mateContext],
+  ] as const) {
     const invited = await admin.post(`/api/teams/${team.id}/members`, { data: { userId } });
     expect(invited.ok(), await invited.text()).toBe(true);
     const accepted = await context.request.post(`/api/teams/${team.id}/invitation/accept`);

@@ -14,7 +14,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/discipline/surfing');
     await expect(page.getByRole('heading', { level: 1, name: 'Surfing' })).toBeVisible();
     await expect(page).toHaveTitle('Surfing - Stoked');
-    await page.getByRole('link', { name: /Places/ }).first().click();
+    await page
+      .getByRole('link', { name: /Places/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/discipline\/surfing\/places$/);
     await expect(page.getByRole('heading', { level: 1, name: /Places/ })).toBeVisible();
   });
@@ -45,7 +48,10 @@ test('the browser takes the page over as it is: no error, no data fetched again,
   // A link followed in the app is not a new page load: the window keeps what it had.
   await page.goto('/discipline/surfing');
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await page.getByRole('link', { name: /Places/ }).first().click();
+  await page
+    .getByRole('link', { name: /Places/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Places/ })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(seen.problems).toEqual([]);
@@ -76,7 +82,15 @@ test.describe('a visitor far from UTC', () => {
     const name = `Dawn Patrol ${Date.now().toString(36)}`;
     const admin = await signedInPage(browser, E2E_ADMIN);
     const created = await admin.request.post('/api/disciplines/surfing/events', {
-      data: { name, description: 'Early session.', location: 'Pipeline', type: 'Meetup', price: 0, startDate: '2031-03-10T15:00:00.000Z', endDate: '2031-03-10T17:00:00.000Z' },
+      data: {
+        name,
+        description: 'Early session.',
+        location: 'Pipeline',
+        type: 'Meetup',
+        price: 0,
+        startDate: '2031-03-10T15:00:00.000Z',
+        endDate: '2031-03-10T17:00:00.000Z',
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };

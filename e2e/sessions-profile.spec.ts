@@ -37,7 +37,10 @@ test('a session in a follower’s feed, on the rider’s profile, and deleted by
   await signInThroughApi(adminContext, E2E_ADMIN);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin?tab=moderation&subtab=sessions');
-  const row = adminPage.getByTestId('admin-moderation-sessions').getByRole('row').filter({ hasText: `Offshore ${tag}` });
+  const row = adminPage
+    .getByTestId('admin-moderation-sessions')
+    .getByRole('row')
+    .filter({ hasText: `Offshore ${tag}` });
   await row.getByRole('button', { name: `Delete the entry of ${rider.name} at ${placeName}` }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expectToast(adminPage, 'Entry deleted');

@@ -22,7 +22,9 @@ test('a rider logs a session now with a landed trick and a photo: out now with i
   const form = section.getByTestId('session-form');
   await form.getByRole('group', { name: 'Tricks landed' }).getByText(trickName, { exact: true }).click();
   await form.getByLabel('Note').fill('Glassy lefts');
-  const wave = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  const wave = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await form.getByLabel('Photo (optional)').setInputFiles({ name: 'wave.png', mimeType: 'image/png', buffer: wave });
   await form.getByRole('button', { name: 'Log session' }).click();
   await expectToast(rider, 'Session logged');
@@ -64,7 +66,9 @@ test.describe('without scripts', () => {
 
     await item.getByTestId('session-add-photos').locator('summary').click();
     const upload = item.getByTestId('photo-upload');
-    const wave = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
+    const wave = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 20 } } })
+      .png()
+      .toBuffer();
     await upload.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: wave });
     await upload.getByLabel('Description (alt text)').fill('Orange sunset');
     await upload.getByRole('button', { name: 'Upload' }).click();

@@ -143,14 +143,51 @@ for (const scripts of [false, true]) {
     // §6 and §8: a visitor is told why; a join pressed after the session ended (a visitor sees no Join
     // button, §4) is told it needs a login, with and without scripts alike.
     const endSession = async () => expect((await memberContext.request.post('/api/auth/sign-out', { data: {} })).ok()).toBe(true);
-    const steps: { name: string; page: Page; path: string; press: string | RegExp; words: string[]; at?: RegExp; before?: () => Promise<void>; fill?: Record<string, string>; confirm?: boolean }[] = [
-      { name: 'a visitor follows', page: visitor, path: '/discipline/surfing', press: 'Follow', words: ['Login Required', 'You must be logged in to follow disciplines.'], at: /\/login/ },
+    const steps: {
+      name: string;
+      page: Page;
+      path: string;
+      press: string | RegExp;
+      words: string[];
+      at?: RegExp;
+      before?: () => Promise<void>;
+      fill?: Record<string, string>;
+      confirm?: boolean;
+    }[] = [
+      {
+        name: 'a visitor follows',
+        page: visitor,
+        path: '/discipline/surfing',
+        press: 'Follow',
+        words: ['Login Required', 'You must be logged in to follow disciplines.'],
+        at: /\/login/,
+      },
       { name: 'a member follows', page: member, path: '/discipline/surfing', press: 'Follow', words: ['Following Surfing!'] },
       { name: 'a member unfollows', page: member, path: '/discipline/surfing', press: 'Following', words: ['Unfollowed Surfing'] },
-      { name: 'a member joins a team', page: member, path: `/team/${team.id}`, press: 'Join Team', words: ['Welcome to the team!', 'You have successfully joined.'] },
+      {
+        name: 'a member joins a team',
+        page: member,
+        path: `/team/${team.id}`,
+        press: 'Join Team',
+        words: ['Welcome to the team!', 'You have successfully joined.'],
+      },
       { name: 'a member leaves it', page: member, path: `/team/${team.id}`, press: 'Leave Team', words: ['You have left the team.'], confirm: true },
-      { name: 'a member saves their profile', page: member, path: '/profile?edit=1', fill: { Bio: 'Spec words rider.' }, press: /^Save$/, words: ['Profile saved!'] },
-      { name: 'a join after the session ended', page: member, path: `/team/${team.id}`, press: 'Join Team', words: ['Authentication required', 'You must be logged in to join a team.'], before: endSession },
+      {
+        name: 'a member saves their profile',
+        page: member,
+        path: '/profile?edit=1',
+        fill: { Bio: 'Spec words rider.' },
+        press: /^Save$/,
+        words: ['Profile saved!'],
+      },
+      {
+        name: 'a join after the session ended',
+        page: member,
+        path: `/team/${team.id}`,
+        press: 'Join Team',
+        words: ['Authentication required', 'You must be logged in to join a team.'],
+        before: endSession,
+      },
     ];
     for (const step of steps) {
       await test.step(step.name, async () => {

@@ -153,7 +153,13 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
   const tag = `Crew ${Date.now().toString(36)}`;
   for (let i = 1; i <= 13; i++) {
     const created = await admin.post('/api/teams', {
-      data: { name: `${tag} ${String(i).padStart(2, '0')}`, type: i % 2 ? 'Pro' : 'Amateur', isPrivate: i === 13, location: i === 7 ? 'Tarifa' : 'Berlin', disciplineIds: ['kitesurfing'] },
+      data: {
+        name: `${tag} ${String(i).padStart(2, '0')}`,
+        type: i % 2 ? 'Pro' : 'Amateur',
+        isPrivate: i === 13,
+        location: i === 7 ? 'Tarifa' : 'Berlin',
+        disciplineIds: ['kitesurfing'],
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
   }
@@ -161,7 +167,9 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
   // Spec §8: a failed load shows 'Error fetching teams' and an empty list. (A first visit gets the
   // list rendered by the server: the failure is the browser's own, on the way from another page.)
   await page.goto('/');
-  await page.route('**/api/teams?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR","message":"x"}' }));
+  await page.route('**/api/teams?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR","message":"x"}' }),
+  );
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Teams' }).click();
   await expectToast(page, 'Error fetching teams');
   await expect(page.getByTestId('teams-empty')).toBeVisible();
@@ -208,7 +216,9 @@ test('teams list: filters, Load More, the signed-out Create Team prompt, unknown
 
 test('Manage Team: images, details and deletion', async ({ browser }) => {
   const admin = await adminContext(browser);
-  const created = await admin.request.post('/api/teams', { data: { name: `Image Crew ${Date.now().toString(36)}`, type: 'Freeride', disciplineIds: ['snowboarding'] } });
+  const created = await admin.request.post('/api/teams', {
+    data: { name: `Image Crew ${Date.now().toString(36)}`, type: 'Freeride', disciplineIds: ['snowboarding'] },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const team = (await created.json()) as { id: string; name: string };
   const page = await admin.newPage();
@@ -219,7 +229,9 @@ test('Manage Team: images, details and deletion', async ({ browser }) => {
   // Images: a real picture is uploaded; a text file is refused before any upload.
   await manage.getByRole('tab', { name: 'Images' }).click();
   const logo = manage.getByTestId('image-logo');
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f97316' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f97316' } })
+    .png()
+    .toBuffer();
   await logo.getByLabel('Choose an image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(logo.locator('img')).toHaveAttribute('src', /^blob:/);
   await logo.getByRole('button', { name: 'Upload' }).click();

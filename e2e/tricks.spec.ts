@@ -6,7 +6,13 @@ import { expectToast, logIn } from './helpers.ts';
 test('the admin documents a trick; a rider learns it step by step, lands it and finds it on their profile', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const trickName = `Hardflip ${Date.now().toString(36)}`;
-  const steps = ['Back foot in the tail pocket', 'Front foot behind the bolts', 'Pop the tail straight down', 'Flick the nose up and forward', 'Catch it and land over the bolts'];
+  const steps = [
+    'Back foot in the tail pocket',
+    'Front foot behind the bolts',
+    'Pop the tail straight down',
+    'Flick the nose up and forward',
+    'Catch it and land over the bolts',
+  ];
 
   // The admin adds it through the API: approved at once.
   const admin = await browser.newContext();

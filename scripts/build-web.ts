@@ -6,8 +6,16 @@ import { buildServiceWorker } from './service-worker-build.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
 const stamp = path.join(dist, '.build-stamp');
-const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/locale-parts-plugin.ts', 'scripts/precompress-plugin.ts', 'scripts/web-manifest-plugin.ts', 'scripts/service-worker-build.ts', 'package-lock.json'];
-
+const SOURCES = [
+  'web',
+  'common',
+  'vite.config.ts',
+  'scripts/locale-parts-plugin.ts',
+  'scripts/precompress-plugin.ts',
+  'scripts/web-manifest-plugin.ts',
+  'scripts/service-worker-build.ts',
+  'package-lock.json',
+];
 
 function newestMtime(entry: string): number {
   const full = path.join(root, entry);

@@ -84,7 +84,11 @@ export const ZOD = /\$ZodType/;
 
 /** Chunks whose code holds a library, by its marker. */
 export function chunksWith(outDir: string, manifest: Manifest, marker: RegExp): string[] {
-  const files = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));
+  const files = new Set(
+    Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith('.js')),
+  );
   return [...files].filter((f) => marker.test(readFileSync(path.join(outDir, f), 'utf8'))).sort();
 }
 

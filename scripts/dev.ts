@@ -5,7 +5,10 @@ const VITE_ORIGIN = 'http://localhost:5173';
 
 // The API reloads on change (tsx watch); Vite serves the web app with hot reload and proxies /api.
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development', DEV_WEB_ORIGIN: VITE_ORIGIN } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development', DEV_WEB_ORIGIN: VITE_ORIGIN },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -10,17 +10,39 @@ const H = 500;
 // Per discipline: sky colours and the shape of its ground (waves, ramps, slopes).
 const SCENES: Record<string, { skies: [string, string][]; ground: (i: number) => string; groundColor: string[] }> = {
   surfing: {
-    skies: [['#0ea5e9', '#fde68a'], ['#0369a1', '#f9a8d4'], ['#38bdf8', '#ecfeff'], ['#1e3a8a', '#fb923c'], ['#0891b2', '#fef3c7'], ['#155e75', '#fdba74']],
+    skies: [
+      ['#0ea5e9', '#fde68a'],
+      ['#0369a1', '#f9a8d4'],
+      ['#38bdf8', '#ecfeff'],
+      ['#1e3a8a', '#fb923c'],
+      ['#0891b2', '#fef3c7'],
+      ['#155e75', '#fdba74'],
+    ],
     ground: (i) => `M0 ${300 + i * 8} C 150 ${220 - i * 6}, 300 ${380}, 450 ${290} S 700 ${200 + i * 10}, 800 ${300} L800 500 L0 500 Z`,
     groundColor: ['#0284c7', '#0e7490', '#0369a1', '#1d4ed8', '#0891b2', '#155e75'],
   },
   skateboarding: {
-    skies: [['#a855f7', '#fde047'], ['#6d28d9', '#fca5a5'], ['#7c3aed', '#f0abfc'], ['#4c1d95', '#fdba74'], ['#9333ea', '#e9d5ff'], ['#581c87', '#fcd34d']],
-    ground: (i) => `M0 380 L${220 + i * 20} 380 Q ${360 + i * 10} 380, ${420 + i * 10} ${230 - i * 8} L ${470 + i * 10} ${230 - i * 8} L ${470 + i * 10} 380 L800 380 L800 500 L0 500 Z`,
+    skies: [
+      ['#a855f7', '#fde047'],
+      ['#6d28d9', '#fca5a5'],
+      ['#7c3aed', '#f0abfc'],
+      ['#4c1d95', '#fdba74'],
+      ['#9333ea', '#e9d5ff'],
+      ['#581c87', '#fcd34d'],
+    ],
+    ground: (i) =>
+      `M0 380 L${220 + i * 20} 380 Q ${360 + i * 10} 380, ${420 + i * 10} ${230 - i * 8} L ${470 + i * 10} ${230 - i * 8} L ${470 + i * 10} 380 L800 380 L800 500 L0 500 Z`,
     groundColor: ['#475569', '#334155', '#52525b', '#44403c', '#3f3f46', '#1f2937'],
   },
   snowboarding: {
-    skies: [['#38bdf8', '#e0f2fe'], ['#1e40af', '#bfdbfe'], ['#0ea5e9', '#f1f5f9'], ['#312e81', '#c7d2fe'], ['#0284c7', '#f8fafc'], ['#1e3a8a', '#e0e7ff']],
+    skies: [
+      ['#38bdf8', '#e0f2fe'],
+      ['#1e40af', '#bfdbfe'],
+      ['#0ea5e9', '#f1f5f9'],
+      ['#312e81', '#c7d2fe'],
+      ['#0284c7', '#f8fafc'],
+      ['#1e3a8a', '#e0e7ff'],
+    ],
     ground: (i) => `M0 ${260 + i * 10} L ${250 + i * 15} ${120 + i * 12} L ${520 - i * 10} ${330 - i * 6} L 800 ${210 + i * 8} L800 500 L0 500 Z`,
     groundColor: ['#f8fafc', '#e2e8f0', '#f1f5f9', '#e0e7ff', '#ffffff', '#dbeafe'],
   },
@@ -36,7 +58,9 @@ for (const [discipline, scene] of Object.entries(SCENES)) {
       <path d="${scene.ground(i)}" fill="${scene.groundColor[i]}"/>
       <path d="${scene.ground(i)}" fill="#000" opacity="0.12" transform="translate(0 40)"/>
     </svg>`;
-    await sharp(Buffer.from(svg)).webp({ quality: 70 }).toFile(path.join(OUT, `${discipline}-${i + 1}.webp`));
+    await sharp(Buffer.from(svg))
+      .webp({ quality: 70 })
+      .toFile(path.join(OUT, `${discipline}-${i + 1}.webp`));
   }
 }
 console.log(`sample pictures written to ${OUT}`);

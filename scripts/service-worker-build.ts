@@ -13,7 +13,11 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export function shellOf(webDist: string): { url: string; revision: string | null }[] {
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const revision = (file: string) => createHash('sha256').update(readFileSync(path.join(webDist, file))).digest('hex').slice(0, 16);
+  const revision = (file: string) =>
+    createHash('sha256')
+      .update(readFileSync(path.join(webDist, file)))
+      .digest('hex')
+      .slice(0, 16);
   const loaded = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   return [
     { url: '/index.html', revision: revision('index.html') },

@@ -9,7 +9,9 @@ import { useTestApp } from './test/use-test-app.ts';
 
 const t = useTestApp(RELAXED_LIMITS);
 
-async function count(table: 'contact_messages' | 'profiles' | 'discipline_followers' | 'categories' | 'disciplines' | 'discipline_categories' | 'schema_migrations' | 'sessions') {
+async function count(
+  table: 'contact_messages' | 'profiles' | 'discipline_followers' | 'categories' | 'disciplines' | 'discipline_categories' | 'schema_migrations' | 'sessions',
+) {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.app.db);
   return Number(rows[0]!.n);
 }
@@ -68,7 +70,11 @@ describe('platform', () => {
   });
 
   test('an unknown /api route → 404 {code: NOT_FOUND, message}', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope/deeper'], ['GET', '/api/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['GET', '/api/'],
+    ] as const) {
       const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
@@ -126,13 +132,21 @@ describe('request hardening', () => {
 
   test('bodiless cookie writes labelled text/plain → 415, nothing changed', async () => {
     const user = await signUpVerified(t);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie, 'content-type': 'text/plain' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/disciplines/snowboarding/follow',
+      headers: { cookie: user.cookie, 'content-type': 'text/plain' },
+    });
     expect(put.statusCode).toBe(415);
     expect(put.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
 
     expect((await t.app.inject({ method: 'PUT', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie } })).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/disciplines/snowboarding/follow', headers: { cookie: user.cookie, 'content-type': 'text/plain' } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/disciplines/snowboarding/follow',
+      headers: { cookie: user.cookie, 'content-type': 'text/plain' },
+    });
     expect(del.statusCode).toBe(415);
     expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
@@ -157,7 +171,11 @@ describe('request hardening', () => {
     expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
 
     // The same request from our own origin works, so the refusal above was the origin's doing.
-    const own = await t.app.inject({ method: 'PUT', url: '/api/disciplines/surfing/follow', headers: { cookie: user.cookie, origin: 'http://localhost:3000' } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/disciplines/surfing/follow',
+      headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+    });
     expect(own.statusCode).toBe(200);
 
     const del = await t.app.inject({ method: 'DELETE', url: '/api/disciplines/surfing/follow', headers: evil });
@@ -198,7 +216,11 @@ describe('request hardening', () => {
 
   test('Sec-Fetch-Site: cross-site on a write → 403 BAD_ORIGIN', async () => {
     const user = await signUpVerified(t);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/disciplines/skydiving/follow', headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/disciplines/skydiving/follow',
+      headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'BAD_ORIGIN' });
     expect(await t.app.db.selectFrom('discipline_followers').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
@@ -289,7 +311,10 @@ describe('database', () => {
     // A new database is still seeded in full.
     await t.app.db.deleteFrom('site_settings').where('setting_key', '=', CATALOGUE_SEEDED_KEY).execute();
     await seed(t.app.db);
-    expect(await t.app.db.selectFrom('disciplines').select(['id', 'name']).where('id', '=', 'rafting').executeTakeFirst()).toEqual({ id: 'rafting', name: rafting.name });
+    expect(await t.app.db.selectFrom('disciplines').select(['id', 'name']).where('id', '=', 'rafting').executeTakeFirst()).toEqual({
+      id: 'rafting',
+      name: rafting.name,
+    });
     expect(await count('discipline_categories')).toBe(28);
   });
 
@@ -307,19 +332,58 @@ describe('database', () => {
   test('CHECK constraints: profile role, review rating, trick difficulty', async () => {
     const id = `check-${Date.now()}`;
     expect(
-      await pgErrorCode(t.app.db.insertInto('profiles').values({ id, name: 'Root', email: `${id}@example.com`, role: 'superuser' as never }).execute()),
+      await pgErrorCode(
+        t.app.db
+          .insertInto('profiles')
+          .values({ id, name: 'Root', email: `${id}@example.com`, role: 'superuser' as never })
+          .execute(),
+      ),
     ).toBe('23514');
     expect(await t.app.db.selectFrom('profiles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
 
     const review = { product_name: 'Board', discipline_id: 'surfing', content: 'Great' };
-    expect(await pgErrorCode(t.app.db.insertInto('reviews').values({ ...review, rating: 6 }).execute())).toBe('23514');
-    expect(await pgErrorCode(t.app.db.insertInto('reviews').values({ ...review, rating: -1 }).execute())).toBe('23514');
-    await t.app.db.insertInto('reviews').values({ ...review, rating: 5 }).execute(); // the boundary is allowed
+    expect(
+      await pgErrorCode(
+        t.app.db
+          .insertInto('reviews')
+          .values({ ...review, rating: 6 })
+          .execute(),
+      ),
+    ).toBe('23514');
+    expect(
+      await pgErrorCode(
+        t.app.db
+          .insertInto('reviews')
+          .values({ ...review, rating: -1 })
+          .execute(),
+      ),
+    ).toBe('23514');
+    await t.app.db
+      .insertInto('reviews')
+      .values({ ...review, rating: 5 })
+      .execute(); // the boundary is allowed
 
     const trick = { name: 'Flip', discipline_id: 'skateboarding', description: 'A flip' };
-    expect(await pgErrorCode(t.app.db.insertInto('tricks').values({ ...trick, difficulty: 11 }).execute())).toBe('23514');
-    expect(await pgErrorCode(t.app.db.insertInto('tricks').values({ ...trick, difficulty: 0 }).execute())).toBe('23514');
-    await t.app.db.insertInto('tricks').values({ ...trick, difficulty: 10 }).execute();
+    expect(
+      await pgErrorCode(
+        t.app.db
+          .insertInto('tricks')
+          .values({ ...trick, difficulty: 11 })
+          .execute(),
+      ),
+    ).toBe('23514');
+    expect(
+      await pgErrorCode(
+        t.app.db
+          .insertInto('tricks')
+          .values({ ...trick, difficulty: 0 })
+          .execute(),
+      ),
+    ).toBe('23514');
+    await t.app.db
+      .insertInto('tricks')
+      .values({ ...trick, difficulty: 10 })
+      .execute();
 
     const stored = await t.app.db.selectFrom('tricks').select('difficulty').where('name', '=', 'Flip').execute();
     expect(stored.map((r) => r.difficulty)).toEqual([10]);

@@ -87,7 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger ??
       (config.env === 'development'
-        ? { level: config.logLevel, serializers: logSerializers, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        ? {
+            level: config.logLevel,
+            serializers: logSerializers,
+            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+          }
         : { level: config.logLevel, serializers: logSerializers }),
     trustProxy: config.trustProxy ? OWN_PROXIES : false,
     bodyLimit: 1024 * 1024,

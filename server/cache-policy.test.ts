@@ -117,7 +117,8 @@ describe('the cache policy each route declares is the one it sends', () => {
         const res = await get(url, who);
         if (res.statusCode === 200) answered += 1;
         const want = expected(read, who !== null);
-        if (res.headers['cache-control'] !== want) wrong.push(`${read.path} as ${label} (${res.statusCode}): ${res.headers['cache-control']} instead of ${want}`);
+        if (res.headers['cache-control'] !== want)
+          wrong.push(`${read.path} as ${label} (${res.statusCode}): ${res.headers['cache-control']} instead of ${want}`);
       }
     }
     expect(wrong).toEqual([]);

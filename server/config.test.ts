@@ -62,7 +62,9 @@ describe('loadConfig', () => {
   it('trusts no second origin unless `npm run dev` names its Vite server, and never outside development', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).devWebOrigin).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development', DEV_WEB_ORIGIN: 'http://localhost:5173/' }).devWebOrigin).toBe('http://localhost:5173');
-    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), DEV_WEB_ORIGIN: 'http://localhost:5173' })).toThrow(/DEV_WEB_ORIGIN/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), DEV_WEB_ORIGIN: 'http://localhost:5173' })).toThrow(
+      /DEV_WEB_ORIGIN/,
+    );
   });
 
   it('requires AUTH_SECRET in production', () => {

@@ -69,7 +69,14 @@ const envSchema = z.object({
   PUSH_SERVICES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    )
     .refine((list) => list === undefined || list.every(isPushServiceEntry), { message: 'must list host names or http(s) origins, separated by commas' }),
   ADMIN_EMAIL: z
     .string()
@@ -275,9 +282,12 @@ function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): Config['push'
   const subject = e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL}`;
   if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
     if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
-    if (base64urlBytes(e.VAPID_PUBLIC_KEY) !== 65) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes)');
-    if (base64urlBytes(e.VAPID_PRIVATE_KEY) !== 32) throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
-    if (!isKeyPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+    if (base64urlBytes(e.VAPID_PUBLIC_KEY) !== 65)
+      throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes)');
+    if (base64urlBytes(e.VAPID_PRIVATE_KEY) !== 32)
+      throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
+    if (!isKeyPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY))
+      throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
     return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
   }
   if (e.NODE_ENV === 'production') return undefined;

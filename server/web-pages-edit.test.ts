@@ -20,7 +20,8 @@ describe("an item's edit form, drawn by the server", () => {
   });
 
   const fetchFor = (cookie: string) => readsFor(t.app, cookie);
-  const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const escaped = (text: string) =>
+    text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
   test.each([
     ['places', 'places', 'name'],
@@ -29,20 +30,26 @@ describe("an item's edit form, drawn by the server", () => {
     ['reviews', 'reviews', 'productName'],
     ['shops', 'shops', 'name'],
     ['articles', 'articles', 'title'],
-  ])('%s: the form with the item’s values, for an admin', async (section, kind, nameField) => {
-    const admin = await signUpVerified(t);
-    await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const list = JSON.parse((await t.app.inject({ method: 'GET', url: `/api/disciplines/surfing/${section}?page=1&limit=1` })).body) as { items: Record<string, string>[] };
-    const item = list.items[0]!;
-    const page = await renderPage({ url: `/discipline/surfing/${kind}/${item.id}?edit=1`, storedLanguage: 'en', read: fetchFor(admin.cookie) });
-    expect(page.kind).toBe('page');
-    if (page.kind !== 'page') return;
-    expect(page.undeclared).toEqual([]);
-    const form = /<form[^>]*action="\/actions\/edit-item"[^>]*>([\s\S]*?)<\/form>/.exec(page.html)?.[1] ?? '';
-    expect(form).toContain(`name="section" value="${section}"`);
-    expect(form).toContain(`name="id" value="${item.id}"`);
-    // The name's input carries the stored name (React writes `name` before or after `value`).
-    const input = new RegExp(`<input[^>]*name="${nameField}"[^>]*>`).exec(form)?.[0] ?? '';
-    expect(input).toContain(`value="${escaped(item[nameField]!)}"`);
-  }, 120_000);
+  ])(
+    '%s: the form with the item’s values, for an admin',
+    async (section, kind, nameField) => {
+      const admin = await signUpVerified(t);
+      await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+      const list = JSON.parse((await t.app.inject({ method: 'GET', url: `/api/disciplines/surfing/${section}?page=1&limit=1` })).body) as {
+        items: Record<string, string>[];
+      };
+      const item = list.items[0]!;
+      const page = await renderPage({ url: `/discipline/surfing/${kind}/${item.id}?edit=1`, storedLanguage: 'en', read: fetchFor(admin.cookie) });
+      expect(page.kind).toBe('page');
+      if (page.kind !== 'page') return;
+      expect(page.undeclared).toEqual([]);
+      const form = /<form[^>]*action="\/actions\/edit-item"[^>]*>([\s\S]*?)<\/form>/.exec(page.html)?.[1] ?? '';
+      expect(form).toContain(`name="section" value="${section}"`);
+      expect(form).toContain(`name="id" value="${item.id}"`);
+      // The name's input carries the stored name (React writes `name` before or after `value`).
+      const input = new RegExp(`<input[^>]*name="${nameField}"[^>]*>`).exec(form)?.[0] ?? '';
+      expect(input).toContain(`value="${escaped(item[nameField]!)}"`);
+    },
+    120_000,
+  );
 });

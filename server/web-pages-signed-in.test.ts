@@ -11,12 +11,11 @@ import { useTestApp } from './test/use-test-app.ts';
  * of their own here (server/lib/render-threads.ts), as in production; elsewhere on the main thread.
  */
 
-
 const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(page)?.[1] ?? '';
 const keysOf = (page: string) =>
-  (JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as { queries: { queries: { queryKey: unknown[] }[] } }).queries.queries.map((q) =>
-    JSON.stringify(q.queryKey),
-  );
+  (
+    JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as { queries: { queries: { queryKey: unknown[] }[] } }
+  ).queries.queries.map((q) => JSON.stringify(q.queryKey));
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 
@@ -43,14 +42,22 @@ describe('signed-in pages', () => {
     expect(root).toContain('Alma Onlyhers');
     expect(root).toContain('action="/actions/log-out"');
     expect(keysOf(own.body)).toEqual(
-      expect.arrayContaining(['["auth","me"]', '["profile","own"]', `["profiles","${alma.id}","activity"]`, '["notifications","latest"]', '["conversations","unread"]']),
+      expect.arrayContaining([
+        '["auth","me"]',
+        '["profile","own"]',
+        `["profiles","${alma.id}","activity"]`,
+        '["notifications","latest"]',
+        '["conversations","unread"]',
+      ]),
     );
     // Its tabs are links to their addresses (they open without the scripts), the settings' among them.
     expect(root).toMatch(/<a [^>]*role="tab"[^>]*href="\/profile\?tab=settings"|<a [^>]*href="\/profile\?tab=settings"[^>]*role="tab"/);
     expect(rootOf((await get('/profile?tab=settings', alma)).body)).toContain('aria-selected="true"');
     // The Sessions part, its figures and the log's page of the address.
     expect(root).toContain('data-testid="profile-sessions"');
-    expect(keysOf((await get('/profile?sessions=2', alma)).body)).toEqual(expect.arrayContaining([`["profiles","${alma.id}","session-stats"]`, `["profiles","${alma.id}","sessions",2]`]));
+    expect(keysOf((await get('/profile?sessions=2', alma)).body)).toEqual(
+      expect.arrayContaining([`["profiles","${alma.id}","session-stats"]`, `["profiles","${alma.id}","sessions",2]`]),
+    );
 
     const other = await get('/profile', bruno);
     expectPrivate(other);
@@ -112,7 +119,8 @@ describe('signed-in pages', () => {
   });
 
   test("Manage Team's tabs are addresses, each rendered with what it shows", async () => {
-    const post = (url: string, who: User, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie, origin: t.config.publicUrl }, ...(payload ? { payload } : {}) });
+    const post = (url: string, who: User, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie, origin: t.config.publicUrl }, ...(payload ? { payload } : {}) });
     const created = await post('/api/teams', bruno, { name: 'Tabbed Crew', description: 'A crew with tabs.', disciplineIds: ['surfing'], isPrivate: true });
     expect(created.statusCode, created.body).toBeLessThan(300);
     const team = JSON.parse(created.body) as { id: string };
@@ -121,7 +129,8 @@ describe('signed-in pages', () => {
     // A member of their own (alma becomes an admin in the test above, and an admin manages every team).
     const cleo = await signUpVerified(t, { name: 'Cleo Asker' });
     expect((await post(`/api/teams/${team.id}/join`, cleo)).statusCode).toBe(200);
-    const tabOf = (root: string, name: string) => new RegExp(`<a [^>]*href="/team/${team.id}${name ? `\\?manage=${name}` : ''}#manage"[^>]*>`).exec(root)?.[0] ?? '';
+    const tabOf = (root: string, name: string) =>
+      new RegExp(`<a [^>]*href="/team/${team.id}${name ? `\\?manage=${name}` : ''}#manage"[^>]*>`).exec(root)?.[0] ?? '';
 
     // The leader's page links each tab to its address (they open without the scripts); Members is the first.
     const first = rootOf((await get(`/team/${team.id}`, bruno)).body);

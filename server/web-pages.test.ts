@@ -27,12 +27,13 @@ const BARE_ROOT = '<div id="root"></div>';
 
 const html = (res: LightMyRequestResponse) => (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body);
 const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(page)?.[1];
-const stateOf = (page: string) => JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as {
-  language: string;
-  settings: { enabledLanguages: string[] };
-  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
-  texts: Record<string, string>;
-};
+const stateOf = (page: string) =>
+  JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as {
+    language: string;
+    settings: { enabledLanguages: string[] };
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    texts: Record<string, string>;
+  };
 
 describe('with the real page renderer', () => {
   const t = useTestApp(async () => ({ ...RELAXED_LIMITS, webDist: await testWebBuild() }), { timeout: 240_000 });
@@ -45,7 +46,12 @@ describe('with the real page renderer', () => {
     await t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const start = new Date(Date.now() + 864e6).toISOString();
     const payload = { ...fields, startDate: start, endDate: start, price: 0, maxAttendees: null };
-    const created = await t.app.inject({ method: 'POST', url: '/api/disciplines/surfing/events', headers: { cookie: admin.cookie, origin: t.config.publicUrl }, payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/disciplines/surfing/events',
+      headers: { cookie: admin.cookie, origin: t.config.publicUrl },
+      payload,
+    });
     expect(created.statusCode, created.body).toBe(201);
     return { id: (created.json() as { id: string }).id, admin, start };
   };
@@ -123,7 +129,9 @@ describe('with the real page renderer', () => {
     const chunkOf = (key: string) => `/${manifest[key]!.file}`;
     const teams = preloadsOf(html(await get('/teams', { cookie: `${LANGUAGE_COOKIE}=de` })));
     // Its page chunk and the German strings (the page waits for all of them), not only the entry's modules.
-    expect(teams).toEqual(expect.arrayContaining([chunkOf('features/teams/teams-page.tsx'), chunkOf('locales/de.json?part=core'), chunkOf('locales/de.json?part=rest')]));
+    expect(teams).toEqual(
+      expect.arrayContaining([chunkOf('features/teams/teams-page.tsx'), chunkOf('locales/de.json?part=core'), chunkOf('locales/de.json?part=rest')]),
+    );
     expect(teams).not.toContain(chunkOf('locales/en.json?part=rest'));
     expect(new Set(teams).size).toBe(teams.length);
     // The home page is in the entry: it waits for the core strings only.
@@ -139,7 +147,7 @@ describe('with the real page renderer', () => {
     expect(preloadsOf(html(await get('/', { cookie: member.cookie })))).toContain(chunkOf('components/shell/outbox-status.tsx'));
   });
 
-  test('the page is in the language of the visitor\'s cookie, or the default for an unknown or disabled one', async () => {
+  test("the page is in the language of the visitor's cookie, or the default for an unknown or disabled one", async () => {
     const de = html(await get('/', { cookie: `${LANGUAGE_COOKIE}=de` }));
     expect(de).toContain('<html lang="de" dir="ltr">');
     expect(rootOf(de)).toContain('Willkommen bei Stoked');
@@ -164,27 +172,49 @@ describe('with the real page renderer', () => {
     expect(ar).toContain('<html lang="es" dir="ltr">');
   });
 
-  test('title and description are the page\'s own', async () => {
+  test("title and description are the page's own", async () => {
     const page = html(await get('/discipline/surfing'));
     expect(page).toContain('<title>Surfing - Stoked</title>');
     expect(rootOf(page)).toMatch(/<h1[^>]*>Surfing<\/h1>/);
   });
 
   test('an item page carries its share preview (OpenGraph, Twitter card) and its schema.org description, in its language', async () => {
-    const { id, admin, start } = await publishedEvent('Preview Admin', { name: 'Preview Pro', description: 'Heats all day.', location: 'Hossegor', type: 'Competition' });
+    const { id, admin, start } = await publishedEvent('Preview Admin', {
+      name: 'Preview Pro',
+      description: 'Heats all day.',
+      location: 'Hossegor',
+      type: 'Competition',
+    });
     const path = `/discipline/surfing/events/${id}`;
     const url = `${t.config.publicUrl}${path}`;
     // The address's language wins over the cookie's, and is then the page's own address.
     const head = html(await get(`${path}?lang=fr`, { cookie: `${LANGUAGE_COOKIE}=de` })).split('</head>')[0]!;
     const meta = (name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(head)?.[1];
-    expect([meta('og:title'), meta('og:url'), meta('og:locale'), meta('twitter:card'), meta('og:image')]).toEqual(['Preview Pro - Stoked', `${url}?lang=fr`, 'fr', 'summary_large_image', expect.stringMatching(new RegExp(`^${t.config.publicUrl}/api/share-cards/event/${id}\\.png\\?v=[0-9a-z]+&#38;lang=fr$`))]);
-    const links = [`rel="canonical" href="${url}?lang=fr"`, `rel="alternate" hreflang="de" href="${url}?lang=de"`, `rel="alternate" hreflang="x-default" href="${url}"`];
+    expect([meta('og:title'), meta('og:url'), meta('og:locale'), meta('twitter:card'), meta('og:image')]).toEqual([
+      'Preview Pro - Stoked',
+      `${url}?lang=fr`,
+      'fr',
+      'summary_large_image',
+      expect.stringMatching(new RegExp(`^${t.config.publicUrl}/api/share-cards/event/${id}\\.png\\?v=[0-9a-z]+&#38;lang=fr$`)),
+    ]);
+    const links = [
+      `rel="canonical" href="${url}?lang=fr"`,
+      `rel="alternate" hreflang="de" href="${url}?lang=de"`,
+      `rel="alternate" hreflang="x-default" href="${url}"`,
+    ];
     for (const link of links) expect(head).toContain(`<link ${link} />`);
     expect(head).not.toContain('hreflang="ar"'); // not enabled
     expect(head).toMatch(/<link rel="manifest" href="\/manifest-fr\.webmanifest"/); // the installed app's name in French
     expect(html(await get(path, { cookie: `${LANGUAGE_COOKIE}=de` }))).toContain(`<link rel="canonical" href="${url}" />`);
     const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!) as Record<string, unknown>;
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'SportsEvent', name: 'Preview Pro', startDate: start, location: { name: 'Hossegor' }, inLanguage: 'fr' });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'SportsEvent',
+      name: 'Preview Pro',
+      startDate: start,
+      location: { name: 'Hossegor' },
+      inLanguage: 'fr',
+    });
     const profile = html(await get(`/profile/${admin.id}`)).split('</head>')[0]!;
     expect([profile.includes('<meta property="og:type" content="profile" />'), /"@type":"Person","name":"Preview Admin"/.test(profile)]).toEqual([true, true]);
   });
@@ -250,7 +280,9 @@ describe('with the real page renderer', () => {
     });
     // Its sessions, tricks, activity and statistics would each ask it: the profile's query has told them.
     expect(statements.filter((sql) => /where "p"\."id" = \$1 and \("p"\."email_verified" and not "p"\."banned"\)$/.test(sql))).toHaveLength(0);
-    expect(statements.filter((sql) => /from "profiles" as "p" where "p"\."id" = \$\d+ and \("p"\."email_verified" and not "p"\."banned"\)/.test(sql))).toHaveLength(1);
+    expect(
+      statements.filter((sql) => /from "profiles" as "p" where "p"\."id" = \$\d+ and \("p"\."email_verified" and not "p"\."banned"\)/.test(sql)),
+    ).toHaveLength(1);
   });
 
   test("an event page's attendees and comments take from the event's own query whether it may be seen", async () => {
@@ -302,14 +334,15 @@ describe('with the real page renderer', () => {
     expect(keys(html(await get(`/profile/${rider.id}`))), 'and reuses it where the route reads it').toContain('["disciplines"]');
   });
 
-  test('what users write cannot break out of the page: no script but the app\'s, values escaped', async () => {
+  test("what users write cannot break out of the page: no script but the app's, values escaped", async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
     const rider = await signUpVerified(t, { name: hostile });
     const page = html(await get(`/profile/${rider.id}`));
     expect(rootOf(page)).toBeDefined();
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    for (const tag of page.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/paint-first.js" data-entry="\/assets\/|type="application\/(?:ld\+)?json"/);
+    for (const tag of page.match(/<script[^>]*>/g) ?? [])
+      expect(tag).toMatch(/ src="\/paint-first.js" data-entry="\/assets\/|type="application\/(?:ld\+)?json"/);
     expect(page).toContain(`<title>${hostile.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)} - Stoked</title>`);
     const profile = stateOf(page).queries.queries.find((q) => JSON.stringify(q.state.data).includes('alert(1)'));
     expect(profile, 'the name reaches the browser intact').toBeDefined();
@@ -353,18 +386,50 @@ describe('each page reads only the data its route declared', () => {
 
   test('no page discovers a query by rendering, for a visitor or a signed-in member', async () => {
     const rider = await signUpVerified(t);
-    const team = await t.app.inject({ method: 'POST', url: '/api/teams', headers: { cookie: rider.cookie, origin: t.config.publicUrl }, payload: { name: 'Declared Crew', description: 'A crew for the page test.', disciplineIds: ['surfing'], isPrivate: false } });
+    const team = await t.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { cookie: rider.cookie, origin: t.config.publicUrl },
+      payload: { name: 'Declared Crew', description: 'A crew for the page test.', disciplineIds: ['surfing'], isPrivate: false },
+    });
     expect(team.statusCode, team.body).toBeLessThan(300);
-    const section = (name: string, kind: string) => firstId(`/api/disciplines/surfing/${name}?page=1&limit=1`).then((id) => `/discipline/surfing/${kind}/${id}`);
+    const section = (name: string, kind: string) =>
+      firstId(`/api/disciplines/surfing/${name}?page=1&limit=1`).then((id) => `/discipline/surfing/${kind}/${id}`);
     const urls = [
-      '/', '/category/water', '/discipline/surfing', '/teams', `/team/${(JSON.parse(team.body) as { id: string }).id}`, `/profile/${rider.id}`,
-      '/discipline/surfing/teams', '/discipline/surfing/athletes', '/discipline/surfing/places', '/discipline/surfing/places?view=map', '/discipline/surfing/articles',
-      '/discipline/surfing/shops', '/discipline/surfing/tricktionary', '/discipline/surfing/reviews', '/discipline/surfing/events', '/discipline/surfing/events?q=surf&when=past',
-      await section('places', 'places'), await section('articles', 'articles'), await section('shops', 'shops'), await section('tricks', 'tricktionary'),
-      await section('reviews', 'reviews'), await section('events', 'events'), '/privacy', '/terms', '/login', '/register', '/contact', '/no/such/page',
+      '/',
+      '/category/water',
+      '/discipline/surfing',
+      '/teams',
+      `/team/${(JSON.parse(team.body) as { id: string }).id}`,
+      `/profile/${rider.id}`,
+      '/discipline/surfing/teams',
+      '/discipline/surfing/athletes',
+      '/discipline/surfing/places',
+      '/discipline/surfing/places?view=map',
+      '/discipline/surfing/articles',
+      '/discipline/surfing/shops',
+      '/discipline/surfing/tricktionary',
+      '/discipline/surfing/reviews',
+      '/discipline/surfing/events',
+      '/discipline/surfing/events?q=surf&when=past',
+      await section('places', 'places'),
+      await section('articles', 'articles'),
+      await section('shops', 'shops'),
+      await section('tricks', 'tricktionary'),
+      await section('reviews', 'reviews'),
+      await section('events', 'events'),
+      '/privacy',
+      '/terms',
+      '/login',
+      '/register',
+      '/contact',
+      '/no/such/page',
     ];
     const problems: string[] = [];
-    for (const [who, cookie] of [['visitor', undefined], ['member', rider.cookie]] as const) {
+    for (const [who, cookie] of [
+      ['visitor', undefined],
+      ['member', rider.cookie],
+    ] as const) {
       for (const url of [...urls, ...(cookie ? ['/profile', '/notifications', '/messages'] : [])]) {
         const page = await renderPage({ url, storedLanguage: 'en', read: fetchFor(cookie) });
         if (page.kind === 'page' && page.undeclared.length) problems.push(`${who} ${url}: ${page.undeclared.join(' ')}`);
@@ -374,7 +439,7 @@ describe('each page reads only the data its route declared', () => {
   }, 120_000);
 });
 
-describe('kept like the API\'s anonymous answers, and around the renderer', () => {
+describe("kept like the API's anonymous answers, and around the renderer", () => {
   const apps: TestApp[] = [];
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.close()));
@@ -384,7 +449,10 @@ describe('kept like the API\'s anonymous answers, and around the renderer', () =
   async function appWithRenderer(name: string, source: string, httpCacheSeconds = 0) {
     const webDist = path.join(tmp, name);
     mkdirSync(webDist, { recursive: true });
-    writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`);
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`,
+    );
     mkdirSync(path.dirname(pageRendererOf(webDist)), { recursive: true });
     writeFileSync(pageRendererOf(webDist), source);
     const app = await createTestApp({ webDist, httpCacheSeconds });
@@ -420,7 +488,10 @@ export async function renderPage({ url, storedLanguage }) {
     const webDist = path.join(tmp, 'counting');
     mkdirSync(path.dirname(pageRendererOf(webDist)), { recursive: true });
     mkdirSync(webDist, { recursive: true });
-    writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`);
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html lang="en" dir="ltr"><head><title>Stoked</title></head><body>${BARE_ROOT}</body></html>`,
+    );
     writeFileSync(pageRendererOf(webDist), COUNTING);
     return { ...RELAXED_LIMITS, webDist, httpCacheSeconds: 60 };
   });

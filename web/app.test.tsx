@@ -26,7 +26,10 @@ function Menu() {
 }
 
 describe('Radix menus follow the language’s direction', () => {
-  for (const [language, dir] of [['ar', 'rtl'], ['en', 'ltr']] as const) {
+  for (const [language, dir] of [
+    ['ar', 'rtl'],
+    ['en', 'ltr'],
+  ] as const) {
     test(`${language}: the menu opens ${dir}`, async () => {
       await i18next.changeLanguage(language);
       render(

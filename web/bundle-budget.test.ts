@@ -29,7 +29,11 @@ function* builtFiles(dir: string): Generator<string> {
 
 describe('production bundle', () => {
   test(`the home page's first-load JS stays within ${HOME_BUDGET_KB} KB gzipped`, () => {
-    const home = firstLoad(outDir, manifest, ROUTES.find((r) => r.path === '/')!);
+    const home = firstLoad(
+      outDir,
+      manifest,
+      ROUTES.find((r) => r.path === '/')!,
+    );
     expect(home.files.some((f) => f.includes('index'))).toBe(true);
     expect(Number(kb(home.js)), `first-load JS of / in KB: ${home.files.join(', ')}`).toBeLessThanOrEqual(HOME_BUDGET_KB);
   });
@@ -45,9 +49,20 @@ describe('production bundle', () => {
     expect(zod.length).toBeGreaterThan(0);
     const visitorPages = ROUTES.filter((r) => r.visitor);
     expect(visitorPages.length).toBeGreaterThan(3);
-    for (const route of visitorPages) expect(firstLoad(outDir, manifest, route).files.filter((f) => zod.includes(f)), route.path).toEqual([]);
-    const login = firstLoad(outDir, manifest, ROUTES.find((r) => r.path === '/login')!);
-    expect(login.files.some((f) => zod.includes(f)), 'the log-in form validates with zod').toBe(true);
+    for (const route of visitorPages)
+      expect(
+        firstLoad(outDir, manifest, route).files.filter((f) => zod.includes(f)),
+        route.path,
+      ).toEqual([]);
+    const login = firstLoad(
+      outDir,
+      manifest,
+      ROUTES.find((r) => r.path === '/login')!,
+    );
+    expect(
+      login.files.some((f) => zod.includes(f)),
+      'the log-in form validates with zod',
+    ).toBe(true);
   });
 
   test('no built file holds a secret value or something shaped like one', () => {
@@ -68,9 +83,26 @@ describe('installable', () => {
     const sharp = (await import('sharp')).default;
     for (const language of LANGUAGE_CODES) {
       const file = path.join(outDir, webManifestPath(language));
-      const app = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', `${language}.json`), 'utf8')) as { app: { name: string; description: string } }).app;
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name: string; description: string; lang: string; dir: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
-      expect(manifest, language).toMatchObject({ name: app.name, description: app.description, lang: language, dir: languageDir(language), display: 'standalone', start_url: `/?lang=${language}` });
+      const app = (
+        JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', `${language}.json`), 'utf8')) as { app: { name: string; description: string } }
+      ).app;
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+        name: string;
+        description: string;
+        lang: string;
+        dir: string;
+        display: string;
+        start_url: string;
+        icons: { src: string; sizes: string; purpose: string }[];
+      };
+      expect(manifest, language).toMatchObject({
+        name: app.name,
+        description: app.description,
+        lang: language,
+        dir: languageDir(language),
+        display: 'standalone',
+        start_url: `/?lang=${language}`,
+      });
       for (const icon of manifest.icons) {
         const { width, height } = await sharp(path.join(outDir, icon.src)).metadata();
         expect(`${width}x${height}`, icon.src).toBe(icon.sizes);

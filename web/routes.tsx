@@ -118,10 +118,16 @@ const sectionItem =
  * Every page's frame: who is signed in, the site's settings, the categories of the menus; for a
  * signed-in person also the header's bell and unread messages count.
  */
-const frameNeeds: RouteNeeds = both(() => [authQueries.me(), settingsQueries.all(), disciplineQueries.categories()], whenSignedIn((m) => m.frameNeeds));
+const frameNeeds: RouteNeeds = both(
+  () => [authQueries.me(), settingsQueries.all(), disciplineQueries.categories()],
+  whenSignedIn((m) => m.frameNeeds),
+);
 
 /** The home page: its stats for everyone, and the feed for a signed-in person. */
-const homeNeeds: RouteNeeds = both(() => [homeQueries.stats()], whenSignedIn((m) => m.homeNeeds));
+const homeNeeds: RouteNeeds = both(
+  () => [homeQueries.stats()],
+  whenSignedIn((m) => m.homeNeeds),
+);
 
 /**
  * The events page: its list, or (in the browser only: the month is the visitor's own, in their time
@@ -133,7 +139,11 @@ const eventsNeeds: RouteNeeds = async ({ params, search }) => {
   const disciplineId = params.disciplineId!;
   if (filters.view === 'grid') return [disciplineQueries.hub(disciplineId), withPages(eventQueries.list(disciplineId, filters), search)];
   const { first, next } = calendarMonth(filters.month);
-  return [disciplineQueries.hub(disciplineId), typeof window !== 'undefined' && eventQueries.calendar(disciplineId, { q: filters.q, type: filters.type, from: first.toISOString(), to: next.toISOString() })];
+  return [
+    disciplineQueries.hub(disciplineId),
+    typeof window !== 'undefined' &&
+      eventQueries.calendar(disciplineId, { q: filters.q, type: filters.type, from: first.toISOString(), to: next.toISOString() }),
+  ];
 };
 
 /** The frame's pieces that belong to features; lazy: visitors never download them (messages, the bell, sign-out). */
@@ -168,11 +178,21 @@ export const routes: RouteObject[] = [
           { path: 'confirm-email', ...page('features/auth/confirm-email-page.tsx') },
           { path: 'forgot-password', ...page('features/auth/forgot-password-page.tsx') },
           { path: 'reset-password', ...page('features/auth/reset-password-page.tsx') },
-          { path: 'profile', ...page('features/profiles/own-profile-page.tsx', signedIn((m) => m.ownProfileNeeds, { notice: 'profile' })) },
+          {
+            path: 'profile',
+            ...page(
+              'features/profiles/own-profile-page.tsx',
+              signedIn((m) => m.ownProfileNeeds, { notice: 'profile' }),
+            ),
+          },
           {
             path: 'profile/:userId',
             ...page('features/profiles/public-profile-page.tsx', async ({ params, search }) => {
-              const [{ profileQueries }, { trickQueries }, { sessionLogPageFrom, sessionStatsQueries }] = await Promise.all([profiles(), tricks(), sessionStats()]);
+              const [{ profileQueries }, { trickQueries }, { sessionLogPageFrom, sessionStatsQueries }] = await Promise.all([
+                profiles(),
+                tricks(),
+                sessionStats(),
+              ]);
               const id = params.userId!;
               return [
                 profileQueries.public(id),
@@ -185,19 +205,97 @@ export const routes: RouteObject[] = [
             }),
           },
           { path: 'category/:categoryId', ...page('features/disciplines/category-page.tsx', ({ params }) => [disciplineQueries.category(params.categoryId!)]) },
-          { path: 'discipline/:disciplineId', ...page('features/disciplines/discipline-page.tsx', ({ params }) => [disciplineQueries.hub(params.disciplineId!)]) },
-          { path: 'discipline/:disciplineId/teams', ...page('features/teams/teams-page.tsx', sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id)))) },
-          { path: 'discipline/:disciplineId/athletes', ...page('features/athletes/athletes-page.tsx', sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places', ...page('features/places/places-page.tsx', sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/places/:placeId', ...page('features/places/place-page.tsx', both(sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]), placeNeeds)) },
-          { path: 'discipline/:disciplineId/articles', ...page('features/articles/articles-page.tsx', sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/articles/:articleId', ...page('features/articles/article-page.tsx', sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/shops', ...page('features/shops/shops-page.tsx', sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/shops/:shopId', ...page('features/shops/shop-page.tsx', sectionItem(shops, 'shop', 'shopId', (m, id) => m.shopQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/tricktionary', ...page('features/tricks/tricks-page.tsx', sectionList(tricks, (m, id, search) => m.trickQueries.list(id, m.trickFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/tricktionary/:trickId', ...page('features/tricks/trick-page.tsx', sectionItem(tricks, 'trick', 'trickId', (m, id) => m.trickQueries.detail(id))) },
-          { path: 'discipline/:disciplineId/reviews', ...page('features/reviews/reviews-page.tsx', sectionList(reviews, (m, id, search) => m.reviewQueries.list(id, m.reviewFiltersFrom(search)))) },
-          { path: 'discipline/:disciplineId/reviews/:reviewId', ...page('features/reviews/review-page.tsx', sectionItem(reviews, 'review', 'reviewId', (m, id) => m.reviewQueries.detail(id))) },
+          {
+            path: 'discipline/:disciplineId',
+            ...page('features/disciplines/discipline-page.tsx', ({ params }) => [disciplineQueries.hub(params.disciplineId!)]),
+          },
+          {
+            path: 'discipline/:disciplineId/teams',
+            ...page(
+              'features/teams/teams-page.tsx',
+              sectionList(teams, (m, id, search) => m.teamQueries.list(m.teamFiltersFrom(search, id))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/athletes',
+            ...page(
+              'features/athletes/athletes-page.tsx',
+              sectionList(athletes, (m, id, search) => m.athleteQueries.list(id, m.athleteFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/places',
+            ...page(
+              'features/places/places-page.tsx',
+              sectionList(places, (m, id, search) => m.placeQueries.list(id, m.placeFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/places/:placeId',
+            ...page(
+              'features/places/place-page.tsx',
+              both(
+                sectionItem(places, 'place', 'placeId', (m, id) => [m.placeQueries.detail(id), m.placeQueries.nearby(id), m.conditionQueries.place(id)]),
+                placeNeeds,
+              ),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/articles',
+            ...page(
+              'features/articles/articles-page.tsx',
+              sectionList(articles, (m, id, search) => m.articleQueries.list(id, m.articleFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/articles/:articleId',
+            ...page(
+              'features/articles/article-page.tsx',
+              sectionItem(articles, 'article', 'articleId', (m, id) => m.articleQueries.detail(id)),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/shops',
+            ...page(
+              'features/shops/shops-page.tsx',
+              sectionList(shops, (m, id, search) => m.shopQueries.list(id, m.shopFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/shops/:shopId',
+            ...page(
+              'features/shops/shop-page.tsx',
+              sectionItem(shops, 'shop', 'shopId', (m, id) => m.shopQueries.detail(id)),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/tricktionary',
+            ...page(
+              'features/tricks/tricks-page.tsx',
+              sectionList(tricks, (m, id, search) => m.trickQueries.list(id, m.trickFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/tricktionary/:trickId',
+            ...page(
+              'features/tricks/trick-page.tsx',
+              sectionItem(tricks, 'trick', 'trickId', (m, id) => m.trickQueries.detail(id)),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/reviews',
+            ...page(
+              'features/reviews/reviews-page.tsx',
+              sectionList(reviews, (m, id, search) => m.reviewQueries.list(id, m.reviewFiltersFrom(search))),
+            ),
+          },
+          {
+            path: 'discipline/:disciplineId/reviews/:reviewId',
+            ...page(
+              'features/reviews/review-page.tsx',
+              sectionItem(reviews, 'review', 'reviewId', (m, id) => m.reviewQueries.detail(id)),
+            ),
+          },
           { path: 'discipline/:disciplineId/events', ...page('features/events/events-page.tsx', eventsNeeds) },
           {
             path: 'discipline/:disciplineId/events/:eventId',
@@ -209,10 +307,13 @@ export const routes: RouteObject[] = [
               return search.get('edit') === '1' ? [...reads, eventQueries.placeChoices(params.disciplineId!, '')] : reads;
             }),
           },
-          { path: 'teams', ...page('features/teams/teams-page.tsx', async ({ search }) => {
-            const { teamFiltersFrom, teamQueries } = await teams();
-            return [withPages(teamQueries.list(teamFiltersFrom(search)), search)];
-          }) },
+          {
+            path: 'teams',
+            ...page('features/teams/teams-page.tsx', async ({ search }) => {
+              const { teamFiltersFrom, teamQueries } = await teams();
+              return [withPages(teamQueries.list(teamFiltersFrom(search)), search)];
+            }),
+          },
           {
             path: 'team/:teamId',
             // Its leader (or an admin) sees Manage Team with the join requests and invitations: known once the team is read.
@@ -232,12 +333,48 @@ export const routes: RouteObject[] = [
           { path: 'contact', ...page('features/contact/contact-page.tsx') },
           { path: 'privacy', ...page('features/legal/privacy-page.tsx') },
           { path: 'terms', ...page('features/legal/terms-page.tsx') },
-          { path: 'admin', ...page('features/admin/admin-page.tsx', signedIn((m) => m.adminNeeds, { admin: true })) },
-          { path: 'admin/new/:kind', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
-          { path: 'admin/edit/:kind/:id', ...page('features/admin/admin-form-page.tsx', signedIn((m) => m.adminFormNeeds, { admin: true })) },
-          { path: 'notifications', ...page('features/notifications/notifications-page.tsx', signedIn((m) => m.notificationsNeeds, { notice: 'notifications' })) },
-          { path: 'messages', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds, { notice: 'messages' })) },
-          { path: 'messages/:conversationId', ...page('features/messages/messages-page.tsx', signedIn((m) => m.messagesNeeds, { notice: 'messages' })) },
+          {
+            path: 'admin',
+            ...page(
+              'features/admin/admin-page.tsx',
+              signedIn((m) => m.adminNeeds, { admin: true }),
+            ),
+          },
+          {
+            path: 'admin/new/:kind',
+            ...page(
+              'features/admin/admin-form-page.tsx',
+              signedIn((m) => m.adminFormNeeds, { admin: true }),
+            ),
+          },
+          {
+            path: 'admin/edit/:kind/:id',
+            ...page(
+              'features/admin/admin-form-page.tsx',
+              signedIn((m) => m.adminFormNeeds, { admin: true }),
+            ),
+          },
+          {
+            path: 'notifications',
+            ...page(
+              'features/notifications/notifications-page.tsx',
+              signedIn((m) => m.notificationsNeeds, { notice: 'notifications' }),
+            ),
+          },
+          {
+            path: 'messages',
+            ...page(
+              'features/messages/messages-page.tsx',
+              signedIn((m) => m.messagesNeeds, { notice: 'messages' }),
+            ),
+          },
+          {
+            path: 'messages/:conversationId',
+            ...page(
+              'features/messages/messages-page.tsx',
+              signedIn((m) => m.messagesNeeds, { notice: 'messages' }),
+            ),
+          },
           { path: 'setup-admin', ...page('features/admin/setup-admin-page.tsx') },
           { path: '*', ...page('components/not-found-page.tsx') },
         ],

@@ -64,7 +64,8 @@ export const adminNeeds: SignedInNeeds = ({ search }) => {
   if (tab === 'approvals') return [adminQueries.approvals()];
   if (tab === 'moderation') return [withPages(adminModerationQueries.list(isOneOf(MODERATION_SUBTABS, subtab) ? subtab : MODERATION_SUBTABS[0]), search)];
   if (tab === 'content') return [disciplineQueries.disciplines(), adminContentQueries.list(isOneOf(CONTENT_SUBTABS, subtab) ? subtab : CONTENT_SUBTABS[0], '')];
-  if (tab === 'disciplines') return [catalogueQueries.categories(), (isOneOf(DISCIPLINE_SUBTABS, subtab) ? subtab : 'disciplines') === 'disciplines' && catalogueQueries.disciplines()];
+  if (tab === 'disciplines')
+    return [catalogueQueries.categories(), (isOneOf(DISCIPLINE_SUBTABS, subtab) ? subtab : 'disciplines') === 'disciplines' && catalogueQueries.disciplines()];
   return [];
 };
 

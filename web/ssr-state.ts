@@ -43,7 +43,9 @@ export function sendableQueries(queries: DehydratedState): DehydratedState {
     queries: queries.queries.map((query) => {
       const error = query.state.error;
       if (!(error instanceof ApiError)) return query;
-      const sent: SentError = { apiError: { status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfter, fields: error.fields } };
+      const sent: SentError = {
+        apiError: { status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfter, fields: error.fields },
+      };
       return { ...query, state: { ...query.state, error: sent as unknown as Error } };
     }),
   };

@@ -70,7 +70,7 @@ export async function cpuMeter(serverPid: number, databaseUrl: string | undefine
      */
     async settle() {
       let last = processCpuMs(serverPid) ?? 0;
-      for (const until = Date.now() + 10_000; Date.now() < until; ) {
+      for (const until = Date.now() + 10_000; Date.now() < until;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const now = processCpuMs(serverPid) ?? 0;
         if (now - last < 3) return;

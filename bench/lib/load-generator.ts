@@ -62,7 +62,10 @@ function fetchPage(job: LoadJob): Promise<{ status: number; body: string; render
         const encoding = response.headers['content-encoding'];
         const decoded = encoding === 'br' ? brotli(raw) : encoding === 'gzip' ? gunzipAsync(raw) : Promise.resolve(raw);
         const render = response.headers[RENDER_HEADER];
-        decoded.then((body) => resolve({ status: response.statusCode ?? 0, body: body.toString('utf8'), render: Array.isArray(render) ? render[0] : render }), reject);
+        decoded.then(
+          (body) => resolve({ status: response.statusCode ?? 0, body: body.toString('utf8'), render: Array.isArray(render) ? render[0] : render }),
+          reject,
+        );
       });
     });
     request.on('timeout', () => request.destroy(new Error('timed out')));

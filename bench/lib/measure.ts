@@ -93,26 +93,29 @@ export async function measure(baseUrl: string, route: Route, options: MeasureOpt
   const method = route.method ?? 'GET';
   const meter = options.cpu;
   const readings: Awaited<ReturnType<CpuMeter['sample']>>[] = [];
-  const answer = await inOwnProcess({
-    url: baseUrl + route.path,
-    method,
-    connections,
-    duration,
-    warmupSeconds: options.warmupSeconds ?? Math.min(2, duration),
-    headers: {
-      accept: 'application/json',
-      ...(route.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...route.headers,
+  const answer = await inOwnProcess(
+    {
+      url: baseUrl + route.path,
+      method,
+      connections,
+      duration,
+      warmupSeconds: options.warmupSeconds ?? Math.min(2, duration),
+      headers: {
+        accept: 'application/json',
+        ...(route.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...route.headers,
+      },
+      ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+      pageSamples: route.pageSamples ?? 0,
+      ...(route.shellBytes === undefined ? {} : { shellBytes: route.shellBytes }),
+      ...(route.sequence ? { sequence: route.sequence } : {}),
     },
-    ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
-    pageSamples: route.pageSamples ?? 0,
-    ...(route.shellBytes === undefined ? {} : { shellBytes: route.shellBytes }),
-    ...(route.sequence ? { sequence: route.sequence } : {}),
-  }, meter &&
-    (async () => {
-      await meter.settle();
-      readings.push(await meter.sample());
-    }));
+    meter &&
+      (async () => {
+        await meter.settle();
+        readings.push(await meter.sample());
+      }),
+  );
   const r: Result = answer.result;
   const perSequence = route.sequence?.length ?? 1;
   const otherStatuses: Record<string, number> = {};

@@ -18,7 +18,8 @@ export async function routesOf(server: PageServer, pageSamples: number) {
   const { teamId, eventId, userId } = server.ids;
   const { shell } = server;
   const shellBytes = shell.status === 200 && shell.body.includes(BARE_SHELL) && shell.length > 0 ? shell.length : undefined;
-  if (shellBytes === undefined) console.warn(`the bare shell could not be read from GET /login (${shell.status}); shells are counted from x-render and samples only`);
+  if (shellBytes === undefined)
+    console.warn(`the bare shell could not be read from GET /login (${shell.status}); shells are counted from x-render and samples only`);
   const names: Record<string, string> = { [teamId]: ':teamId', [eventId]: ':eventId', [userId]: ':userId' };
   const shown = (p: string) => Object.entries(names).reduce((s, [id, name]) => s.replaceAll(id, name), p);
 

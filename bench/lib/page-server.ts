@@ -76,11 +76,19 @@ async function serve(child: ChildProcess | NodeJS.Process) {
           // What each page reads: its loaders' reads, asked of the features directly (server/lib/reads.ts);
           // a build from before them (`--vs` an older one) asked its own API in-process.
           if ((app as Partial<FastifyInstance>).reads) app.reads.watch((url) => void recording?.push(url));
-          else (app as FastifyInstance).addHook('onRequest', async (request) => void (recording && request.url.startsWith('/api/') && recording.push(request.url)));
+          else
+            (app as FastifyInstance).addHook(
+              'onRequest',
+              async (request) => void (recording && request.url.startsWith('/api/') && recording.push(request.url)),
+            );
         },
       });
       const account = await lib.createAccount(server, 'Bench Rider', 'bench-rider@example.com', 'bench horse battery staple');
-      const teamId = await lib.createApprovedTeam(server, account.cookie, { name: 'Bench Crew', description: 'Surf crew of the benchmark.', location: 'Hossegor' });
+      const teamId = await lib.createApprovedTeam(server, account.cookie, {
+        name: 'Bench Crew',
+        description: 'Surf crew of the benchmark.',
+        location: 'Hossegor',
+      });
       const events = await server.app.inject({ method: 'GET', url: '/api/disciplines/surfing/events?page=1&limit=1' });
       const eventId = (events.json() as { items: { id: string }[] }).items[0]?.id;
       if (!eventId) throw new Error(`no approved surfing event in the sample content: ${events.statusCode} ${events.body}`);
@@ -91,7 +99,18 @@ async function serve(child: ChildProcess | NodeJS.Process) {
       const body = login.headers['content-encoding'] === 'br' ? brotliDecompressSync(login.rawPayload).toString() : login.body;
       const shell = { status: login.statusCode, length: Number(login.headers['content-length']), body };
       const { url, kind, databaseUrl, config } = server;
-      return { ready: { url, pid: process.pid, kind, ...(databaseUrl ? { databaseUrl } : {}), processes: (config as { processes?: number }).processes ?? 1, cookie: account.cookie, ids: { teamId, eventId, userId }, shell } };
+      return {
+        ready: {
+          url,
+          pid: process.pid,
+          kind,
+          ...(databaseUrl ? { databaseUrl } : {}),
+          processes: (config as { processes?: number }).processes ?? 1,
+          cookie: account.cookie,
+          ids: { teamId, eventId, userId },
+          shell,
+        },
+      };
     }
     if ('probe' in message) {
       const reads: string[][] = [];

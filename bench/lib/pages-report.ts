@@ -11,7 +11,8 @@ type Keyed = OverRounds & { key: PageKey };
 export type Settings = { connections: number; duration: number; pageSamples: number; rounds: number; httpCacheSeconds: number };
 
 const count = (n: number) => n.toLocaleString('en-US');
-export const sampled = (r: Measurement) => (r.samples ? `${r.samples.shells} of ${r.samples.total}${r.samples.failed ? ` (${r.samples.failed} failed)` : ''}` : '—');
+export const sampled = (r: Measurement) =>
+  r.samples ? `${r.samples.shells} of ${r.samples.total}${r.samples.failed ? ` (${r.samples.failed} failed)` : ''}` : '—';
 const spread = (r: OverRounds) => {
   const values = r.each.map((m) => m.requestsPerSecond);
   return `${perSecond(Math.min(...values))}–${perSecond(Math.max(...values))}`;
@@ -27,16 +28,18 @@ export function machineLoad(): string {
 }
 
 /** The report of a plain run: issue 17's tables as before, and issue 38's CPU per answer. */
-export function writePagesReport(r: Settings & {
-  set: ServerRoutes;
-  here: { commit: string; dirty: boolean };
-  hello: OverRounds;
-  visitors: Keyed[];
-  visitorsJson: (OverRounds | undefined)[];
-  single: OverRounds[];
-  members: Keyed[];
-  membersJson: (OverRounds | undefined)[];
-}) {
+export function writePagesReport(
+  r: Settings & {
+    set: ServerRoutes;
+    here: { commit: string; dirty: boolean };
+    hello: OverRounds;
+    visitors: Keyed[];
+    visitorsJson: (OverRounds | undefined)[];
+    single: OverRounds[];
+    members: Keyed[];
+    membersJson: (OverRounds | undefined)[];
+  },
+) {
   const { set, hello, connections } = r;
   const { shown, shellBytes } = set;
   const share = (m: OverRounds) => `${(100 * m.helloShare).toFixed(1)} %`;
@@ -54,7 +57,10 @@ export function writePagesReport(r: Settings & {
     return c ? `${count(c.shells)} of ${count(c.of)} (${c.how})` : '—';
   };
   const fallbacks = (m: Measurement) => Math.max(counted(m)?.shells ?? 0, m.samples?.shells ?? 0);
-  const failures = (m: Measurement) => [...(m.non2xx + m.errors + m.timeouts + (m.samples?.failed ?? 0) > 0 ? ['failures'] : []), ...(fallbacks(m) > 0 ? ['fallbacks'] : [])];
+  const failures = (m: Measurement) => [
+    ...(m.non2xx + m.errors + m.timeouts + (m.samples?.failed ?? 0) > 0 ? ['failures'] : []),
+    ...(fallbacks(m) > 0 ? ['fallbacks'] : []),
+  ];
   // Against the figures before, as shares of each run's own hello-world: the machine is shared and
   // not always the same kind (the baseline's hello-world gave 20,053/s; another machine of the pool 7,500/s).
   const speedup = (m: Keyed) => m.helloShare / (BASELINE[m.key].rps / BASELINE_HELLO);
@@ -84,7 +90,17 @@ export function writePagesReport(r: Settings & {
     });
   const cpuTable: Table = {
     title: `CPU per answer (ms: server process + its PostgreSQL backends = total), ${connections} connections`,
-    head: ['page', 'page CPU ms', 'JSON of the same data (each connection sends these in turn)', 'JSON sets/s', 'JSON p99 ms', 'JSON CPU ms (per set)', 'page / JSON', 'signed in / visitor', 'target'],
+    head: [
+      'page',
+      'page CPU ms',
+      'JSON of the same data (each connection sends these in turn)',
+      'JSON sets/s',
+      'JSON p99 ms',
+      'JSON CPU ms (per set)',
+      'page / JSON',
+      'signed in / visitor',
+      'target',
+    ],
     rows: [...cpuRows(r.visitors, r.visitorsJson), ...cpuRows(r.members, r.membersJson, r.visitors)],
   };
 
@@ -105,7 +121,23 @@ export function writePagesReport(r: Settings & {
     [
       {
         title: `Visitors' pages, ${connections} connections`,
-        head: ['page', 'request', 'req/s', 'req/s, each round', '% of hello', '× before (shares of hello)', '× before (req/s)', 'p50 ms', 'p99 ms', 'CPU ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
+        head: [
+          'page',
+          'request',
+          'req/s',
+          'req/s, each round',
+          '% of hello',
+          '× before (shares of hello)',
+          '× before (req/s)',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms',
+          'non-2xx',
+          'errors',
+          'shells sampled',
+          'shells, all answers',
+          'target',
+        ],
         rows: r.visitors.map((m) => [
           m.name,
           `GET ${shown(m.path)}`,
@@ -121,7 +153,11 @@ export function writePagesReport(r: Settings & {
           m.errors + m.timeouts,
           sampled(m),
           headerCount(m),
-          verdict([...(!(speedup(m) >= TARGETS.speedup) ? [`< ${TARGETS.speedup}× before`] : []), ...(m.p99 > TARGETS.p99 ? [`p99 > ${TARGETS.p99} ms`] : []), ...failures(m)]),
+          verdict([
+            ...(!(speedup(m) >= TARGETS.speedup) ? [`< ${TARGETS.speedup}× before`] : []),
+            ...(m.p99 > TARGETS.p99 ? [`p99 > ${TARGETS.p99} ms`] : []),
+            ...failures(m),
+          ]),
         ]),
       },
       cpuTable,
@@ -143,7 +179,21 @@ export function writePagesReport(r: Settings & {
       },
       {
         title: `Signed in (the bench account's session), ${connections} connections`,
-        head: ['page', 'request', 'req/s', 'req/s, each round', '% of hello', 'p50 ms', 'p99 ms', 'CPU ms', 'non-2xx', 'errors', 'shells sampled', 'shells, all answers', 'target'],
+        head: [
+          'page',
+          'request',
+          'req/s',
+          'req/s, each round',
+          '% of hello',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms',
+          'non-2xx',
+          'errors',
+          'shells sampled',
+          'shells, all answers',
+          'target',
+        ],
         rows: r.members.map((m) => [
           m.name,
           `GET ${shown(m.path)}`,
@@ -176,7 +226,7 @@ export function writePagesReport(r: Settings & {
     [
       `A fallback is an answer that is the bare app shell (\`${'<div id="root"></div>'}\`, drawn in the browser) instead of a server-rendered page: a render that failed, missed its deadline (server/lib/web-pages.ts) or was not tried, as for every signed-in request before the redesign. "shells sampled" counts ${r.pageSamples} bodies fetched at once in the middle of each run, under its load; "shells, all answers" counts every answer of the run by its \`x-render\` header (\`full\` or \`shell\`) when the server sends it, else by its length: the bare shell is a static file (index.html, brotli-compressed ahead), the same number of bytes every time, measured from GET /login before the runs.`,
       `Before the redesign (${BASELINE_DATE}, medians of three runs), one connection: hub ${BASELINE_ONE_CONNECTION_MEAN.hub} ms mean, home ${BASELINE_ONE_CONNECTION_MEAN.home} ms; signed in: home ${perSecond(BASELINE_SIGNED_IN.home.rps)}/s (p99 ${BASELINE_SIGNED_IN.home.p99} ms) and hub ${perSecond(BASELINE_SIGNED_IN.hub.rps)}/s (p99 ${BASELINE_SIGNED_IN.hub.p99} ms), every answer the bare shell: the server did not render pages for a session.`,
-      'The JSON of a page\'s data is the list of API reads the page made inside the server on its second fetch before the runs (the site-wide answers its renderer reuses for 5 s, settings, categories and disciplines, are not read again then, and are not in the list: under load they cost a page one read in 5 s), sent in turn by each connection with the page\'s cookie; its CPU and its rate are per set of reads. The ratio page / JSON compares total CPU (server + PostgreSQL).',
+      "The JSON of a page's data is the list of API reads the page made inside the server on its second fetch before the runs (the site-wide answers its renderer reuses for 5 s, settings, categories and disciplines, are not read again then, and are not in the list: under load they cost a page one read in 5 s), sent in turn by each connection with the page's cookie; its CPU and its rate are per set of reads. The ratio page / JSON compares total CPU (server + PostgreSQL).",
       'Every page is rendered afresh (HTTP_CACHE_SECONDS=0), including the in-process API reads it makes; each run repeats one URL.',
     ],
   );

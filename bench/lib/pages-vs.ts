@@ -14,14 +14,16 @@ type Pair = { a?: Route; b?: Route; name: string };
  * that the two of a round meet the same state of the shared machine; B/A is taken within each round,
  * then its median over the rounds.
  */
-export async function measureSideBySide(o: Settings & {
-  a: ServerRoutes;
-  b: ServerRoutes;
-  here: { commit: string; dirty: boolean };
-  other: { ref: string; commit: string; installed: string };
-  hello: Route;
-  run: Run;
-}) {
+export async function measureSideBySide(
+  o: Settings & {
+    a: ServerRoutes;
+    b: ServerRoutes;
+    here: { commit: string; dirty: boolean };
+    other: { ref: string; commit: string; installed: string };
+    hello: Route;
+    run: Run;
+  },
+) {
   const { a, b, connections, rounds } = o;
   const pairs: Pair[] = [
     { a: o.hello, b: o.hello, name: 'hello world' },
@@ -71,11 +73,17 @@ export async function measureSideBySide(o: Settings & {
       times(pairedRatio(as, bs, (m) => m.cpu?.total)),
       json ? `${cpuOver(ma, json.a)} / ${cpuOver(mb, json.b)}` : '—',
       visitor ? `${cpuOver(ma, visitor.a)} / ${cpuOver(mb, visitor.b)}` : '—',
-      [...as, ...bs].some((m) => m.non2xx + m.errors + m.timeouts > 0) ? 'failures' : ma?.samples || mb?.samples ? `shells ${ma ? sampled(ma) : '—'} / ${mb ? sampled(mb) : '—'}` : '',
+      [...as, ...bs].some((m) => m.non2xx + m.errors + m.timeouts > 0)
+        ? 'failures'
+        : ma?.samples || mb?.samples
+          ? `shells ${ma ? sampled(ma) : '—'} / ${mb ? sampled(mb) : '—'}`
+          : '',
     ];
   });
   const what = (set: ServerRoutes) =>
-    [...set.pages, ...set.signedIn].map((p, i) => `${p.name}: GET ${set.shown(p.path)}; JSON ${readsText([...set.visitorsJson, ...set.membersJson][i], set.shown)}`).join(' · ');
+    [...set.pages, ...set.signedIn]
+      .map((p, i) => `${p.name}: GET ${set.shown(p.path)}; JSON ${readsText([...set.visitorsJson, ...set.membersJson][i], set.shown)}`)
+      .join(' · ');
 
   // Its own file: bench/results/pages.md keeps the last plain run, whose targets are the issue's.
   writeReport(
@@ -87,16 +95,32 @@ export async function measureSideBySide(o: Settings & {
       `side by side: A = this checkout (${o.here.commit}${o.here.dirty ? ' with uncommitted changes of the working tree' : ''}), B = ${o.other.ref} (${o.other.commit}, a git worktree with ${o.other.installed}, its web app built by its own scripts/build-web.ts); each server in a process of its own, both up for the whole run, each on its own database`,
       `load: autocannon in a process of its own, ${o.duration} s per run after a 2 s warm-up, ${connections} connections; \`accept: text/html\`, \`accept-encoding: br\` (the JSON: \`accept: application/json\`, \`accept-encoding: br\`); HTTP_CACHE_SECONDS=${o.httpCacheSeconds}`,
       `order: for each row, rounds of A then B (${rounds} round${rounds === 1 ? '' : 's'}); figures are medians over the rounds, B/A is taken within each round and its median given`,
-      'CPU: ms per answer, server process (all threads) + the PostgreSQL backends of its database = total, from /proc/<pid>/stat once the server is idle before and after each measured window, divided by the requests sent in it; a JSON row is per set of the page\'s reads',
+      "CPU: ms per answer, server process (all threads) + the PostgreSQL backends of its database = total, from /proc/<pid>/stat once the server is idle before and after each measured window, divided by the requests sent in it; a JSON row is per set of the page's reads",
       ...(flag('note') ? [`note: ${flag('note')}`] : []),
     ],
     [
       {
         title: `A (${o.here.commit}) and B (${o.other.commit}) side by side, ${connections} connections`,
-        head: ['page', 'A req/s', 'B req/s', 'B/A req/s', 'A p99 ms', 'B p99 ms', 'A CPU ms', 'B CPU ms', 'B/A CPU', 'page/JSON CPU, A / B', 'signed in/visitor CPU, A / B', 'notes'],
+        head: [
+          'page',
+          'A req/s',
+          'B req/s',
+          'B/A req/s',
+          'A p99 ms',
+          'B p99 ms',
+          'A CPU ms',
+          'B CPU ms',
+          'B/A CPU',
+          'page/JSON CPU, A / B',
+          'signed in/visitor CPU, A / B',
+          'notes',
+        ],
         rows,
       },
     ],
-    [`What each row asks for (a JSON row: the API reads the page made inside the server on its second fetch, the site-wide answers the renderer reuses for 5 s left out). A: ${what(a)}.`, `B: ${what(b)}.`],
+    [
+      `What each row asks for (a JSON row: the API reads the page made inside the server on its second fetch, the site-wide answers the renderer reuses for 5 s left out). A: ${what(a)}.`,
+      `B: ${what(b)}.`,
+    ],
   );
 }

@@ -9,7 +9,7 @@ export const median = (values: number[]) => {
 };
 
 /** Counts of several runs added up, key by key (nested counts too); undefined when a run has none. */
-export const addUp = <T,>(items: (T | undefined)[]): T | undefined => {
+export const addUp = <T>(items: (T | undefined)[]): T | undefined => {
   if (items.some((item) => item === undefined)) return undefined;
   if (typeof items[0] === 'number') return items.reduce<number>((sum, item) => sum + (item as number), 0) as T;
   const keys = [...new Set(items.flatMap((item) => Object.keys(item as object)))];

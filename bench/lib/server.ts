@@ -87,7 +87,10 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     const securityHeaders = securityHeaderOptions(config);
     app.get(
       HELLO_PATH,
-      { schema: { hide: true }, onRequest: (request, reply, done) => helmet(securityHeaders)(request.raw, reply.raw, (error) => done(error as Error | undefined)) },
+      {
+        schema: { hide: true },
+        onRequest: (request, reply, done) => helmet(securityHeaders)(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+      },
       async () => ({ hello: 'world' }),
     );
     // Requests the load generator gave up on at the end of a run still finish before the database closes.
@@ -103,7 +106,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       return payload;
     });
     const settled = async () => {
-      for (const until = Date.now() + 15_000; inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+      for (const until = Date.now() + 15_000; inFlight > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
     };
     await options.prepare?.(app);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -32,7 +32,23 @@ const STATEMENT_TIMEOUT_MS = 30_000;
 
 // SQLSTATEs of a database that is shutting down or starting, a connection that broke, a statement
 // cancelled by the timeout.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '57014', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 // node-postgres reports a lost or never-made connection with these messages and no code.
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',

@@ -22,8 +22,12 @@ test('kept counts follow follows, bans, teams, memberships, approvals and deleti
   await run(sql`
     insert into profiles (id, name, email, email_verified, banned)
     select 'kc-' || n, 'Kept ' || n, 'kc-' || n || '@example.test', n % 5 <> 0, n % 7 = 0 from generate_series(1, 30) n`);
-  await run(sql`update profiles set location = (array['Bali', null, 'KAUAI'])[1 + n % 3], athlete_level = 'amateur' from generate_series(1, 30) n where id = 'kc-' || n`);
-  await run(sql`insert into discipline_followers (user_id, discipline_id) select 'kc-' || n, (array['surfing','rally','bmx'])[1 + n % 3] from generate_series(1, 30) n`);
+  await run(
+    sql`update profiles set location = (array['Bali', null, 'KAUAI'])[1 + n % 3], athlete_level = 'amateur' from generate_series(1, 30) n where id = 'kc-' || n`,
+  );
+  await run(
+    sql`insert into discipline_followers (user_id, discipline_id) select 'kc-' || n, (array['surfing','rally','bmx'])[1 + n % 3] from generate_series(1, 30) n`,
+  );
   await run(sql`insert into discipline_followers (user_id, discipline_id) select 'kc-' || n, 'surfing' from generate_series(1, 30) n where n % 3 <> 0`);
   await run(sql`insert into user_follows (follower_id, followee_id) select 'kc-' || n, 'kc-' || (1 + n % 4) from generate_series(5, 30) n`);
   await run(sql`

@@ -22,8 +22,14 @@ test('a new database gets sample riders and content for surfing, skateboarding a
         const res = await t.app.inject({ url: `/api/disciplines/${discipline}/${section}${query}` });
         expect(res.statusCode, `${discipline} ${section}`).toBe(200);
         const page = res.json() as Page<{ status: string; imageUrl?: string | null }>;
-        expect(page.items.every((item) => item.status === 'approved'), `${discipline} ${section}`).toBe(true);
-        expect(page.items.every((item) => !item.imageUrl || item.imageUrl.startsWith('/images/samples/')), `${discipline} ${section} pictures`).toBe(true);
+        expect(
+          page.items.every((item) => item.status === 'approved'),
+          `${discipline} ${section}`,
+        ).toBe(true);
+        expect(
+          page.items.every((item) => !item.imageUrl || item.imageUrl.startsWith('/images/samples/')),
+          `${discipline} ${section} pictures`,
+        ).toBe(true);
         total += page.total;
       }
       expect(total, `${discipline} ${section}`).toBe(size);
@@ -38,7 +44,10 @@ test('a new database gets sample riders and content for surfing, skateboarding a
 
 test('the planner knows the sample content as soon as it is seeded', async () => {
   // reltuples is -1 for a table never analyzed.
-  const { rows } = await sql<{ relname: string; reltuples: number }>`select relname, reltuples from pg_class where relname in ('events', 'places', 'profiles')`.execute(t.app.db);
+  const { rows } = await sql<{
+    relname: string;
+    reltuples: number;
+  }>`select relname, reltuples from pg_class where relname in ('events', 'places', 'profiles')`.execute(t.app.db);
   expect(rows).toHaveLength(3);
   for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThan(0);
 });

@@ -79,7 +79,11 @@ export function serveAction<F extends object, A, I extends ActionInput, R extend
  * own (two answers sharing one route, told apart by a field of its body): the form calls `run`,
  * which that route calls too.
  */
-export function serveForm<F extends object, A, I extends ActionInput>(app: FastifyInstance, action: ActionWithInput<string, F, A, I>, run: (ctx: Ctx, input: z.output<I>) => Promise<unknown>): void {
+export function serveForm<F extends object, A, I extends ActionInput>(
+  app: FastifyInstance,
+  action: ActionWithInput<string, F, A, I>,
+  run: (ctx: Ctx, input: z.output<I>) => Promise<unknown>,
+): void {
   app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run });
 }
 

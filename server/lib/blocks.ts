@@ -10,7 +10,9 @@ export async function blockedWithAny(db: Kysely<DB>, person: string, others: rea
   const row = await db
     .selectFrom('user_blocks')
     .select('blocker_id')
-    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', person), eb('blocked_id', 'in', others)]), eb.and([eb('blocker_id', 'in', others), eb('blocked_id', '=', person)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('blocker_id', '=', person), eb('blocked_id', 'in', others)]), eb.and([eb('blocker_id', 'in', others), eb('blocked_id', '=', person)])]),
+    )
     .executeTakeFirst();
   return !!row;
 }
@@ -22,7 +24,11 @@ export async function setBlock(db: Kysely<DB>, blockerId: string, blockedId: str
     return;
   }
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId }).onConflict((oc) => oc.doNothing()).execute();
+    await tx
+      .insertInto('user_blocks')
+      .values({ blocker_id: blockerId, blocked_id: blockedId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await tx
       .deleteFrom('user_follows')
       .where((eb) =>

@@ -42,7 +42,10 @@ export function pageScripts(manifest: Manifest | undefined, listed: readonly str
     const id = modules.join(' ');
     let scripts = kept.get(id);
     if (!scripts) {
-      const keys = staticClosure(manifest, modules.filter((key) => manifest[key]));
+      const keys = staticClosure(
+        manifest,
+        modules.filter((key) => manifest[key]),
+      );
       scripts = [...new Set([...keys].map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js') && !known.has(file));
       kept.set(id, scripts);
     }

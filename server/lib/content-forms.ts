@@ -17,7 +17,11 @@ const text = (f: FormFields, name: string) => f.get(name) ?? '';
 /** An empty number field is none (null); anything else its number (NaN goes as null, which the API refuses where one is required). */
 const num = (f: FormFields, name: string) => (field(f, name) === '' ? null : Number(field(f, name).replace(',', '.')));
 /** One entry a line. */
-const lines = (f: FormFields, name: string) => text(f, name).split('\n').map((line) => line.trim()).filter(Boolean);
+const lines = (f: FormFields, name: string) =>
+  text(f, name)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 const orNull = (f: FormFields, name: string) => field(f, name) || null;
 
 /**

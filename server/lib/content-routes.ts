@@ -115,12 +115,17 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return warnings.length > 0 ? { ...answer, warnings } : answer;
   };
 
-  read(app, `/api/disciplines/:id/${c.section}`, { tags, cache: 'public', params: disciplineParams, query: listQuery, response: list }, async (ctx, { params, query }) => {
-    const page = await c.list(ctx.db, params.id, query as z.output<Q>, await ctx.viewer());
-    // An empty page may be a discipline that does not exist; any other is one that does (a statement saved).
-    if (page.items.length === 0) await requireDiscipline(app, params.id);
-    return page;
-  });
+  read(
+    app,
+    `/api/disciplines/:id/${c.section}`,
+    { tags, cache: 'public', params: disciplineParams, query: listQuery, response: list },
+    async (ctx, { params, query }) => {
+      const page = await c.list(ctx.db, params.id, query as z.output<Q>, await ctx.viewer());
+      // An empty page may be a discipline that does not exist; any other is one that does (a statement saved).
+      if (page.items.length === 0) await requireDiscipline(app, params.id);
+      return page;
+    },
+  );
 
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
@@ -128,7 +133,9 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await shown(contextOf(request), id, user)));
   });
 
-  read(app, `/api/${c.section}/:id`, { tags, cache: 'public', params: idParams, response: item }, async (ctx, { params }) => shown(ctx, params.id, await ctx.viewer()));
+  read(app, `/api/${c.section}/:id`, { tags, cache: 'public', params: idParams, response: item }, async (ctx, { params }) =>
+    shown(ctx, params.id, await ctx.viewer()),
+  );
 
   r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
     const { user, item: current } = await requireEditor(request, get, request.params.id);
@@ -138,11 +145,20 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
       await c.update(app.db, id, changes, user);
     } else {
       // Whether the item is approved is read again under its lock: one approved meanwhile gets a revision.
-      const { applied } = await editAsAuthor(app.db, { type, id }, current, changes as Record<string, unknown>, user.id, (tx, fields) => c.update(tx, id, fields as z.output<U>, user), {
-        editOptions: c.editOptions,
-        atOnce: c.atOnce,
-      });
-      if (Object.keys(applied).length > 0) request.log.info({ itemType: type, itemId: id, authorId: user.id, applied }, 'an edit of an approved item applied at once');
+      const { applied } = await editAsAuthor(
+        app.db,
+        { type, id },
+        current,
+        changes as Record<string, unknown>,
+        user.id,
+        (tx, fields) => c.update(tx, id, fields as z.output<U>, user),
+        {
+          editOptions: c.editOptions,
+          atOnce: c.atOnce,
+        },
+      );
+      if (Object.keys(applied).length > 0)
+        request.log.info({ itemType: type, itemId: id, authorId: user.id, applied }, 'an edit of an approved item applied at once');
     }
     return warned(id, changes as Record<string, unknown>, await shown(contextOf(request), id, user));
   });

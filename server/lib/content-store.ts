@@ -59,7 +59,9 @@ export function sectionStore<Row, Item, Input extends Fields, Changes extends Fi
 
     /** The item as `viewer` may see it, or undefined when it does not exist or is hidden from them. */
     async get(db: Db, id: string, viewer: Viewer): Promise<Item | undefined> {
-      const row = await items(db, viewer).where(sql<SqlBool>`${column('id')} = ${id}`).executeTakeFirst();
+      const row = await items(db, viewer)
+        .where(sql<SqlBool>`${column('id')} = ${id}`)
+        .executeTakeFirst();
       return row && toItem(row, viewer);
     },
 

@@ -53,7 +53,8 @@ export function errorAnswer(error: FastifyError & { code?: string }, log: Fastif
   if (status === 413) return answer(413, 'PAYLOAD_TOO_LARGE');
   if (status === 415) return answer(415, 'UNSUPPORTED_MEDIA_TYPE');
   if (status === 429) return answer(429, 'RATE_LIMITED');
-  if (status >= 400 && status < 500) return answer(status, status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_ERROR');
+  if (status >= 400 && status < 500)
+    return answer(status, status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_ERROR');
   log.error({ err: error }, 'request failed');
   return answer(500, 'INTERNAL_ERROR');
 }

@@ -96,7 +96,11 @@ export function registerForms(app: FastifyInstance, actions: FormActions): void 
     const refused = action.refuse?.(fields);
     if (refused) {
       flashCookie(reply, { kind: 'error', title: `errors.${refused}` }, secure);
-      return reply.code(303).header('location', safeBack(action.failTo?.(fields, back) ?? back)).header('cache-control', 'no-store').send();
+      return reply
+        .code(303)
+        .header('location', safeBack(action.failTo?.(fields, back) ?? back))
+        .header('cache-control', 'no-store')
+        .send();
     }
     const body = action.body?.(fields);
     const answer = await app.inject({

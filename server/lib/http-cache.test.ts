@@ -84,7 +84,14 @@ describe('ETag and 304', () => {
 
 describe('Cache-Control by kind of answer', () => {
   test('anonymous public reads are public and vary on the cookie; the same reads signed in are private', async () => {
-    for (const url of ['/api/disciplines', '/api/disciplines/surfing', '/api/teams', `/api/teams/${team.id}`, '/api/settings', '/api/disciplines/surfing/places']) {
+    for (const url of [
+      '/api/disciplines',
+      '/api/disciplines/surfing',
+      '/api/teams',
+      `/api/teams/${team.id}`,
+      '/api/settings',
+      '/api/disciplines/surfing/places',
+    ]) {
       const anonymous = await get(url);
       expect(anonymous.statusCode, url).toBe(200);
       expect(anonymous.headers['cache-control'], url).toBe(PUBLIC);
@@ -193,7 +200,11 @@ describe('in-process cache of anonymous public reads', () => {
     expect(anonymous.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(anonymous.map((r) => r.body)).size).toBe(1);
     expect(hubReads.count).toBe(1);
-    await Promise.all([get('/api/disciplines/skateboarding', leader), get('/api/disciplines/skateboarding', other), get('/api/disciplines/skateboarding', leader)]);
+    await Promise.all([
+      get('/api/disciplines/skateboarding', leader),
+      get('/api/disciplines/skateboarding', other),
+      get('/api/disciplines/skateboarding', leader),
+    ]);
     expect(hubReads.count).toBe(4);
   });
 
@@ -219,7 +230,7 @@ describe('in-process cache of anonymous public reads', () => {
     expect((await get(url, other)).json()).toMatchObject({ canManage: false });
   });
 
-  test("no e-mail or account data is ever served to someone else, whatever the order of requests", async () => {
+  test('no e-mail or account data is ever served to someone else, whatever the order of requests', async () => {
     await sleep(TTL_SECONDS * 1000 + 100);
     const urls = [
       '/api/me',
@@ -234,7 +245,10 @@ describe('in-process cache of anonymous public reads', () => {
     ];
     const own = await Promise.all(urls.map((url) => get(url, leader)));
     expect(own[0]!.body, 'the leader sees their own address').toContain(leader.email);
-    for (const [who, label] of [[null, 'anonymous'], [other, 'another user']] as const) {
+    for (const [who, label] of [
+      [null, 'anonymous'],
+      [other, 'another user'],
+    ] as const) {
       for (const url of urls) {
         // Twice: the second answer may come from the cache.
         for (const res of [await get(url, who), await get(url, who)]) {
@@ -258,7 +272,6 @@ describe('with HTTP_CACHE_SECONDS=0', () => {
       const second = await plain.app.inject({ method: 'GET', url: '/api/disciplines/surfing' });
       expect(second.body).toContain('Wave Riding');
       expect(second.headers.etag).not.toBe(first.headers.etag);
-
     } finally {
       await plain.close();
     }

@@ -125,7 +125,11 @@ type State = { kind: CacheKind; key?: string; generation: number; hit?: boolean;
 
 function addVary(reply: FastifyReply, ...names: string[]) {
   const current = reply.getHeader('vary');
-  const list = current ? String(current).split(',').map((s) => s.trim()) : [];
+  const list = current
+    ? String(current)
+        .split(',')
+        .map((s) => s.trim())
+    : [];
   for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
   reply.header('vary', list.join(', '));
 }

@@ -185,7 +185,14 @@ describe('S3 storage (against a local stand-in server)', () => {
     const { port } = server.address() as AddressInfo;
     try {
       const storage = createS3Storage(
-        { region: 'us-east-1', bucket: 'media', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', endpoint: `http://127.0.0.1:${port}`, publicUrl: 'https://cdn.example' },
+        {
+          region: 'us-east-1',
+          bucket: 'media',
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'secret',
+          endpoint: `http://127.0.0.1:${port}`,
+          publicUrl: 'https://cdn.example',
+        },
         silentLog,
       );
       const url = await storage.put('banners', { data: Buffer.from('webp-bytes'), contentType: 'image/webp', extension: 'webp' });

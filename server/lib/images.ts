@@ -21,7 +21,6 @@ const KINDS: Record<ImageKind, { bucket: Bucket; resize: ResizeOptions }> = {
   background: { bucket: 'backgrounds', resize: { width: 1920, height: 1920, fit: 'inside', withoutEnlargement: true } },
 };
 
-
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 
 /**

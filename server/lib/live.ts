@@ -20,8 +20,7 @@ export type LiveSignal =
  * reaches every process before anything published after it.
  */
 export type StreamEndSignal =
-  | { userId: string; event: 'session-end'; sessionId: string }
-  | { userId: string; event: 'account'; role: 'user' | 'admin'; banned: boolean };
+  { userId: string; event: 'session-end'; sessionId: string } | { userId: string; event: 'account'; role: 'user' | 'admin'; banned: boolean };
 
 /**
  * Sends the signal through PostgreSQL. Inside a transaction it is delivered on commit and dropped

@@ -8,7 +8,11 @@ const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../web/
 
 /** Every English mail sentence, cut at its {{values}} into the fixed parts a translation must not keep. */
 function englishFragments(node: unknown): string[] {
-  if (typeof node === 'string') return node.split(/\{\{\s*\w+\s*\}\}/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 3);
+  if (typeof node === 'string')
+    return node
+      .split(/\{\{\s*\w+\s*\}\}/)
+      .map((s) => s.trim())
+      .filter((s) => s.split(/\s+/).length >= 3);
   return node && typeof node === 'object' ? Object.values(node).flatMap(englishFragments) : [];
 }
 const ENGLISH = [...englishFragments(en.mail), ...englishFragments((en.notifications as Record<string, unknown>).email)];

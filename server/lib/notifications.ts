@@ -106,7 +106,18 @@ export function notificationsQuery(db: Kysely<DB>, userId: string, opts: { after
   let query = db
     .selectFrom('notifications as n')
     .leftJoin('profiles as a', 'a.id', 'n.actor_id')
-    .select(['n.id', 'n.type', 'n.subject_type', 'n.subject_id', 'n.data', 'n.read_at', 'n.created_at', 'a.id as actor_id', 'a.name as actor_name', 'a.avatar_url as actor_avatar'])
+    .select([
+      'n.id',
+      'n.type',
+      'n.subject_type',
+      'n.subject_id',
+      'n.data',
+      'n.read_at',
+      'n.created_at',
+      'a.id as actor_id',
+      'a.name as actor_name',
+      'a.avatar_url as actor_avatar',
+    ])
     .where('n.user_id', '=', userId)
     .orderBy('n.id', 'desc')
     .limit(opts.limit);

@@ -80,7 +80,10 @@ async function photoFilesUnder(db: Db, subject: PhotoSubject): Promise<string[]>
       if (subject.type !== 'place') return own;
       return eb.or([
         own,
-        eb.and([eb('subject_type', '=', 'condition_report'), eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('place_id', '=', subject.id))]),
+        eb.and([
+          eb('subject_type', '=', 'condition_report'),
+          eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('place_id', '=', subject.id)),
+        ]),
         eb.and([eb('subject_type', '=', 'session'), eb('subject_id', 'in', eb.selectFrom('ride_sessions').select('id').where('place_id', '=', subject.id))]),
       ]);
     })
@@ -95,7 +98,10 @@ export async function photoFilesOfAccount(db: Db, userId: string): Promise<strin
     .select('variants')
     .where((eb) =>
       eb.or([
-        eb.and([eb('subject_type', '=', 'condition_report'), eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('author_id', '=', userId))]),
+        eb.and([
+          eb('subject_type', '=', 'condition_report'),
+          eb('subject_id', 'in', eb.selectFrom('condition_reports').select('id').where('author_id', '=', userId)),
+        ]),
         eb.and([eb('subject_type', '=', 'session'), eb('subject_id', 'in', eb.selectFrom('ride_sessions').select('id').where('author_id', '=', userId))]),
       ]),
     )

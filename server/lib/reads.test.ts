@@ -30,13 +30,18 @@ afterAll(async () => t?.close());
 const headersOf = (cookie?: string) => (cookie ? { cookie } : {});
 async function both(url: string, cookie?: string) {
   const route = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headersOf(cookie) } });
-  const direct = (await t.app.inject({ method: 'GET', url: `${READ_PATH}?url=${encodeURIComponent(url)}`, headers: headersOf(cookie) })).json() as { status: number; body: unknown };
+  const direct = (await t.app.inject({ method: 'GET', url: `${READ_PATH}?url=${encodeURIComponent(url)}`, headers: headersOf(cookie) })).json() as {
+    status: number;
+    body: unknown;
+  };
   return { route: { status: route.statusCode, body: route.body ? (route.json() as unknown) : undefined }, direct };
 }
 
 describe('every JSON read of the API is a read a page can call', () => {
   test('each GET of the OpenAPI document that answers JSON is in the table of reads', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as { paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
+    };
     const jsonGets = Object.entries(doc.paths)
       .filter(([, item]) => item.get?.responses?.['200']?.content?.['application/json'])
       .map(([path]) => path.replace(/\{[^}]+\}/g, 'x'));
@@ -78,11 +83,17 @@ describe('a direct read answers as its JSON route', () => {
       '/api/no/such/read',
     ];
     const differences: string[] = [];
-    for (const [who, cookie] of [['visitor', undefined], ['rider', rider.cookie], ['admin', admin.cookie]] as const) {
+    for (const [who, cookie] of [
+      ['visitor', undefined],
+      ['rider', rider.cookie],
+      ['admin', admin.cookie],
+    ] as const) {
       for (const url of urls) {
         const { route, direct } = await both(url, cookie);
         if (route.status !== direct.status || JSON.stringify(route.body) !== JSON.stringify(direct.body)) {
-          differences.push(`${who} ${url}: route ${route.status} ${JSON.stringify(route.body).slice(0, 120)} / direct ${direct.status} ${JSON.stringify(direct.body).slice(0, 120)}`);
+          differences.push(
+            `${who} ${url}: route ${route.status} ${JSON.stringify(route.body).slice(0, 120)} / direct ${direct.status} ${JSON.stringify(direct.body).slice(0, 120)}`,
+          );
         }
       }
     }
@@ -109,7 +120,7 @@ describe('a direct read answers as its JSON route', () => {
   });
 });
 
-describe("what every page shows of the site is kept while it is unchanged, on any process", () => {
+describe('what every page shows of the site is kept while it is unchanged, on any process', () => {
   test('the categories are handed over as kept until a change of them anywhere, then read afresh', async () => {
     const asked: unknown[] = [];
     const unwatch = t.app.reads.watch((url) => asked.push(url));

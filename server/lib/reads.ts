@@ -81,8 +81,7 @@ export function read<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType 
   app.reads.router.on('GET', path, () => {}, definition);
 }
 
-const siteWideVersion = async (ctx: Ctx): Promise<number> =>
-  (await ctx.db.selectFrom('site_wide_version').select('version').executeTakeFirstOrThrow()).version;
+const siteWideVersion = async (ctx: Ctx): Promise<number> => (await ctx.db.selectFrom('site_wide_version').select('version').executeTakeFirstOrThrow()).version;
 
 export type ReadAnswer = { ok: true; data: unknown } | ({ ok: false } & ErrorAnswer);
 

@@ -84,13 +84,23 @@ export async function editAsAuthor(
     }
     const split = options.atOnce?.(changes) ?? { now: {}, later: changes };
     const proposed = Object.values(split.later).some((value) => value !== undefined);
-    const replaced = proposed ? await proposeLocked(tx, item, current, split.later, authorId, (trial) => apply(trial, split.later), options.editOptions) : undefined;
+    const replaced = proposed
+      ? await proposeLocked(tx, item, current, split.later, authorId, (trial) => apply(trial, split.later), options.editOptions)
+      : undefined;
     const now = Object.fromEntries(changedFields(current, split.now).map((c) => [c.field, split.now[c.field]]));
     if (Object.keys(now).length === 0) return { proposed, applied: {}, replaced };
     await apply(tx, split.now);
     await tx
       .insertInto('pending_revisions')
-      .values({ item_type: item.type, item_id: item.id, changes: JSON.stringify(split.now), submitted_by: authorId, status: 'approved', decided_by: authorId, decided_at: sql`now()` })
+      .values({
+        item_type: item.type,
+        item_id: item.id,
+        changes: JSON.stringify(split.now),
+        submitted_by: authorId,
+        status: 'approved',
+        decided_by: authorId,
+        decided_at: sql`now()`,
+      })
       .execute();
     return { proposed, applied: split.now, replaced };
   });
@@ -126,7 +136,8 @@ async function proposeLocked(
   const fields = Object.fromEntries(Object.entries(changes).filter(([field]) => !isOption(field)));
   let changed: Record<string, unknown> = { ...kept, ...Object.fromEntries(changedFields(current, fields).map((c) => [c.field, c.after])) };
   // How to apply the whole proposal is what this edit says (its form starts from the proposal).
-  if (Object.keys(changed).length > 0) changed = { ...changed, ...Object.fromEntries(options.filter((field) => changes[field] !== undefined).map((field) => [field, changes[field]])) };
+  if (Object.keys(changed).length > 0)
+    changed = { ...changed, ...Object.fromEntries(options.filter((field) => changes[field] !== undefined).map((field) => [field, changes[field]])) };
   // Tried and undone: a refusal (thrown) ends the whole transaction, storing nothing.
   await sql`savepoint revision_trial`.execute(tx);
   await apply(tx);

@@ -94,7 +94,10 @@ const SETS_SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.s
  * change (it would empty the browser's cache once a day for nothing).
  */
 function changesSession(request: FastifyRequest, setCookies: unknown): boolean {
-  const sent = request.headers.cookie?.split(';').map((part) => part.trim()).find((part) => part.replace(/^__Secure-/, '').startsWith(`${SESSION_TOKEN_COOKIE}=`));
+  const sent = request.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.replace(/^__Secure-/, '').startsWith(`${SESSION_TOKEN_COOKIE}=`));
   const before = sent?.slice(sent.indexOf('=') + 1);
   return [setCookies].flat().some((c) => {
     const set = typeof c === 'string' ? SETS_SESSION_COOKIE.exec(c) : null;

@@ -35,7 +35,13 @@ describe('share preview tags', () => {
 
   test('the structured data names its context, address and language; none without a description', () => {
     const head = shareTags({ title: 't', description: 'd', structured: { '@type': 'Place', name: 'Cove' } }, 'ar', page);
-    expect(JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!)).toEqual({ '@context': 'https://schema.org', '@type': 'Place', name: 'Cove', url: page, inLanguage: 'ar' });
+    expect(JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Place',
+      name: 'Cove',
+      url: page,
+      inLanguage: 'ar',
+    });
     expect(shareTags({ title: 't', description: 'd' }, 'en', page)).not.toContain('ld+json');
   });
 });

@@ -22,7 +22,9 @@ export interface Storage {
 export const LOCAL_UPLOADS_PATH = '/uploads';
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp' };
-const KEY_PATTERN = new RegExp(`^(${BUCKETS.join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`);
+const KEY_PATTERN = new RegExp(
+  `^(${BUCKETS.join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`,
+);
 
 export function newObjectKey(bucket: Bucket, extension: string): string {
   return `${bucket}/${randomUUID()}.${extension}`;

@@ -38,7 +38,13 @@ const RENDER_CONCURRENCY = 2;
  * The built index.html with a rendered page in it; `pageUrl` is its absolute address without the
  * query, `named` whether the address named its language (then that is the page's own address).
  */
-export function fillTemplate(template: string, page: Page, pageUrl: string, named = false, scriptsOf: (modules: readonly string[]) => string[] = () => []): string {
+export function fillTemplate(
+  template: string,
+  page: Page,
+  pageUrl: string,
+  named = false,
+  scriptsOf: (modules: readonly string[]) => string[] = () => [],
+): string {
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="${webManifestPath(page.lang)}"`)
@@ -96,12 +102,20 @@ const BROTLI_WINDOW_BITS = 18;
 const GZIP_LEVEL = 4;
 
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').header('x-render', 'full');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('x-render', 'full');
   const encoding = acceptedEncoding(request);
   if (!encoding) return reply.send(html);
   const bytes = Buffer.from(html);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, { level: GZIP_LEVEL }));
-  const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  };
   return reply.header('content-encoding', 'br').send(brotliCompressSync(bytes, { params }));
 }
 
@@ -177,7 +191,10 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
         }))();
       return await Promise.race([late, page]);
     } catch (error) {
-      request.log.warn({ err: error, url: redactUrl(request.url) }, abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app');
+      request.log.warn(
+        { err: error, url: redactUrl(request.url) },
+        abort.signal.aborted ? 'Page render stopped at its deadline; sending the bare app' : 'Page render failed; sending the bare app',
+      );
       return null;
     } finally {
       clearTimeout(timer);
@@ -191,7 +208,17 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       if (page?.kind === 'redirect') return reply.code(page.status).header('location', page.location).header('cache-control', 'no-store').send();
       if (page) {
         if (page.undeclared.length) request.log.warn({ url: redactUrl(request.url), queries: page.undeclared }, 'A page read data its route did not declare');
-        return sendCompressed(request, reply.code(page.status), fillTemplate(template, page, `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`, askedLanguage(request) === page.lang, scriptsOf));
+        return sendCompressed(
+          request,
+          reply.code(page.status),
+          fillTemplate(
+            template,
+            page,
+            `${app.config.publicUrl.replace(/\/$/, '')}${request.url.split('?')[0]}`,
+            askedLanguage(request) === page.lang,
+            scriptsOf,
+          ),
+        );
       }
       // The SPA decides what to show, including its own not-found page.
       return reply.header('cache-control', 'no-cache').header('x-render', 'shell').sendFile('index.html');

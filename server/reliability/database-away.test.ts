@@ -107,7 +107,10 @@ describe.skipIf(!pgUrl)('the database goes away and comes back', () => {
     const { rows } = await client.query<{ id: string }>('select id from contact_messages where id = any($1::uuid[])', [acked.map((o) => o.id)]);
     await client.end();
     const stored = new Set(rows.map((r) => r.id));
-    expect(acked.filter((o) => !stored.has(o.id!)), 'acknowledged writes missing').toEqual([]);
+    expect(
+      acked.filter((o) => !stored.has(o.id!)),
+      'acknowledged writes missing',
+    ).toEqual([]);
     expect(server.child.exitCode, server.log()).toBeNull();
   }, 60_000);
 });

@@ -41,10 +41,18 @@ beforeAll(async () => {
   const request = await db().insertInto('team_join_requests').values({ team_id: team, user_id: kit.admin.id }).returning('id').executeTakeFirstOrThrow();
   const items: string[] = [];
   for (const spec of CONTENT) items.push(await insertContent(db(), spec, user, `Fuzz ${spec.type}`));
-  const comment = await db().insertInto('comments').values({ item_type: 'place', item_id: items[0]!, author_id: user.id, body: 'Fuzz' }).returning('id').executeTakeFirstOrThrow();
+  const comment = await db()
+    .insertInto('comments')
+    .values({ item_type: 'place', item_id: items[0]!, author_id: user.id, body: 'Fuzz' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const [a, b] = [user.id, kit.admin.id].sort() as [string, string];
   const conversation = await db().insertInto('conversations').values({ user_a: a, user_b: b }).returning('id').executeTakeFirstOrThrow();
-  const notification = await db().insertInto('notifications').values({ user_id: user.id, type: 'follower', actor_id: kit.admin.id }).returning('id').executeTakeFirstOrThrow();
+  const notification = await db()
+    .insertInto('notifications')
+    .values({ user_id: user.id, type: 'follower', actor_id: kit.admin.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   known.id = [DISCIPLINE, team, user.id, kit.admin.id, comment.id, conversation.id, String(notification.id), 'water', ...items];
   known.requestId = [request.id];
   known.userId = [user.id, kit.admin.id];
@@ -106,7 +114,8 @@ const encode = (v: string) => encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '
 const badEncoding = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%FF', '%00');
 
 /** Path segments: a real id sometimes, nonsense otherwise (URL-encoded so that the route matches). */
-const segment = (name: string) => fc.oneof({ weight: 4, arbitrary: fc.oneof(fc.constantFrom(...(known[name] ?? known.id!)), text).map(encode) }, { weight: 1, arbitrary: badEncoding });
+const segment = (name: string) =>
+  fc.oneof({ weight: 4, arbitrary: fc.oneof(fc.constantFrom(...(known[name] ?? known.id!)), text).map(encode) }, { weight: 1, arbitrary: badEncoding });
 
 /** A body built from the route's own fields, each replaced (or not) by something malformed. */
 function bodyOf(route: string): fc.Arbitrary<unknown> {
@@ -129,7 +138,10 @@ const rawBody = fc.oneof(
     { payload: 'null', contentType: 'application/json' },
     { payload: '{"__proto__":{"role":"admin"}}', contentType: 'application/json' },
     { payload: '\u0000\uFFFF', contentType: 'application/json; charset=utf-16' },
-    { payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot an image\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
+    {
+      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot an image\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+    },
     { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\n', contentType: 'multipart/form-data; boundary=x' },
     { payload: 'garbage', contentType: 'multipart/form-data' },
     { payload: 'garbage', contentType: 'multipart/form-data; boundary=' },
@@ -145,7 +157,10 @@ function caseOf(route: string): fc.Arbitrary<Case> {
   const queryNames = (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
   const isAuth = path.startsWith('/api/auth/');
   const queryKeys = [...queryNames, ...(isAuth ? ['token', 'callbackURL'] : []), 'x', 'limit[]', '__proto__'];
-  const query = fc.array(fc.tuple(fc.constantFrom(...queryKeys).map(encode), fc.oneof({ weight: 5, arbitrary: text.map(encode) }, { weight: 1, arbitrary: badEncoding })), { maxLength: 5 });
+  const query = fc.array(
+    fc.tuple(fc.constantFrom(...queryKeys).map(encode), fc.oneof({ weight: 5, arbitrary: text.map(encode) }, { weight: 1, arbitrary: badEncoding })),
+    { maxLength: 5 },
+  );
   const hasBody = method !== 'GET' && method !== 'DELETE';
   const jsonBody = bodyOf(route).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' }));
   const body: fc.Arbitrary<{ payload?: string; contentType?: string }> = hasBody
@@ -196,24 +211,30 @@ describe('fuzzing every route: never a 5xx', () => {
     expect(fuzzedRoutes().length).toBeGreaterThan(100);
   });
 
-  test('every route, malformed params, queries and bodies, three roles', async () => {
-    const failures: string[] = [];
-    for (const route of fuzzedRoutes()) {
-      const method = route.split(' ')[0]!;
-      const result = await fc.check(
-        fc.asyncProperty(caseOf(route), async (c) => {
+  test(
+    'every route, malformed params, queries and bodies, three roles',
+    async () => {
+      const failures: string[] = [];
+      for (const route of fuzzedRoutes()) {
+        const method = route.split(' ')[0]!;
+        const result = await fc.check(
+          fc.asyncProperty(caseOf(route), async (c) => {
+            const res = await send(method, c);
+            return res.statusCode < 500;
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+        if (result.failed) {
+          const c = result.counterexample![0];
           const res = await send(method, c);
-          return res.statusCode < 500;
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-      if (result.failed) {
-        const c = result.counterexample![0];
-        const res = await send(method, c);
-        failures.push(`${route} as ${c.who}: ${c.url} ${c.contentType ?? ''} ${String(c.payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)} (seed ${result.seed})`);
+          failures.push(
+            `${route} as ${c.who}: ${c.url} ${c.contentType ?? ''} ${String(c.payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)} (seed ${result.seed})`,
+          );
+        }
+        await keepUsersSignedIn();
       }
-      await keepUsersSignedIn();
-    }
-    expect(failures).toEqual([]);
-  }, 30_000 + RUNS * 5_000);
+      expect(failures).toEqual([]);
+    },
+    30_000 + RUNS * 5_000,
+  );
 });

@@ -26,7 +26,7 @@ function childrenOf(pid: number): number[] {
 }
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     if (await check()) return true;
     await new Promise((r) => setTimeout(r, 100));
   }

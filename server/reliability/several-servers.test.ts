@@ -48,7 +48,10 @@ describe.skipIf(!pgUrl)('two servers, one database', () => {
   });
 
   test('the migrations ran once, and neither server logged an error', async () => {
-    const { rows } = await sql<{ version: string; n: number }>`select version, count(*)::int as n from schema_migrations group by version order by version`.execute(database.db);
+    const { rows } = await sql<{
+      version: string;
+      n: number;
+    }>`select version, count(*)::int as n from schema_migrations group by version order by version`.execute(database.db);
     expect(rows).toEqual(MIGRATIONS.sort().map((version) => ({ version, n: 1 })));
     for (const server of [a, b]) {
       expect(server.log(), 'error lines in a server log').not.toMatch(/"level":(50|60)|Error/);

@@ -137,9 +137,14 @@ export async function insertVerifiedUsers(db: Kysely<DB>, count: number, prefix 
   const users = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), email: `${prefix}-${tag}-${i}@example.com`, name: `${prefix} rider ${i}` }));
   for (let i = 0; i < users.length; i += 500) {
     const chunk = users.slice(i, i + 500);
-    await db.insertInto('profiles').values(chunk.map((u) => ({ id: u.id, name: u.name, email: u.email, email_verified: true, role: 'user' as const }))).execute();
+    await db
+      .insertInto('profiles')
+      .values(chunk.map((u) => ({ id: u.id, name: u.name, email: u.email, email_verified: true, role: 'user' as const })))
+      .execute();
     for (const u of chunk) {
-      await sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${randomUUID()}, ${u.id}, 'credential', ${u.id}, ${passwordHash})`.execute(db);
+      await sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${randomUUID()}, ${u.id}, 'credential', ${u.id}, ${passwordHash})`.execute(
+        db,
+      );
     }
   }
   return users.map(({ id, email }) => ({ id, email }));

@@ -18,7 +18,10 @@ const confirm = (token: string | null, password: string, remoteAddress = '192.0.
   t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token, password }, remoteAddress });
 const newestMail = (email: string) => t.mails.findLast((m) => m.to === email);
 const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get('token');
-const sessionCookie = (res: LightMyRequestResponse) => cookieOf(res).split('; ').find((c) => c.startsWith('stoked.session_token='));
+const sessionCookie = (res: LightMyRequestResponse) =>
+  cookieOf(res)
+    .split('; ')
+    .find((c) => c.startsWith('stoked.session_token='));
 
 async function isVerified(email: string): Promise<boolean> {
   const row = await t.app.db.selectFrom('profiles').select('email_verified').where('email', '=', email).executeTakeFirst();
@@ -68,7 +71,9 @@ describe('35: account pre-hijacking and confirmation links', () => {
     expect(await isVerified(email)).toBe(false);
 
     // Asking for the mail again sends the owner a link that still needs the password.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email }, remoteAddress: '192.0.2.6' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email }, remoteAddress: '192.0.2.6' })).statusCode).toBe(
+      200,
+    );
     expect(sessionCookie(await confirm(tokenOf(newestMail(email)!.link), 'not my password'))).toBeUndefined();
     expect(await isVerified(email)).toBe(false);
   });
@@ -121,43 +126,39 @@ describe('the account mails speak the language of their reader', () => {
 });
 
 describe('36: a flood of wrong passwords never locks the owner out of a device they used before', () => {
-  test(
-    'guesses from one address wait at that address only; from many, only browsers the owner never used wait',
-    async () => {
-      const owner = await signUpVerified(t);
-      expect(owner.cookie).toMatch(/stoked\.device=/);
+  test('guesses from one address wait at that address only; from many, only browsers the owner never used wait', async () => {
+    const owner = await signUpVerified(t);
+    expect(owner.cookie).toMatch(/stoked\.device=/);
 
-      // One address: after 10 wrong guesses it waits (429 + Retry-After), for that account only.
-      const single = '198.51.100.200';
-      for (let i = 1; i <= 10; i++) expect((await signIn({ email: owner.email, password: `guess ${i}` }, single)).statusCode, `guess ${i}`).toBe(401);
-      const waited = await signIn({ email: owner.email, password: 'guess 11' }, '198.51.100.200');
-      expect(waited.statusCode).toBe(429);
-      expect(Number(waited.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.201')).statusCode).toBe(200);
+    // One address: after 10 wrong guesses it waits (429 + Retry-After), for that account only.
+    const single = '198.51.100.200';
+    for (let i = 1; i <= 10; i++) expect((await signIn({ email: owner.email, password: `guess ${i}` }, single)).statusCode, `guess ${i}`).toBe(401);
+    const waited = await signIn({ email: owner.email, password: 'guess 11' }, '198.51.100.200');
+    expect(waited.statusCode).toBe(429);
+    expect(Number(waited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.201')).statusCode).toBe(200);
 
-      // Many addresses, 120 wrong guesses in all: more than the account's hourly allowance.
-      for (let source = 0; source < 12; source++) {
-        for (let i = 0; i < 10; i++) {
-          const res = await signIn({ email: owner.email, password: `guess ${source}-${i}` }, `203.0.113.${source + 1}`);
-          expect([401, 429]).toContain(res.statusCode);
-        }
+    // Many addresses, 120 wrong guesses in all: more than the account's hourly allowance.
+    for (let source = 0; source < 12; source++) {
+      for (let i = 0; i < 10; i++) {
+        const res = await signIn({ email: owner.email, password: `guess ${source}-${i}` }, `203.0.113.${source + 1}`);
+        expect([401, 429]).toContain(res.statusCode);
       }
-      // A browser the owner never used waits...
-      expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.202')).statusCode).toBe(429);
-      // ...the owner's known device does not.
-      const known = await signIn({ email: owner.email, password: owner.password }, '198.51.100.205', owner.cookie);
-      expect(known.statusCode).toBe(200);
-      expect(sessionCookie(known)).toBeDefined();
+    }
+    // A browser the owner never used waits...
+    expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.202')).statusCode).toBe(429);
+    // ...the owner's known device does not.
+    const known = await signIn({ email: owner.email, password: owner.password }, '198.51.100.205', owner.cookie);
+    expect(known.statusCode).toBe(200);
+    expect(sessionCookie(known)).toBeDefined();
 
-      // A forged or another account's device cookie counts for nothing.
-      const other = await signUpVerified(t);
-      const othersDevice = other.cookie.split('; ').find((c) => c.startsWith('stoked.device='))!;
-      expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.203', othersDevice)).statusCode).toBe(429);
-      const forged = owner.cookie.replace(/stoked\.device=([^;]*)/, (_, v: string) => `stoked.device=${v.slice(0, -2)}xx`);
-      expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.204', forged)).statusCode).toBe(429);
-    },
-    120_000,
-  );
+    // A forged or another account's device cookie counts for nothing.
+    const other = await signUpVerified(t);
+    const othersDevice = other.cookie.split('; ').find((c) => c.startsWith('stoked.device='))!;
+    expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.203', othersDevice)).statusCode).toBe(429);
+    const forged = owner.cookie.replace(/stoked\.device=([^;]*)/, (_, v: string) => `stoked.device=${v.slice(0, -2)}xx`);
+    expect((await signIn({ email: owner.email, password: owner.password }, '198.51.100.204', forged)).statusCode).toBe(429);
+  }, 120_000);
 });
 
 describe('40: no session token in any response body', () => {

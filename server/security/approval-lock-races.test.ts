@@ -85,7 +85,9 @@ describe.skipIf(!serverUrl)('on PostgreSQL: an approval racing a team edit', () 
 
   test("a leader's edit landing just after the approval waits for review; the public sees the team the admin approved", async () => {
     const evil = `EVIL ${token()}`;
-    const { id, name, leader } = await editDuringApproval((teamId, leader) => call('PATCH', `/api/teams/${teamId}`, leader, { name: evil, description: 'Unreviewed words' }));
+    const { id, name, leader } = await editDuringApproval((teamId, leader) =>
+      call('PATCH', `/api/teams/${teamId}`, leader, { name: evil, description: 'Unreviewed words' }),
+    );
     const shown = await teamAs(id, null);
     expect(shown).toMatchObject({ name, status: 'approved' });
     expect(shown.description ?? null).toBeNull();
@@ -95,7 +97,12 @@ describe.skipIf(!serverUrl)('on PostgreSQL: an approval racing a team edit', () 
   test("a leader's new logo landing just after the approval waits for review, and its file is kept for it", async () => {
     const upload = fileUpload(await png(300, 300), 'logo.png', 'image/png');
     const { id, leader } = await editDuringApproval((teamId, leader) =>
-      kit.t.app.inject({ method: 'PUT', url: `/api/teams/${teamId}/logo`, headers: { cookie: leader.cookie, origin: ORIGIN, ...upload.headers }, payload: upload.payload }),
+      kit.t.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${teamId}/logo`,
+        headers: { cookie: leader.cookie, origin: ORIGIN, ...upload.headers },
+        payload: upload.payload,
+      }),
     );
     expect((await teamAs(id, null)).logoUrl).toBeNull();
     const proposed = (await teamAs(id, leader)).pendingRevision.changes.logoUrl as string;
@@ -112,8 +119,16 @@ describe('a crew spot and the opening of its team', () => {
   async function spotWaitingToBeCrew() {
     const author = await user();
     const team = await insertTeam(db(), author, [], { isPrivate: true });
-    const spot = await insertContent(db(), CONTENT.find((c) => c.type === 'place')!, author, `Spot ${token()}`);
-    await db().insertInto('pending_revisions').values({ item_type: 'place', item_id: spot, changes: JSON.stringify({ visibility: 'crew', teamId: team }), submitted_by: author.id }).execute();
+    const spot = await insertContent(
+      db(),
+      CONTENT.find((c) => c.type === 'place')!,
+      author,
+      `Spot ${token()}`,
+    );
+    await db()
+      .insertInto('pending_revisions')
+      .values({ item_type: 'place', item_id: spot, changes: JSON.stringify({ visibility: 'crew', teamId: team }), submitted_by: author.id })
+      .execute();
     return { author, team, spot, seen: await queued(spot) };
   }
 
@@ -122,7 +137,11 @@ describe('a crew spot and the opening of its team', () => {
     expect((await call('PATCH', `/api/teams/${team}`, author, { isPrivate: false })).statusCode).toBe(200);
 
     expectError(await approve(seen), 400, 'CREW_SPOT_NEEDS_PRIVATE_TEAM');
-    expect(await db().selectFrom('places').select(['visibility', 'team_id', 'status']).where('id', '=', spot).executeTakeFirstOrThrow()).toEqual({ visibility: 'public', team_id: null, status: 'approved' });
+    expect(await db().selectFrom('places').select(['visibility', 'team_id', 'status']).where('id', '=', spot).executeTakeFirstOrThrow()).toEqual({
+      visibility: 'public',
+      team_id: null,
+      status: 'approved',
+    });
     expect((await queued(spot)).status).toBe('pending');
   });
 

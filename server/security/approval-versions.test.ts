@@ -59,7 +59,12 @@ describe.each(CONTENT)('$section', (spec) => {
     const seen = await queued(id);
 
     // Not the name (which the queue also shows): any field the admin would have read.
-    const field = spec.section === 'places' ? { location: 'EVIL location' } : spec.section === 'reviews' || spec.section === 'articles' ? { content: 'EVIL words' } : { description: 'EVIL words' };
+    const field =
+      spec.section === 'places'
+        ? { location: 'EVIL location' }
+        : spec.section === 'reviews' || spec.section === 'articles'
+          ? { content: 'EVIL words' }
+          : { description: 'EVIL words' };
     expect((await call('PATCH', url(id), author, field)).statusCode).toBe(200);
     expectStale(await decide(seen, 'approved'), seen);
     expect((await call('GET', url(id), null)).statusCode).toBe(404);
@@ -157,14 +162,26 @@ test("a new series waits as its first date: an edit of a later date alone makes 
   expect((await kit.t.app.db.selectFrom('events').select('status').where('id', '=', dates[2]!.id).executeTakeFirstOrThrow()).status).toBe('pending');
 });
 
-test("a photo added, described or deleted on a new item after the admin looked makes the approval stale: a gallery they never saw is not published", async () => {
-  const created = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, { name: `Benign ${token()}`, location: 'Cove', latitude: 43.48, longitude: -1.56 });
+test('a photo added, described or deleted on a new item after the admin looked makes the approval stale: a gallery they never saw is not published', async () => {
+  const created = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, {
+    name: `Benign ${token()}`,
+    location: 'Cove',
+    latitude: 43.48,
+    longitude: -1.56,
+  });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as string;
-  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+    .png()
+    .toBuffer();
   const upload = () => {
     const body = fileUpload(picture);
-    return kit.t.app.inject({ method: 'POST', url: `/api/photos/place/${id}`, headers: { origin: kit.t.config.publicUrl, cookie: author.cookie, ...body.headers }, payload: body.payload });
+    return kit.t.app.inject({
+      method: 'POST',
+      url: `/api/photos/place/${id}`,
+      headers: { origin: kit.t.config.publicUrl, cookie: author.cookie, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   let seen = await queued(id);

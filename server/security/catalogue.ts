@@ -78,7 +78,16 @@ export const CONTENT: ContentSpec[] = [
     section: 'events',
     nameField: 'name',
     nameColumn: 'name',
-    input: (name) => ({ name, description: 'The classic contest.', location: 'Oahu', startDate: inDays(10), endDate: inDays(12), type: 'Competition', price: 0, maxAttendees: null }),
+    input: (name) => ({
+      name,
+      description: 'The classic contest.',
+      location: 'Oahu',
+      startDate: inDays(10),
+      endDate: inDays(12),
+      type: 'Competition',
+      price: 0,
+      maxAttendees: null,
+    }),
     row: (name) => ({ name, description: 'The classic contest.', location: 'Oahu', start_date: inDays(10), end_date: inDays(12), price: 0 }),
   },
   {
@@ -94,7 +103,15 @@ export const CONTENT: ContentSpec[] = [
     section: 'reviews',
     nameField: 'productName',
     nameColumn: 'product_name',
-    input: (name) => ({ productName: name, brand: 'Channel Islands', category: 'Board', content: 'Fast down the line.', rating: 4.5, overallScore: 8.7, price: 849.99 }),
+    input: (name) => ({
+      productName: name,
+      brand: 'Channel Islands',
+      category: 'Board',
+      content: 'Fast down the line.',
+      rating: 4.5,
+      overallScore: 8.7,
+      price: 849.99,
+    }),
     row: (name) => ({ product_name: name, content: 'Fast down the line.', rating: 4 }),
   },
   {
@@ -132,12 +149,20 @@ export async function insertContent(db: Kysely<DB>, spec: ContentSpec, author: U
 export async function insertTeam(db: Kysely<DB>, leader: User, members: User[] = [], options: { isPrivate?: boolean; name?: string } = {}) {
   const team = await db
     .insertInto('teams')
-    .values({ name: options.name ?? `Crew ${Math.random().toString(36).slice(2, 8)}`, leader_id: leader.id, status: 'approved', is_private: options.isPrivate ?? false })
+    .values({
+      name: options.name ?? `Crew ${Math.random().toString(36).slice(2, 8)}`,
+      leader_id: leader.id,
+      status: 'approved',
+      is_private: options.isPrivate ?? false,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('team_members')
-    .values([{ team_id: team.id, user_id: leader.id, role: 'leader' as const }, ...members.map((m) => ({ team_id: team.id, user_id: m.id, role: 'member' as const }))])
+    .values([
+      { team_id: team.id, user_id: leader.id, role: 'leader' as const },
+      ...members.map((m) => ({ team_id: team.id, user_id: m.id, role: 'member' as const })),
+    ])
     .execute();
   await db.insertInto('team_disciplines').values({ team_id: team.id, discipline_id: DISCIPLINE }).execute();
   return team.id;

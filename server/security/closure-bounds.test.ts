@@ -11,7 +11,13 @@ import { CONTENT, insertContent } from './catalogue.ts';
  */
 const kit = contentTestKit('place');
 const db = () => kit.t.app.db;
-const place = () => insertContent(db(), CONTENT.find((c) => c.type === 'place')!, kit.admin, `Closed ${kit.token('p')}`);
+const place = () =>
+  insertContent(
+    db(),
+    CONTENT.find((c) => c.type === 'place')!,
+    kit.admin,
+    `Closed ${kit.token('p')}`,
+  );
 const add = (placeId: string, body: Record<string, unknown>) => kit.call('POST', `/api/places/${placeId}/closures`, kit.admin, { reason: 'Works', ...body });
 const codeOf = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, code: (res.json() as { code?: string }).code });
 const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -21,14 +27,22 @@ describe('closures are bounded', () => {
     const id = await place();
     const before = await fingerprint(db());
     expect(codeOf(await add(id, { startsOn: '2030-01-01', endsOn: '9999-12-31' }))).toEqual({ status: 400, code: 'CLOSURE_SPAN_TOO_LONG' });
-    expect(codeOf(await add(id, { startsOn: '2030-01-01', endsOn: dayAfter('2030-01-01', CLOSURE_MAX_DAYS + 1) }))).toEqual({ status: 400, code: 'CLOSURE_SPAN_TOO_LONG' });
+    expect(codeOf(await add(id, { startsOn: '2030-01-01', endsOn: dayAfter('2030-01-01', CLOSURE_MAX_DAYS + 1) }))).toEqual({
+      status: 400,
+      code: 'CLOSURE_SPAN_TOO_LONG',
+    });
     expect(await fingerprint(db())).toEqual(before);
     expect((await add(id, { startsOn: '2030-01-01', endsOn: dayAfter('2030-01-01', CLOSURE_MAX_DAYS) })).statusCode).toBe(201);
   });
 
   test('a place keeps at most 100 closures: the next → 409 CLOSURES_TOO_MANY, nothing stored', async () => {
     const id = await place();
-    const rows = Array.from({ length: PLACE_CLOSURES_MAX }, (_, i) => ({ place_id: id, starts_on: dayAfter('2031-01-01', i * 2), ends_on: dayAfter('2031-01-01', i * 2), reason: `Day ${i}` }));
+    const rows = Array.from({ length: PLACE_CLOSURES_MAX }, (_, i) => ({
+      place_id: id,
+      starts_on: dayAfter('2031-01-01', i * 2),
+      ends_on: dayAfter('2031-01-01', i * 2),
+      reason: `Day ${i}`,
+    }));
     await db().insertInto('place_closures').values(rows).execute();
     const before = await fingerprint(db());
     expect(codeOf(await add(id, { startsOn: '2040-01-01', endsOn: '2040-01-02' }))).toEqual({ status: 409, code: 'CLOSURES_TOO_MANY' });

@@ -36,7 +36,10 @@ describe('a crew spot needs a team riders join by request or invitation', () => 
     expect(mine.statusCode, mine.body).toBe(201);
     const { id } = mine.json() as { id: string };
     expectError(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId: open }), 400, 'CREW_SPOT_NEEDS_PRIVATE_TEAM');
-    expect(await db().selectFrom('places').select(['visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ visibility: 'private', team_id: null });
+    expect(await db().selectFrom('places').select(['visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      visibility: 'private',
+      team_id: null,
+    });
 
     expect((await call('POST', `/api/teams/${open}/join`, stranger)).json()).toMatchObject({ status: 'joined' });
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
@@ -57,7 +60,15 @@ describe('a crew spot needs a team riders join by request or invitation', () => 
     const admin = await call('GET', `/api/admin/teams/${team}`, kit.admin);
     expect(admin.statusCode, admin.body).toBe(200);
     const saved = admin.json() as { name: string; type: string; location: string | null; disciplineIds: string[] };
-    const adminSave = { name: saved.name, type: saved.type, isPrivate: false, location: saved.location ?? '', leaderId: author.id, memberIds: [], disciplineIds: saved.disciplineIds };
+    const adminSave = {
+      name: saved.name,
+      type: saved.type,
+      isPrivate: false,
+      location: saved.location ?? '',
+      leaderId: author.id,
+      memberIds: [],
+      disciplineIds: saved.disciplineIds,
+    };
     expectError(await call('PUT', `/api/admin/teams/${team}`, kit.admin, adminSave), 409, 'TEAM_HAS_CREW_SPOTS');
     expect(await isPrivate()).toBe(true);
 

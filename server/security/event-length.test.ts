@@ -110,7 +110,10 @@ describe('the discipline feed counts every date of a series towards its 500 even
     const made: string[] = [];
     for (let i = 0; i < 10; i++) {
       const start = plus(START, (60 + i) * DAY);
-      const res = await add({ ...input({ startDate: start, endDate: plus(start, 2 * 3_600_000) }), repeat: { frequency: 'weekly', count: 52, timeZone: 'Europe/Paris' } });
+      const res = await add({
+        ...input({ startDate: start, endDate: plus(start, 2 * 3_600_000) }),
+        repeat: { frequency: 'weekly', count: 52, timeZone: 'Europe/Paris' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       made.push((res.json() as Event).series!.id);
     }
@@ -122,7 +125,10 @@ describe('the discipline feed counts every date of a series towards its 500 even
     expect(given.length).toBeLessThan(10);
     expect(given).toEqual(made.slice(0, given.length));
     const counts = [...feed.body.matchAll(/COUNT=(\d+)/g)].map((m) => Number(m[1]));
-    const singles = feed.body.split('BEGIN:VEVENT').slice(1).filter((v) => !/UID:series-/.test(v)).length;
+    const singles = feed.body
+      .split('BEGIN:VEVENT')
+      .slice(1)
+      .filter((v) => !/UID:series-/.test(v)).length;
     expect(counts.reduce((a, b) => a + b, 0) + singles).toBeLessThanOrEqual(500);
   });
 });

@@ -36,11 +36,17 @@ const flashOf = (res: LightMyRequestResponse) => {
 };
 /** The session cookie set by an answer (not one cleared by it). */
 const sessionSet = (res: LightMyRequestResponse) => res.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '' && c.maxAge !== 0);
-const whoIs = async (cookie: string) => ((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { user: { id: string } | null }).user;
+const whoIs = async (cookie: string) =>
+  ((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { user: { id: string } | null }).user;
 
 describe('log in', () => {
   test('sets the session and goes to the safe `next` the login page was asked for', async () => {
-    const res = await post('log-in', { email: rider.email, password: rider.password, next: '/notifications?x=1', back: '/login?next=%2Fnotifications%3Fx%3D1' });
+    const res = await post('log-in', {
+      email: rider.email,
+      password: rider.password,
+      next: '/notifications?x=1',
+      back: '/login?next=%2Fnotifications%3Fx%3D1',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/notifications?x=1');
     expect(sessionSet(res)).toBe(true);
@@ -126,7 +132,11 @@ describe('register', () => {
 
   test('from another site: 403, no account', async () => {
     const email = uniqueEmail('form');
-    const res = await post('register', { name: 'Evil', email, password: 'a long enough one', confirmPassword: 'a long enough one' }, { origin: 'https://evil.example' });
+    const res = await post(
+      'register',
+      { name: 'Evil', email, password: 'a long enough one', confirmPassword: 'a long enough one' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(t.mails.some((m) => m.to === email)).toBe(false);
   });
@@ -134,12 +144,24 @@ describe('register', () => {
 
 describe('profile, contact, notifications', () => {
   test('the profile edit saves the text fields; from another site it is refused', async () => {
-    const refused = await post('edit-profile', { name: 'Evil Name', bio: '', location: '', athleteLevel: '' }, { cookie: rider.cookie, origin: 'https://evil.example' });
+    const refused = await post(
+      'edit-profile',
+      { name: 'Evil Name', bio: '', location: '', athleteLevel: '' },
+      { cookie: rider.cookie, origin: 'https://evil.example' },
+    );
     expect(refused.statusCode).toBe(403);
-    const res = await post('edit-profile', { name: 'Renamed Rider', bio: 'Goofy', location: 'Hossegor', athleteLevel: '', back: '/profile?edit=1' }, { cookie: rider.cookie });
+    const res = await post(
+      'edit-profile',
+      { name: 'Renamed Rider', bio: 'Goofy', location: 'Hossegor', athleteLevel: '', back: '/profile?edit=1' },
+      { cookie: rider.cookie },
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/profile');
-    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: rider.cookie } })).json() as { name: string; bio: string; location: string };
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: rider.cookie } })).json() as {
+      name: string;
+      bio: string;
+      location: string;
+    };
     expect(profile).toMatchObject({ name: 'Renamed Rider', bio: 'Goofy', location: 'Hossegor' });
   });
 
@@ -149,12 +171,18 @@ describe('profile, contact, notifications', () => {
   });
 
   test('the contact form sends; refused from another site; a failure keeps what was typed', async () => {
-    const before = await t.app.db.selectFrom('contact_messages').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('contact_messages')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await post('contact', { name: 'Evil', email: 'e@example.com', subject: 'Hi', message: 'Hello' }, { origin: null })).statusCode).toBe(403);
     const sent = await post('contact', { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello there' });
     expect(sent.headers.location).toBe('/contact');
     expect(flashOf(sent)).toMatchObject({ kind: 'success', title: 'contact.sent' });
-    const after = await t.app.db.selectFrom('contact_messages').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('contact_messages')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
     const failed = await post('contact', { name: 'Ann', email: 'not an address', subject: 'Hi', message: 'Hello there' });
     const location = new URL(String(failed.headers.location), 'http://x');

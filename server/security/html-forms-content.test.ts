@@ -9,7 +9,18 @@ import { formsTestKit } from '../test/forms-kit.ts';
 const { t, call, user, admin, place, post, flashOf, expectBack } = formsTestKit();
 
 const page = (id: string) => `/discipline/surfing/places/${id}`;
-const placeFields = (id: string, name: string) => ({ section: 'places', id, page: page(id), back: page(id), name, location: 'Bay', latitude: '1.5', longitude: '2', imageUrl: '', audience: 'public' });
+const placeFields = (id: string, name: string) => ({
+  section: 'places',
+  id,
+  page: page(id),
+  back: page(id),
+  name,
+  location: 'Bay',
+  latitude: '1.5',
+  longitude: '2',
+  imageUrl: '',
+  audience: 'public',
+});
 
 async function pendingPlace(author: Awaited<ReturnType<typeof user>>) {
   const res = await call('POST', '/api/disciplines/surfing/places', author, { name: 'Kept Spot', location: 'Bay', latitude: 1, longitude: 2 });
@@ -28,7 +39,10 @@ describe('edit-item', () => {
 
   test("someone else's edit is refused: back to the open form with the error, nothing stored", async () => {
     // An approved place they can see (FORBIDDEN), and one waiting for approval they cannot (CONTENT_NOT_FOUND).
-    for (const [id, code] of [[await place(await user()), 'FORBIDDEN'], [await pendingPlace(await user()), 'CONTENT_NOT_FOUND']] as const) {
+    for (const [id, code] of [
+      [await place(await user()), 'FORBIDDEN'],
+      [await pendingPlace(await user()), 'CONTENT_NOT_FOUND'],
+    ] as const) {
       const before = (await placeOf(id)).name;
       expectBack(await post('edit-item', placeFields(id, 'Stolen'), await user()), `${page(id)}?edit=1`, { kind: 'error', title: `errors.${code}` });
       expect((await placeOf(id)).name).toBe(before);
@@ -56,9 +70,30 @@ describe('edit-item', () => {
   test("an event's times are read on the clock of the zone the form was drawn in; untouched ones are not sent", async () => {
     const organiser = await admin();
     const start = '2031-03-04T18:00:00.000Z';
-    const res = await call('POST', '/api/disciplines/surfing/events', organiser, { name: 'Ride', description: 'A ride.', location: 'Bay', type: 'Meetup', price: 0, startDate: start, endDate: '2031-03-04T20:00:00.000Z' });
+    const res = await call('POST', '/api/disciplines/surfing/events', organiser, {
+      name: 'Ride',
+      description: 'A ride.',
+      location: 'Bay',
+      type: 'Meetup',
+      price: 0,
+      startDate: start,
+      endDate: '2031-03-04T20:00:00.000Z',
+    });
     const id = (res.json() as { id: string }).id;
-    const fields = { section: 'events', id, back: '/', name: 'Ride', description: 'A ride.', location: 'Bay', type: 'Meetup', price: '0', maxAttendees: '', imageUrl: '', placeId: '', timeZone: 'Europe/Paris' };
+    const fields = {
+      section: 'events',
+      id,
+      back: '/',
+      name: 'Ride',
+      description: 'A ride.',
+      location: 'Bay',
+      type: 'Meetup',
+      price: '0',
+      maxAttendees: '',
+      imageUrl: '',
+      placeId: '',
+      timeZone: 'Europe/Paris',
+    };
     // Drawn as 19:00 in Paris and left as it was: the start stays; the end moved to 22:30 Paris time.
     const drawn = { startDate: '2031-03-04T19:00', startDateWas: '2031-03-04T19:00', endDate: '2031-03-04T22:30', endDateWas: '2031-03-04T21:00' };
     expectBack(await post('edit-item', { ...fields, ...drawn }, organiser), '/', { kind: 'success', title: 'events.toast.saved' });
@@ -85,7 +120,15 @@ describe('delete-item', () => {
 
   test("a date of a series: 'one' deletes it alone, 'following' it and the later ones", async () => {
     const organiser = await admin();
-    const body = { name: 'Weekly', description: 'Every week.', location: 'Bay', type: 'Meetup', price: 0, startDate: '2031-05-06T18:00:00.000Z', endDate: '2031-05-06T20:00:00.000Z' };
+    const body = {
+      name: 'Weekly',
+      description: 'Every week.',
+      location: 'Bay',
+      type: 'Meetup',
+      price: 0,
+      startDate: '2031-05-06T18:00:00.000Z',
+      endDate: '2031-05-06T20:00:00.000Z',
+    };
     const made = await call('POST', '/api/disciplines/surfing/events', organiser, { ...body, repeat: { frequency: 'weekly', count: 4, timeZone: 'UTC' } });
     expect(made.statusCode, made.body).toBe(201);
     const ids = (await t.app.db.selectFrom('events').select('id').where('name', '=', 'Weekly').orderBy('start_date').execute()).map((row) => row.id);

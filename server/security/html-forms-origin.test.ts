@@ -40,7 +40,11 @@ async function taggedSession(rider: User) {
 describe('every action form: origin, visitors, redirects', () => {
   // Each action with fields that would work, on things made fresh for it, and how to see that it did nothing.
   // `signedOut`: what the visitor is told when the spec has words of its own for it (else 'Login Required').
-  type Case = { action: string; signedOut?: { title: string; text: string }; setup: (rider: User) => Promise<{ fields: Record<string, string>; unchanged: () => Promise<void> }> };
+  type Case = {
+    action: string;
+    signedOut?: { title: string; text: string };
+    setup: (rider: User) => Promise<{ fields: Record<string, string>; unchanged: () => Promise<void> }>;
+  };
   const cases: Case[] = [
     {
       action: 'join-team',
@@ -66,17 +70,18 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { id: crew.id }, unchanged: async () => expect((await teamOf(crew.id, rider)).myRequest).toBe('pending') };
       },
     },
-    ...(['accept-invitation', 'decline-invitation'] as const).map(
-      (action): Case => ({
-        action,
-        setup: async (rider) => {
-          const leader = await user();
-          const crew = await team(leader);
-          expect((await call('POST', `/api/teams/${crew.id}/members`, leader, { userId: rider.id })).statusCode).toBe(201);
-          return { fields: { id: crew.id, teamName: crew.name }, unchanged: async () => expect(await teamOf(crew.id, rider)).toMatchObject({ myRole: null, invited: true }) };
-        },
-      }),
-    ),
+    ...(['accept-invitation', 'decline-invitation'] as const).map((action): Case => ({
+      action,
+      setup: async (rider) => {
+        const leader = await user();
+        const crew = await team(leader);
+        expect((await call('POST', `/api/teams/${crew.id}/members`, leader, { userId: rider.id })).statusCode).toBe(201);
+        return {
+          fields: { id: crew.id, teamName: crew.name },
+          unchanged: async () => expect(await teamOf(crew.id, rider)).toMatchObject({ myRole: null, invited: true }),
+        };
+      },
+    })),
     {
       action: 'rsvp',
       setup: async (rider) => {
@@ -142,7 +147,10 @@ describe('every action form: origin, visitors, redirects', () => {
       action: 'report-conditions',
       setup: async (rider) => {
         const id = await place(await user());
-        return { fields: { placeId: id, kind: 'water', size: 'big', wind: 'none', crowd: 'empty' }, unchanged: async () => expect(await reportsAt(id, rider)).toEqual([]) };
+        return {
+          fields: { placeId: id, kind: 'water', size: 'big', wind: 'none', crowd: 'empty' },
+          unchanged: async () => expect(await reportsAt(id, rider)).toEqual([]),
+        };
       },
     },
     {
@@ -154,15 +162,13 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { id: report!.id }, unchanged: async () => expect(await reportsAt(id, rider)).toHaveLength(1) };
       },
     },
-    ...(['cover-photo', 'describe-photo', 'delete-photo'] as const).map(
-      (action): Case => ({
-        action,
-        setup: async (rider) => {
-          const { photoId, unchanged } = await photoOf(rider);
-          return { fields: { id: photoId, alt: 'Changed' }, unchanged };
-        },
-      }),
-    ),
+    ...(['cover-photo', 'describe-photo', 'delete-photo'] as const).map((action): Case => ({
+      action,
+      setup: async (rider) => {
+        const { photoId, unchanged } = await photoOf(rider);
+        return { fields: { id: photoId, alt: 'Changed' }, unchanged };
+      },
+    })),
     {
       action: 'log-session',
       setup: async (rider) => {
@@ -179,20 +185,22 @@ describe('every action form: origin, visitors, redirects', () => {
         return { fields: { id: session!.id }, unchanged: async () => expect(await sessionsAt(id, rider)).toHaveLength(1) };
       },
     },
-    ...(['accept-session-tag', 'decline-session-tag'] as const).map(
-      (action): Case => ({
-        action,
-        setup: async (rider) => {
-          const { session } = await taggedSession(rider);
-          const tag = () => t.app.db.selectFrom('ride_session_companions').select('status').where('session_id', '=', session.id).where('user_id', '=', rider.id).execute();
-          // Still pending: neither accepted nor removed.
-          return { fields: { id: session.id }, unchanged: async () => expect(await tag()).toEqual([{ status: 'pending' }]) };
-        },
-      }),
-    ),
+    ...(['accept-session-tag', 'decline-session-tag'] as const).map((action): Case => ({
+      action,
+      setup: async (rider) => {
+        const { session } = await taggedSession(rider);
+        const tag = () =>
+          t.app.db.selectFrom('ride_session_companions').select('status').where('session_id', '=', session.id).where('user_id', '=', rider.id).execute();
+        // Still pending: neither accepted nor removed.
+        return { fields: { id: session.id }, unchanged: async () => expect(await tag()).toEqual([{ status: 'pending' }]) };
+      },
+    })),
     {
       action: 'create-calendar-feed',
-      setup: async (rider) => ({ fields: {}, unchanged: async () => expect((await call('GET', '/api/me/calendar-feed', rider)).json()).toMatchObject({ active: false }) }),
+      setup: async (rider) => ({
+        fields: {},
+        unchanged: async () => expect((await call('GET', '/api/me/calendar-feed', rider)).json()).toMatchObject({ active: false }),
+      }),
     },
     {
       action: 'revoke-calendar-feed',

@@ -50,7 +50,10 @@ describe('teams: join, request, cancel, leave, answer an invitation', () => {
   test('a refusal of the API comes back as its error: the leader cannot leave', async () => {
     const leader = await user();
     const crew = await team(leader);
-    expectBack(await post('leave-team', { id: crew.id, back: `/team/${crew.id}` }, leader), `/team/${crew.id}`, { kind: 'error', title: 'errors.LEADER_MUST_TRANSFER' });
+    expectBack(await post('leave-team', { id: crew.id, back: `/team/${crew.id}` }, leader), `/team/${crew.id}`, {
+      kind: 'error',
+      title: 'errors.LEADER_MUST_TRANSFER',
+    });
     expect((await teamOf(crew.id, leader)).myRole).toBe('leader');
   });
 });
@@ -72,7 +75,11 @@ describe('events: RSVP and cancel', () => {
     const [first, rider] = [await user(), await user()];
     const id = await event(author, 1);
     expect((await call('PUT', `/api/events/${id}/rsvp`, first)).statusCode).toBe(200);
-    expectBack(await post('rsvp', { id, back: '/events' }, rider), '/events', { title: 'events.toast.waitlisted', text: 'events.toast.position', params: { position: '1' } });
+    expectBack(await post('rsvp', { id, back: '/events' }, rider), '/events', {
+      title: 'events.toast.waitlisted',
+      text: 'events.toast.position',
+      params: { position: '1' },
+    });
     expect((await eventOf(id, rider)).myRsvp).toBe('waitlist');
     expectBack(await post('cancel-rsvp', { id, was: 'waitlist', back: '/events' }, rider), '/events', { title: 'events.toast.leftWaitlist' });
     expect((await eventOf(id, rider)).myRsvp).toBeNull();
@@ -113,7 +120,10 @@ describe('reactions: like, rate, comment, delete a comment', () => {
     const rider = await user();
     const id = await place(author);
     const back = `/discipline/surfing/places/${id}`;
-    expectBack(await post('comment', { type: 'place', id, body: 'Glassy this morning', back }, rider), back, { kind: 'success', title: 'content.commentAdded' });
+    expectBack(await post('comment', { type: 'place', id, body: 'Glassy this morning', back }, rider), back, {
+      kind: 'success',
+      title: 'content.commentAdded',
+    });
     const [mine] = await comments(id, rider);
     expect(mine).toMatchObject({ body: 'Glassy this morning', author: { id: rider.id } });
     expectBack(await post('delete-comment', { id: mine!.id, back }, rider), back, { kind: 'success', title: 'content.commentDeleted' });

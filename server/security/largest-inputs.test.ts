@@ -46,7 +46,9 @@ let seq = 0;
 beforeAll(async () => {
   doc = (await openApi(kit)) as typeof doc;
   const side = Math.floor(Math.sqrt(MAX_INPUT_PIXELS));
-  picture = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  picture = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   expect(picture.length).toBeLessThan(MAX_UPLOAD_BYTES);
   [rider, other, victim] = [await kit.user(), await kit.user(), await kit.user()];
   ids.team = await insertTeam(db(), rider, [other]);
@@ -75,26 +77,51 @@ beforeAll(async () => {
   });
   expect(series.statusCode, series.body).toBe(201);
   const first = series.json() as { id: string; series: { id: string } };
-  await db().updateTable('events').set({ status: 'approved', end_date: sql`start_date + interval '1000 years'` }).where('series_id', '=', first.series.id).execute();
+  await db()
+    .updateTable('events')
+    .set({ status: 'approved', end_date: sql`start_date + interval '1000 years'` })
+    .where('series_id', '=', first.series.id)
+    .execute();
   ids.event = first.id;
   const row = <T extends object>(value: T) => value;
-  ids.comment = (await db().insertInto('comments').values(row({ item_type: 'place', item_id: ids.place!, author_id: rider.id, body: 'Nice' })).returning('id').executeTakeFirstOrThrow()).id;
-  const conditions = { place_id: ids.place!, author_id: rider.id, kind: 'water' as const, values: JSON.stringify({ size: 'small', wind: 'light', crowd: 'empty' }), expires_at: new Date(Date.now() + HOUR) };
+  ids.comment = (
+    await db()
+      .insertInto('comments')
+      .values(row({ item_type: 'place', item_id: ids.place!, author_id: rider.id, body: 'Nice' }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const conditions = {
+    place_id: ids.place!,
+    author_id: rider.id,
+    kind: 'water' as const,
+    values: JSON.stringify({ size: 'small', wind: 'light', crowd: 'empty' }),
+    expires_at: new Date(Date.now() + HOUR),
+  };
   ids.report = (await db().insertInto('condition_reports').values(conditions).returning('id').executeTakeFirstOrThrow()).id;
   const session = { author_id: rider.id, place_id: ids.place!, discipline_id: DISCIPLINE, started_at: new Date(Date.now() - HOUR), duration_minutes: 60 };
   ids.session = (await db().insertInto('ride_sessions').values(session).returning('id').executeTakeFirstOrThrow()).id;
-  ids.notification = String((await db().insertInto('notifications').values({ user_id: rider.id, type: 'follower', actor_id: other.id }).returning('id').executeTakeFirstOrThrow()).id);
+  ids.notification = String(
+    (await db().insertInto('notifications').values({ user_id: rider.id, type: 'follower', actor_id: other.id }).returning('id').executeTakeFirstOrThrow()).id,
+  );
   const [a, b] = [rider.id, other.id].sort() as [string, string];
   ids.conversation = (await db().insertInto('conversations').values({ user_a: a, user_b: b }).returning('id').executeTakeFirstOrThrow()).id;
-  ids.message = String((await db().insertInto('messages').values({ conversation_id: ids.conversation, sender_id: other.id, body: 'Hi' }).returning('id').executeTakeFirstOrThrow()).id);
+  ids.message = String(
+    (await db().insertInto('messages').values({ conversation_id: ids.conversation, sender_id: other.id, body: 'Hi' }).returning('id').executeTakeFirstOrThrow())
+      .id,
+  );
   const contact = { name: 'Largest', email: 'largest@example.com', subject: 'Hi', message: 'Hello' };
   ids.contact = String((await db().insertInto('contact_messages').values(contact).returning('id').executeTakeFirstOrThrow()).id);
-  ids.joinRequest = (await db().insertInto('team_join_requests').values({ team_id: ids.team, user_id: victim.id }).returning('id').executeTakeFirstOrThrow()).id;
+  ids.joinRequest = (
+    await db().insertInto('team_join_requests').values({ team_id: ids.team, user_id: victim.id }).returning('id').executeTakeFirstOrThrow()
+  ).id;
   const closure = { place_id: ids.place!, starts_on: '2030-01-01', ends_on: '2030-01-31', reason: 'Works', created_by: rider.id };
   ids.closure = (await db().insertInto('place_closures').values(closure).returning('id').executeTakeFirstOrThrow()).id;
   // A category and a discipline of the test's own, for the admin's catalogue routes to edit and delete.
   expect((await kit.call('POST', '/api/admin/categories', kit.admin, { id: 'largest-cat', name: 'Largest' })).statusCode).toBe(201);
-  expect((await kit.call('POST', '/api/admin/disciplines', kit.admin, { id: 'largest-disc', name: 'Largest', categoryIds: ['largest-cat'] })).statusCode).toBe(201);
+  expect((await kit.call('POST', '/api/admin/disciplines', kit.admin, { id: 'largest-disc', name: 'Largest', categoryIds: ['largest-cat'] })).statusCode).toBe(
+    201,
+  );
   const pending = await kit.call('POST', `/api/disciplines/${DISCIPLINE}/articles`, other, { title: 'Pending', content: 'Waits for review.' });
   expect(pending.statusCode, pending.body).toBe(201);
   const approvals = (await kit.call('GET', '/api/admin/approvals', kit.admin)).json() as { id: string; itemId: string }[];
@@ -113,7 +140,14 @@ function pathOf(template: string): string {
       const [, name, suffix] = param as unknown as [string, string, string];
       const before = segments[i - 1] ?? '';
       const admin = template.startsWith('/api/admin/');
-      const byName: Record<string, string> = { userId: other.id, requestId: ids.joinRequest!, closureId: ids.closure!, token: ids.feedToken!, subjectId: ids.place!, kind: 'events' };
+      const byName: Record<string, string> = {
+        userId: other.id,
+        requestId: ids.joinRequest!,
+        closureId: ids.closure!,
+        token: ids.feedToken!,
+        subjectId: ids.place!,
+        kind: 'events',
+      };
       const bySegment: Record<string, string> = {
         disciplines: admin ? 'largest-disc' : DISCIPLINE,
         categories: 'largest-cat',
@@ -239,7 +273,12 @@ function request(route: string, body: Schema | undefined, knobs: Knobs, role: Ro
   if (UPLOAD(template)) {
     const upload = fileUpload(picture);
     const cookie = who(role)?.cookie;
-    return kit.t.app.inject({ method, url, headers: { ...upload.headers, origin: kit.t.config.publicUrl, ...(cookie ? { cookie } : {}) }, payload: upload.payload });
+    return kit.t.app.inject({
+      method,
+      url,
+      headers: { ...upload.headers, origin: kit.t.config.publicUrl, ...(cookie ? { cookie } : {}) },
+      payload: upload.payload,
+    });
   }
   const payload = body ? largest(body, '', knobs, hint) : WRITE_METHODS.has(method) ? {} : undefined;
   // The server refuses a body over its limit unread (413): this test does not spend the loop writing one.
@@ -300,14 +339,24 @@ describe('no request holds the event loop for more than 100 ms, at the largest i
         }
       }
     }
-    const top = slowest.sort((a, b) => b[0] - a[0]).slice(0, 8).map(([ms, what]) => `${what} ${Math.round(ms)} ms`);
+    const top = slowest
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 8)
+      .map(([ms, what]) => `${what} ${Math.round(ms)} ms`);
     console.info(`largest inputs: ${routes.length} routes, ${requests} requests, ${taken.size} took an input; the longest held: ${top.join(', ')}`);
     expect(over).toEqual([]);
     // Every size a route took has a bound in its schema (the document's, or one kept in a refinement that refused our guess).
     expect(unbounded).toEqual([]);
     // The walk did the work: most routes took their largest input from someone.
     expect(taken.size).toBeGreaterThan(routes.length * 0.6);
-    for (const route of ['POST /api/disciplines/{id}/events', 'GET /api/events/{id}/series.ics', 'GET /api/disciplines/{id}/events/calendar.ics', 'POST /api/sessions', 'GET /api/share-cards/{type}/{id}.png', 'PUT /api/profile/avatar']) {
+    for (const route of [
+      'POST /api/disciplines/{id}/events',
+      'GET /api/events/{id}/series.ics',
+      'GET /api/disciplines/{id}/events/calendar.ics',
+      'POST /api/sessions',
+      'GET /api/share-cards/{type}/{id}.png',
+      'PUT /api/profile/avatar',
+    ]) {
       expect(taken, route).toContain(route);
     }
   }, 240_000);

@@ -24,10 +24,19 @@ beforeAll(async () => {
     .insertInto('profiles')
     .values(ids.map((id) => ({ id, name: `Limit Rider ${id}`, email: `${id}@example.com`, email_verified: true })))
     .execute();
-  await db().insertInto('discipline_followers').values(ids.map((id) => ({ user_id: id, discipline_id: DISCIPLINE }))).execute();
+  await db()
+    .insertInto('discipline_followers')
+    .values(ids.map((id) => ({ user_id: id, discipline_id: DISCIPLINE })))
+    .execute();
   const others = ids.slice(1);
-  await db().insertInto('user_follows').values(others.map((id) => ({ follower_id: id, followee_id: P0 }))).execute();
-  await db().insertInto('user_follows').values(others.map((id) => ({ follower_id: P0, followee_id: id }))).execute();
+  await db()
+    .insertInto('user_follows')
+    .values(others.map((id) => ({ follower_id: id, followee_id: P0 })))
+    .execute();
+  await db()
+    .insertInto('user_follows')
+    .values(others.map((id) => ({ follower_id: P0, followee_id: id })))
+    .execute();
   for (const spec of CONTENT) {
     const rows = ids.map((_, i) => ({ ...spec.row(`Limit ${spec.type} ${i}`), discipline_id: DISCIPLINE, author_id: P0, status: 'approved' }));
     const inserted = await db()
@@ -42,32 +51,57 @@ beforeAll(async () => {
     .values(ids.map((id, i) => ({ name: `Limit Crew ${i}`, leader_id: id, status: 'approved' as const })))
     .returning(['id', 'leader_id'])
     .execute();
-  await db().insertInto('team_members').values(teams.map((t) => ({ team_id: t.id, user_id: t.leader_id, role: 'leader' as const }))).execute();
-  await db().insertInto('comments').values(ids.map((id, i) => ({ item_type: 'place', item_id: placeId, author_id: id, body: `Comment ${i}` }))).execute();
+  await db()
+    .insertInto('team_members')
+    .values(teams.map((t) => ({ team_id: t.id, user_id: t.leader_id, role: 'leader' as const })))
+    .execute();
+  await db()
+    .insertInto('comments')
+    .values(ids.map((id, i) => ({ item_type: 'place', item_id: placeId, author_id: id, body: `Comment ${i}` })))
+    .execute();
   // P0's public sessions at the place (their log, the admin's moderation list) and reports on it.
   const hoursAgo = (i: number) => new Date(Date.now() - (i + 1) * 3_600_000);
-  await db().insertInto('ride_sessions').values(ids.map((_, i) => ({ author_id: P0, place_id: placeId, discipline_id: DISCIPLINE, started_at: hoursAgo(i), duration_minutes: 60 }))).execute();
+  await db()
+    .insertInto('ride_sessions')
+    .values(ids.map((_, i) => ({ author_id: P0, place_id: placeId, discipline_id: DISCIPLINE, started_at: hoursAgo(i), duration_minutes: 60 })))
+    .execute();
   await db()
     .insertInto('condition_reports')
-    .values(ids.map((id) => ({ place_id: placeId, author_id: id, kind: 'water' as const, values: JSON.stringify({ size: 'small', wind: 'light', crowd: 'empty' }), expires_at: new Date(Date.now() + 3_600_000) })))
+    .values(
+      ids.map((id) => ({
+        place_id: placeId,
+        author_id: id,
+        kind: 'water' as const,
+        values: JSON.stringify({ size: 'small', wind: 'light', crowd: 'empty' }),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })),
+    )
     .execute();
   await db()
     .insertInto('contact_messages')
     .values(ids.map((id) => ({ name: 'Limit', email: `${id}@example.com`, subject: 'Hi', message: 'Hello' })))
     .execute();
   await db().insertInto('discipline_followers').values({ user_id: rider.id, discipline_id: DISCIPLINE }).execute();
-  await db().insertInto('notifications').values(ids.map((id) => ({ user_id: rider.id, type: 'follower' as const, actor_id: id }))).execute();
+  await db()
+    .insertInto('notifications')
+    .values(ids.map((id) => ({ user_id: rider.id, type: 'follower' as const, actor_id: id })))
+    .execute();
   const [a, b] = [rider.id, P0].sort() as [string, string];
   const conversation = await db().insertInto('conversations').values({ user_a: a, user_b: b }).returning('id').executeTakeFirstOrThrow();
   conversationId = conversation.id;
-  await db().insertInto('messages').values(ids.map((_, i) => ({ conversation_id: conversationId, sender_id: P0, body: `Message ${i}` }))).execute();
+  await db()
+    .insertInto('messages')
+    .values(ids.map((_, i) => ({ conversation_id: conversationId, sender_id: P0, body: `Message ${i}` })))
+    .execute();
 });
 
 type LimitCase = { url: string; max: number; admin?: boolean };
 const CASES: Record<string, () => LimitCase> = {
   'GET /api/disciplines/{id}/athletes': () => ({ url: `/api/disciplines/${DISCIPLINE}/athletes`, max: 50 }),
   'GET /api/teams': () => ({ url: '/api/teams', max: 50 }),
-  ...Object.fromEntries(CONTENT.map((spec) => [`GET /api/disciplines/{id}/${spec.section}`, () => ({ url: `/api/disciplines/${DISCIPLINE}/${spec.section}`, max: 50 })])),
+  ...Object.fromEntries(
+    CONTENT.map((spec) => [`GET /api/disciplines/{id}/${spec.section}`, () => ({ url: `/api/disciplines/${DISCIPLINE}/${spec.section}`, max: 50 })]),
+  ),
   'GET /api/content/{type}/{id}/comments': () => ({ url: `/api/content/place/${placeId}/comments`, max: 50 }),
   'GET /api/profiles/{id}/activity': () => ({ url: `/api/profiles/${P0}/activity`, max: 50 }),
   'GET /api/profiles/{id}/followers': () => ({ url: `/api/profiles/${P0}/followers`, max: 50 }),

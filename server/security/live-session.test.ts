@@ -93,7 +93,9 @@ describe('an open live stream ends with its session', () => {
     const user = await signUpVerified(t, { password: PASSWORD });
     const stolen = await connect(await signIn(user));
     await expectEndsWith(stolen, user, async () => {
-      expect((await send('POST', '/api/auth/change-password', user.cookie, { currentPassword: PASSWORD, newPassword: 'a brand new line 8' })).statusCode).toBe(200);
+      expect((await send('POST', '/api/auth/change-password', user.cookie, { currentPassword: PASSWORD, newPassword: 'a brand new line 8' })).statusCode).toBe(
+        200,
+      );
     });
   });
 
@@ -133,7 +135,11 @@ describe('an open live stream ends with its session', () => {
 
   test('a ban that has expired does not end a stream', async () => {
     const user = await signUpVerified(t, { password: PASSWORD });
-    await t.app.db.updateTable('profiles').set({ banned: true, ban_expires: new Date(Date.now() - 60_000) }).where('id', '=', user.id).execute();
+    await t.app.db
+      .updateTable('profiles')
+      .set({ banned: true, ban_expires: new Date(Date.now() - 60_000) })
+      .where('id', '=', user.id)
+      .execute();
     const stream = await connect(user.cookie);
     await new Promise((r) => setTimeout(r, 500));
     await ping(user);
@@ -154,7 +160,11 @@ describe('an open live stream ends with its session', () => {
     const user = await signUpVerified(t, { password: PASSWORD });
     const stream = await connect(user.cookie);
     await expectEndsWith(stream, user, async () => {
-      await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+      await t.app.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', user.id)
+        .execute();
     });
   });
 
@@ -203,7 +213,8 @@ describe('a session that ends closes its streams before anything sent after it',
 
   const post = (path: string, cookie: string | undefined, payload: object) =>
     u.app.inject({ method: 'POST', url: path, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
-  const notifyNow = (user: User, actor = actors[0]!) => notify(u.app.db, { userId: user.id, type: 'follower', actorId: actor.id, subjectType: 'profile', subjectId: actor.id });
+  const notifyNow = (user: User, actor = actors[0]!) =>
+    notify(u.app.db, { userId: user.id, type: 'follower', actorId: actor.id, subjectType: 'profile', subjectId: actor.id });
   async function streamOf(cookie: string): Promise<SseClient> {
     const client = await openSse(`${url}/api/live`, { cookie });
     open.push(client);
@@ -258,7 +269,11 @@ describe('a session that ends closes its streams before anything sent after it',
     const user = await signUpVerified(u, { password: PASSWORD });
     const stream = await streamOf(user.cookie);
     await u.app.db.updateTable('profiles').set({ name: 'Renamed Rider' }).where('id', '=', user.id).execute();
-    await u.app.db.updateTable('profiles').set({ banned: true, ban_expires: new Date(Date.now() - 60_000) }).where('id', '=', user.id).execute();
+    await u.app.db
+      .updateTable('profiles')
+      .set({ banned: true, ban_expires: new Date(Date.now() - 60_000) })
+      .where('id', '=', user.id)
+      .execute();
     await notifyNow(user);
     await stream.waitFor((e) => e.event === 'notification');
   });

@@ -27,7 +27,12 @@ function signUp(email: string, client: number, name = SPAM_NAME) {
 }
 
 /** What a client can see of an answer. */
-const seen = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body, cookie: res.headers['set-cookie'], type: res.headers['content-type'] });
+const seen = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  body: res.body,
+  cookie: res.headers['set-cookie'],
+  type: res.headers['content-type'],
+});
 
 const mailsTo = (app: TestApp, email: string) => app.mails.filter((m) => m.to === email);
 const mailText = (m: { subject: string; text: string; html?: string }) => `${m.subject}\n${m.text}\n${m.html ?? ''}`;
@@ -69,14 +74,25 @@ describe('sign-up mails are capped per address, not per client', () => {
     // the third's link still confirms.
     expect(await t.app.db.selectFrom('profiles').select(['id', 'name', 'updated_at']).where('email', '=', email).executeTakeFirstOrThrow()).toEqual(stored);
     const token = new URL(confirmations[2]!.link!).searchParams.get('token');
-    const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', remoteAddress: '203.0.113.40', payload: { token, password: 'attacker password' } });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      remoteAddress: '203.0.113.40',
+      payload: { token, password: 'attacker password' },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 
   test('a password reset of an unconfirmed account does not greet with the name chosen at sign-up', async () => {
     const email = uniqueEmail('unconfirmed-reset');
     expect((await signUp(email, 50)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: '203.0.113.51', headers: { origin: ORIGIN }, payload: { email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: '203.0.113.51',
+      headers: { origin: ORIGIN },
+      payload: { email },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const reset = mailsTo(t, email).find((m) => /Reset/.test(m.subject));
     expect(reset).toBeDefined();

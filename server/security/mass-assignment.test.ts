@@ -135,7 +135,13 @@ describe('comments', () => {
     const placeId = await insertContent(db(), CONTENT[0]!, kit.admin, `Spot ${token()}`);
     const otherId = await insertContent(db(), CONTENT[0]!, kit.admin, `Spot ${token()}`);
     const body = `Comment ${token()}`;
-    const res = await call('POST', `/api/content/place/${placeId}/comments`, rider, { body, ...extras(), itemId: otherId, item_id: otherId, itemType: 'article' });
+    const res = await call('POST', `/api/content/place/${placeId}/comments`, rider, {
+      body,
+      ...extras(),
+      itemId: otherId,
+      item_id: otherId,
+      itemType: 'article',
+    });
     const rows = await db().selectFrom('comments').select(['id', 'author_id', 'item_id', 'item_type']).where('body', '=', body).execute();
     if (!refusedOrDone(res, 201)) return expect(rows).toEqual([]);
     expect(rows).toEqual([{ id: expect.any(String), author_id: rider.id, item_id: placeId, item_type: 'place' }]);
@@ -148,21 +154,43 @@ describe('sessions', () => {
     const rider = await kit.user();
     const placeId = await insertContent(db(), CONTENT[0]!, kit.admin, `Spot ${token()}`);
     const note = `Session ${token()}`;
-    const res = await call('POST', '/api/sessions', rider, { placeId, when: 'now', note, ...extras(), startedAt: '2000-01-01T00:00:00.000Z', companions: [victim.id] });
+    const res = await call('POST', '/api/sessions', rider, {
+      placeId,
+      when: 'now',
+      note,
+      ...extras(),
+      startedAt: '2000-01-01T00:00:00.000Z',
+      companions: [victim.id],
+    });
     const rows = await db().selectFrom('ride_sessions').select(['id', 'author_id', 'discipline_id', 'started_at']).where('note', '=', note).execute();
     if (!refusedOrDone(res, 201)) return expect(rows).toEqual([]);
     expect(rows).toEqual([{ id: expect.any(String), author_id: rider.id, discipline_id: DISCIPLINE, started_at: expect.any(Date) }]);
     expect(Math.abs(rows[0]!.started_at.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
-  test('POST /api/sessions/{id}/companion: the tag answered is the caller\'s own', async () => {
+  test("POST /api/sessions/{id}/companion: the tag answered is the caller's own", async () => {
     const [author, tagged] = [await kit.user(), await kit.user()];
     const placeId = await insertContent(db(), CONTENT[0]!, kit.admin, `Spot ${token()}`);
-    const session = await db().insertInto('ride_sessions').values({ author_id: author.id, place_id: placeId, discipline_id: DISCIPLINE, started_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    await db().insertInto('ride_session_companions').values([{ session_id: session.id, user_id: victim.id }, { session_id: session.id, user_id: tagged.id }]).execute();
+    const session = await db()
+      .insertInto('ride_sessions')
+      .values({ author_id: author.id, place_id: placeId, discipline_id: DISCIPLINE, started_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('ride_session_companions')
+      .values([
+        { session_id: session.id, user_id: victim.id },
+        { session_id: session.id, user_id: tagged.id },
+      ])
+      .execute();
     const res = await call('POST', `/api/sessions/${session.id}/companion`, tagged, { accept: true, ...extras(), status: 'accepted' });
     refusedOrDone(res, 200);
-    const victimTag = await db().selectFrom('ride_session_companions').select('status').where('session_id', '=', session.id).where('user_id', '=', victim.id).executeTakeFirstOrThrow();
+    const victimTag = await db()
+      .selectFrom('ride_session_companions')
+      .select('status')
+      .where('session_id', '=', session.id)
+      .where('user_id', '=', victim.id)
+      .executeTakeFirstOrThrow();
     expect(victimTag.status).toBe('pending');
   });
 });

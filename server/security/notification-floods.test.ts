@@ -21,7 +21,13 @@ const streams: SseClient[] = [];
 afterEach(() => streams.splice(0).forEach((s) => s.close()));
 
 async function notificationsOf(who: User, type: NotificationType) {
-  return db().selectFrom('notifications').select(['id', 'read_at', 'created_at']).where('user_id', '=', who.id).where('type', '=', type).orderBy('id').execute();
+  return db()
+    .selectFrom('notifications')
+    .select(['id', 'read_at', 'created_at'])
+    .where('user_id', '=', who.id)
+    .where('type', '=', type)
+    .orderBy('id')
+    .execute();
 }
 
 async function unread(who: User): Promise<number> {
@@ -47,7 +53,12 @@ async function untilLimited(step: (i: number) => Promise<LightMyRequestResponse>
 }
 
 async function approvedPlace(author: User) {
-  const res = await call('POST', '/api/disciplines/surfing/places', author, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+  const res = await call('POST', '/api/disciplines/surfing/places', author, {
+    name: `Spot ${token()}`,
+    location: 'Hossegor, France',
+    latitude: 43.66,
+    longitude: -1.44,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const place = res.json() as { id: string };
   await kit.decide(place.id, 'approved');
@@ -67,10 +78,18 @@ describe('per-actor limits on actions that notify', () => {
     const team = await teamLedBy(leader);
     const { max } = ACTION_LIMITS.memberChange;
     const statuses = await untilLimited(
-      (i) => (i % 2 === 0 ? call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }) : call('DELETE', `/api/teams/${team.id}/invitations/${rider.id}`, leader)),
+      (i) =>
+        i % 2 === 0
+          ? call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id })
+          : call('DELETE', `/api/teams/${team.id}/invitations/${rider.id}`, leader),
       40,
     );
-    expect(statuses).toEqual([...Array<number>(max).fill(0).map((_, i) => (i % 2 === 0 ? 201 : 204)), 429]);
+    expect(statuses).toEqual([
+      ...Array<number>(max)
+        .fill(0)
+        .map((_, i) => (i % 2 === 0 ? 201 : 204)),
+      429,
+    ]);
     expect(await notificationsOf(rider, 'team_invite')).toHaveLength(1);
     expect(await unread(rider)).toBe(1);
 
@@ -118,24 +137,36 @@ describe('per-actor limits on actions that notify', () => {
   test.each([
     ['without a tag', false, 20, { status: 429, code: 'RATE_LIMITED' }],
     ['tagging one friend', true, SESSION_TAGS_PER_PERSON.max, { status: 409, code: 'SESSION_TAG_LIMIT' }],
-  ] as const)('logging and deleting sessions %s over and over: refused past the limit, no tag of a deleted session left', async (_, tagging, allowed, refusal) => {
-    const [rider, friend, other] = [await user(), await user(), await user()];
-    for (const who of [rider, other]) expect((await call('PUT', `/api/profiles/${friend.id}/follow`, who)).statusCode).toBe(200);
-    const place = await approvedPlace(rider);
-    let last = '';
-    const statuses = await untilLimited(async (i) => {
-      if (i % 2 === 1) return call('DELETE', `/api/sessions/${last}`, rider);
-      const res = await call('POST', '/api/sessions', rider, { placeId: place.id, when: 'now', companionIds: tagging ? [friend.id] : [] });
-      if (res.statusCode === 201) last = (res.json() as { id: string }).id;
-      return res;
-    }, 60, refusal);
-    // Twenty sessions in ten minutes (server/features/sessions/sessions.routes.ts); a friend tagged in
-    // five a day, deleted ones counted (SESSION_TAGS_PER_PERSON): each deleted with its tag.
-    expect(statuses).toEqual([...Array<number>(2 * allowed).fill(0).map((_, i) => (i % 2 === 0 ? 201 : 204)), refusal.status]);
-    expect(await notificationsOf(friend, 'session_tag')).toHaveLength(0);
-    expect((await call('POST', '/api/sessions', other, { placeId: place.id, when: 'now', companionIds: [friend.id] })).statusCode).toBe(201);
-    expect(await notificationsOf(friend, 'session_tag')).toHaveLength(1);
-  });
+  ] as const)(
+    'logging and deleting sessions %s over and over: refused past the limit, no tag of a deleted session left',
+    async (_, tagging, allowed, refusal) => {
+      const [rider, friend, other] = [await user(), await user(), await user()];
+      for (const who of [rider, other]) expect((await call('PUT', `/api/profiles/${friend.id}/follow`, who)).statusCode).toBe(200);
+      const place = await approvedPlace(rider);
+      let last = '';
+      const statuses = await untilLimited(
+        async (i) => {
+          if (i % 2 === 1) return call('DELETE', `/api/sessions/${last}`, rider);
+          const res = await call('POST', '/api/sessions', rider, { placeId: place.id, when: 'now', companionIds: tagging ? [friend.id] : [] });
+          if (res.statusCode === 201) last = (res.json() as { id: string }).id;
+          return res;
+        },
+        60,
+        refusal,
+      );
+      // Twenty sessions in ten minutes (server/features/sessions/sessions.routes.ts); a friend tagged in
+      // five a day, deleted ones counted (SESSION_TAGS_PER_PERSON): each deleted with its tag.
+      expect(statuses).toEqual([
+        ...Array<number>(2 * allowed)
+          .fill(0)
+          .map((_, i) => (i % 2 === 0 ? 201 : 204)),
+        refusal.status,
+      ]);
+      expect(await notificationsOf(friend, 'session_tag')).toHaveLength(0);
+      expect((await call('POST', '/api/sessions', other, { placeId: place.id, when: 'now', companionIds: [friend.id] })).statusCode).toBe(201);
+      expect(await notificationsOf(friend, 'session_tag')).toHaveLength(1);
+    },
+  );
 });
 
 describe('folding repeated notifications', () => {
@@ -172,7 +203,11 @@ describe('folding repeated notifications', () => {
     const [to, from] = [await user(), await user()];
     const subject = crypto.randomUUID();
     await notify(db(), about(to, from, subject));
-    await db().updateTable('notifications').set({ read_at: sql`now()` }).where('user_id', '=', to.id).execute();
+    await db()
+      .updateTable('notifications')
+      .set({ read_at: sql`now()` })
+      .where('user_id', '=', to.id)
+      .execute();
 
     await notify(db(), about(to, from, subject));
     expect(await notificationsOf(to, 'event_changed')).toEqual([expect.objectContaining({ read_at: expect.any(Date) })]);
@@ -232,9 +267,17 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
   }
   const tag = (rider: User, placeId: string, friend: User) => call('POST', '/api/sessions', rider, { placeId, when: 'now', companionIds: [friend.id] });
   const unreadTags = async (who: User) =>
-    (await db().selectFrom('notifications').select('id').where('user_id', '=', who.id).where('type', '=', 'session_tag').where('read_at', 'is', null).execute()).length;
+    (await db().selectFrom('notifications').select('id').where('user_id', '=', who.id).where('type', '=', 'session_tag').where('read_at', 'is', null).execute())
+      .length;
   const pushesTo = async (who: User) =>
-    (await db().selectFrom('push_queue as q').innerJoin('notifications as n', 'n.id', 'q.notification_id').select('n.id').where('n.user_id', '=', who.id).execute()).length;
+    (
+      await db()
+        .selectFrom('push_queue as q')
+        .innerJoin('notifications as n', 'n.id', 'q.notification_id')
+        .select('n.id')
+        .where('n.user_id', '=', who.id)
+        .execute()
+    ).length;
 
   test('15 sessions tagging one friend: one unread notification, one push; past the cap refused with nothing stored', async () => {
     const { rider, friend, place } = await taggingPair();
@@ -247,13 +290,23 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     }
     expect(statuses).toEqual([...Array<number>(max).fill(201), ...Array<number>(15 - max).fill(409)]);
     expect(await db().selectFrom('ride_sessions').select('id').where('author_id', '=', rider.id).execute()).toHaveLength(max);
-    const told = await db().selectFrom('notifications').select(['read_at', 'data']).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    const told = await db()
+      .selectFrom('notifications')
+      .select(['read_at', 'data'])
+      .where('user_id', '=', friend.id)
+      .where('type', '=', 'session_tag')
+      .execute();
     expect(told).toHaveLength(1);
     expect(told[0]!.data).toMatchObject({ count: max, placeId: place.id });
     expect(await unreadTags(friend)).toBe(1);
     expect(await pushesTo(friend)).toBe(1);
     // Deleting sessions gives no tag back: the cap counts tags made.
-    const latest = await db().selectFrom('ride_sessions').select('id').where('author_id', '=', rider.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const latest = await db()
+      .selectFrom('ride_sessions')
+      .select('id')
+      .where('author_id', '=', rider.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect((await call('DELETE', `/api/sessions/${latest.id}`, rider)).statusCode).toBe(204);
     expectError(await tag(rider, place.id, friend), 409, 'SESSION_TAG_LIMIT');
     // Another rider's tag is another notification.
@@ -268,12 +321,18 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     const { rider, friend, place } = await taggingPair();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
-    const notice = () => db().selectFrom('notifications').select(['subject_id', 'data', 'read_at']).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
+    const notice = () =>
+      db().selectFrom('notifications').select(['subject_id', 'data', 'read_at']).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
     expect(await notice()).toEqual([expect.objectContaining({ subject_id: ids[2], data: expect.objectContaining({ count: 3 }) })]);
     expect((await call('DELETE', `/api/sessions/${ids[2]}`, rider)).statusCode).toBe(204);
     expect(await notice()).toEqual([expect.objectContaining({ subject_id: ids[1], data: expect.objectContaining({ count: 2 }), read_at: null })]);
     expect((await call('POST', `/api/sessions/${ids[1]}/companion`, friend, { accept: true })).statusCode).toBe(200);
-    const tags = await db().selectFrom('ride_session_companions').select(['session_id', 'status']).where('user_id', '=', friend.id).orderBy('session_id').execute();
+    const tags = await db()
+      .selectFrom('ride_session_companions')
+      .select(['session_id', 'status'])
+      .where('user_id', '=', friend.id)
+      .orderBy('session_id')
+      .execute();
     expect(tags.map((t) => t.status)).toEqual(['accepted', 'accepted']);
     expect(await unreadTags(friend)).toBe(0);
   });
@@ -283,11 +342,25 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
     // As the pentest left them: one unread notification per session.
-    await db().updateTable('notifications').set({ data: sql`data - 'count'` }).where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
-    await db().insertInto('notifications').values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) }).execute();
+    await db()
+      .updateTable('notifications')
+      .set({ data: sql`data - 'count'` })
+      .where('user_id', '=', friend.id)
+      .where('type', '=', 'session_tag')
+      .execute();
+    await db()
+      .insertInto('notifications')
+      .values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) })
+      .execute();
     const res = await tag(rider, place.id, friend);
     expect(res.statusCode, res.body).toBe(201);
-    const subjects = await db().selectFrom('notifications').select('subject_id').where('user_id', '=', friend.id).where('type', '=', 'session_tag').orderBy('id').execute();
+    const subjects = await db()
+      .selectFrom('notifications')
+      .select('subject_id')
+      .where('user_id', '=', friend.id)
+      .where('type', '=', 'session_tag')
+      .orderBy('id')
+      .execute();
     expect(subjects.map((n) => n.subject_id)).toEqual([ids[1], (res.json() as { id: string }).id]);
   });
 
@@ -296,7 +369,10 @@ describe('session tags fold and are capped per person (issue 37, hole 7)', () =>
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) ids.push(((await tag(rider, place.id, friend)).json() as { id: string }).id);
     // The first tag's own notification from before folding, still there.
-    await db().insertInto('notifications').values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) }).execute();
+    await db()
+      .insertInto('notifications')
+      .values({ user_id: friend.id, type: 'session_tag', actor_id: rider.id, subject_type: 'session', subject_id: ids[0]!, data: JSON.stringify({}) })
+      .execute();
     expect((await call('DELETE', `/api/sessions/${ids[1]}`, rider)).statusCode).toBe(204);
     const left = await db().selectFrom('notifications').select('subject_id').where('user_id', '=', friend.id).where('type', '=', 'session_tag').execute();
     expect(left.map((n) => n.subject_id)).toEqual([ids[0]]);

@@ -15,12 +15,29 @@ const kit = contentTestKit('place');
 let rider: User;
 let writes: string[];
 
-const AUTH_WRITES = ['POST /api/auth/sign-out', 'POST /api/auth/change-password', 'POST /api/auth/delete-user', 'POST /api/auth/sign-up/email', 'POST /api/auth/confirm-email'];
+const AUTH_WRITES = [
+  'POST /api/auth/sign-out',
+  'POST /api/auth/change-password',
+  'POST /api/auth/delete-user',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/confirm-email',
+];
 
 /** Spellings of one path that a router may read as the same route, or that only a raw-string test tells apart. */
 function variants(path: string): string[] {
   const rest = path.slice('/api/'.length);
-  return [path, `/%61pi/${rest}`, `/%61%70%69/${rest}`, `//api/${rest}`, `/API/${rest}`, `/Api/${rest}`, `/api/./${rest}`, `/x/../api/${rest}`, `/api//${rest}`, `/api/%2e/${rest}`];
+  return [
+    path,
+    `/%61pi/${rest}`,
+    `/%61%70%69/${rest}`,
+    `//api/${rest}`,
+    `/API/${rest}`,
+    `/Api/${rest}`,
+    `/api/./${rest}`,
+    `/x/../api/${rest}`,
+    `/api//${rest}`,
+    `/api/%2e/${rest}`,
+  ];
 }
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, MISSING_ID);
@@ -64,7 +81,12 @@ describe('a write from a foreign origin is refused whatever the spelling of its 
   });
 
   test('the same encoded path from our own origin reaches the route (the refusal was the origin)', async () => {
-    const res = await kit.t.app.inject({ method: 'PATCH', url: '/%61pi/profile', headers: { cookie: rider.cookie, origin: ORIGIN }, payload: { name: 'Own Origin Rider' } });
+    const res = await kit.t.app.inject({
+      method: 'PATCH',
+      url: '/%61pi/profile',
+      headers: { cookie: rider.cookie, origin: ORIGIN },
+      payload: { name: 'Own Origin Rider' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -52,7 +52,12 @@ describe.each(CONTENT)('$section', (spec) => {
     expect((await call('GET', url(id), author)).json().pendingRevision.changes).toEqual({ [spec.nameField]: proposed });
 
     const revision = await revisionFor(id);
-    expect(revision).toMatchObject({ itemType: spec.type, itemName: old, submittedBy: { id: author.id }, changes: [{ field: spec.nameField, before: old, after: proposed }] });
+    expect(revision).toMatchObject({
+      itemType: spec.type,
+      itemName: old,
+      submittedBy: { id: author.id },
+      changes: [{ field: spec.nameField, before: old, after: proposed }],
+    });
   });
 
   test('approving applies the revision; rejecting leaves the item as it was', async () => {
@@ -106,7 +111,14 @@ describe('teams', () => {
     const asMember = (await call('GET', `/api/teams/${id}`, stranger)).json();
     expect(asMember.name).toBe(old);
     expect(asMember.pendingRevision).toBeUndefined();
-    expect(await revisionFor(id)).toMatchObject({ itemType: 'team', itemName: old, changes: [{ field: 'name', before: old, after: proposed }, { field: 'description', before: null, after: 'New words' }] });
+    expect(await revisionFor(id)).toMatchObject({
+      itemType: 'team',
+      itemName: old,
+      changes: [
+        { field: 'name', before: old, after: proposed },
+        { field: 'description', before: null, after: 'New words' },
+      ],
+    });
 
     await decide(id, 'rejected');
     expect((await call('GET', `/api/teams/${id}`, null)).json().name).toBe(old);
@@ -120,7 +132,12 @@ describe('teams', () => {
     const id = await insertTeam(kit.t.app.db, author, [], { name: token('Crew') });
     const upload = async () => {
       const { headers, payload } = fileUpload(await png(64, 64));
-      const res = await kit.t.app.inject({ method: 'PUT', url: `/api/teams/${id}/logo`, headers: { cookie: author.cookie, origin: ORIGIN, ...headers }, payload });
+      const res = await kit.t.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${id}/logo`,
+        headers: { cookie: author.cookie, origin: ORIGIN, ...headers },
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().pendingRevision.changes.logoUrl as string;
     };
@@ -178,4 +195,3 @@ test('three edits at once of one approved item, each of another field, all wait 
     expect((await call('GET', `/api/places/${id}`, author)).json().pendingRevision.changes).toEqual({ ...edits[0], ...edits[1], ...edits[2] });
   }
 });
-

@@ -33,13 +33,19 @@ beforeAll(async () => {
     await ok(await call('PUT', `/api/content/${spec.type}/${item.id}/like`, follower));
   }
   await ok(await call('PUT', `/api/content/review/${ids.reviews}/rating`, follower, { score: 4 }));
-  await ok(await call('POST', `/api/places/${ids.places}/conditions`, follower, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: 'Fun' }), 201);
+  await ok(
+    await call('POST', `/api/places/${ids.places}/conditions`, follower, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: 'Fun' }),
+    201,
+  );
   await ok(await call('PUT', `/api/events/${ids.events}/rsvp`, follower));
   // Held at the place: the place's list of events is read with one in it.
   await db().updateTable('events').set({ place_id: ids.places! }).where('id', '=', ids.events!).execute();
   // A recurring series, its file read with its dates in it.
   const series = await ok(
-    await call('POST', `/api/disciplines/${DISCIPLINE}/events`, author, { ...CONTENT.find((c) => c.section === 'events')!.input(`Weekly ${token()}`), repeat: { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris' } }),
+    await call('POST', `/api/disciplines/${DISCIPLINE}/events`, author, {
+      ...CONTENT.find((c) => c.section === 'events')!.input(`Weekly ${token()}`),
+      repeat: { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris' },
+    }),
     201,
   );
   ids.series = series.id as string;
@@ -52,7 +58,10 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/profiles/${author.id}/follow`, follower));
   await ok(await call('PUT', `/api/profiles/${follower.id}/follow`, author));
   // A session at the place with the trick, its author's companion accepted: both people are in the answer.
-  const session = await ok(await call('POST', '/api/sessions', author, { placeId: ids.places, when: 'now', trickIds: [ids.tricks], companionIds: [follower.id], note: 'Fun' }), 201);
+  const session = await ok(
+    await call('POST', '/api/sessions', author, { placeId: ids.places, when: 'now', trickIds: [ids.tricks], companionIds: [follower.id], note: 'Fun' }),
+    201,
+  );
   await ok(await call('POST', `/api/sessions/${session.id}/companion`, follower, { accept: true }));
 
   const team = await ok(await call('POST', '/api/teams', leader, { name: `Public Crew ${token()}`, disciplineIds: [DISCIPLINE], isPrivate: true }), 201);

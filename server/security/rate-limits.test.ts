@@ -38,7 +38,13 @@ function signUp(t: TestApp, remoteAddress: string, headers: Record<string, strin
   });
 }
 
-const profileCount = async (t: TestApp) => (await t.app.db.selectFrom('profiles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const profileCount = async (t: TestApp) =>
+  (
+    await t.app.db
+      .selectFrom('profiles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('TRUST_PROXY off: forwarding headers are ignored', () => {
   test('the 11th login in a minute from one socket address → 429 whatever X-Forwarded-For says', async () => {

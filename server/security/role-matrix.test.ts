@@ -25,7 +25,9 @@ const as = (role: Role): User => (role === 'admin' ? kit.admin : users[role]);
 let doc: OpenApi;
 
 beforeAll(async () => {
-  const [user, member, leader, otherLeader, author] = await Promise.all(['User', 'Member', 'Leader', 'Other Leader', 'Author'].map((n) => kit.user(`${n} ${kit.token('r')}`)));
+  const [user, member, leader, otherLeader, author] = await Promise.all(
+    ['User', 'Member', 'Leader', 'Other Leader', 'Author'].map((n) => kit.user(`${n} ${kit.token('r')}`)),
+  );
   users = { user: user!, member: member!, leader: leader!, otherLeader: otherLeader!, author: author! };
   await insertTeam(db(), users.otherLeader);
   doc = await openApi(kit);
@@ -57,7 +59,13 @@ async function invitedTeam() {
   return id;
 }
 
-const item = (section: (typeof CONTENT)[number]['section']) => insertContent(db(), CONTENT.find((c) => c.section === section)!, users.author, `Item ${kit.token()}`);
+const item = (section: (typeof CONTENT)[number]['section']) =>
+  insertContent(
+    db(),
+    CONTENT.find((c) => c.section === section)!,
+    users.author,
+    `Item ${kit.token()}`,
+  );
 const place = () => item('places');
 
 const MANAGERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['leader', 'admin'], refused: ['member', 'otherLeader', 'user'] };
@@ -66,7 +74,10 @@ const SIGNED_IN: Pick<Row, 'allowed'> = { allowed: ['user'] };
 const KEEPERS: Pick<Row, 'allowed' | 'refused'> = { allowed: ['admin'], refused: ['user', 'author', 'leader'] };
 
 const ROWS: Record<string, Row> = {
-  'POST /api/contact': { allowed: ['anyone'], build: async () => ({ url: '/api/contact', body: { name: 'Una', email: 'una@example.com', subject: 'Hi', message: 'Hello' } }) },
+  'POST /api/contact': {
+    allowed: ['anyone'],
+    build: async () => ({ url: '/api/contact', body: { name: 'Una', email: 'una@example.com', subject: 'Hi', message: 'Hello' } }),
+  },
   // With an admin present it only reports that one exists.
   // A visitor's choice is only a cookie (nothing stored); a signed-in person's is saved as their mails' language.
   'PUT /api/language': { allowed: ['anyone'], build: async () => ({ url: '/api/language', body: { language: 'fr' } }) },
@@ -104,12 +115,21 @@ const ROWS: Record<string, Row> = {
       return { url: `/api/teams/${t.id}/join-requests/${t.requestId}/decline` };
     },
   },
-  'POST /api/teams/{id}/members': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members`, body: { userId: users.user.id } }) },
-  'DELETE /api/teams/{id}/invitations/{userId}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitations/${users.user.id}` }) },
+  'POST /api/teams/{id}/members': {
+    ...MANAGERS,
+    build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members`, body: { userId: users.user.id } }),
+  },
+  'DELETE /api/teams/{id}/invitations/{userId}': {
+    ...MANAGERS,
+    build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitations/${users.user.id}` }),
+  },
   'POST /api/teams/{id}/invitation/accept': { allowed: ['user'], build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitation/accept` }) },
   'POST /api/teams/{id}/invitation/decline': { allowed: ['user'], build: async () => ({ url: `/api/teams/${await invitedTeam()}/invitation/decline` }) },
   'DELETE /api/teams/{id}/members/{userId}': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/members/${users.member.id}` }) },
-  'POST /api/teams/{id}/transfer': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/transfer`, body: { userId: users.member.id } }) },
+  'POST /api/teams/{id}/transfer': {
+    ...MANAGERS,
+    build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/transfer`, body: { userId: users.member.id } }),
+  },
   'PUT /api/teams/{id}/logo': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/logo`, multipart: true }) },
   'DELETE /api/teams/{id}/logo': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/logo` }) },
   'PUT /api/teams/{id}/banner': { ...MANAGERS, build: async () => ({ url: `/api/teams/${(await freshTeam()).id}/banner`, multipart: true }) },
@@ -117,8 +137,14 @@ const ROWS: Record<string, Row> = {
 
   ...Object.fromEntries(
     CONTENT.flatMap((spec) => [
-      [`POST /api/disciplines/{id}/${spec.section}`, { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/${spec.section}`, body: spec.input(`Item ${kit.token()}`) }) }],
-      [`PATCH /api/${spec.section}/{id}`, { ...AUTHORS, build: async () => ({ url: `/api/${spec.section}/${await item(spec.section)}`, body: { [spec.nameField]: `Renamed ${kit.token()}` } }) }],
+      [
+        `POST /api/disciplines/{id}/${spec.section}`,
+        { ...SIGNED_IN, build: async () => ({ url: `/api/disciplines/${DISCIPLINE}/${spec.section}`, body: spec.input(`Item ${kit.token()}`) }) },
+      ],
+      [
+        `PATCH /api/${spec.section}/{id}`,
+        { ...AUTHORS, build: async () => ({ url: `/api/${spec.section}/${await item(spec.section)}`, body: { [spec.nameField]: `Renamed ${kit.token()}` } }) },
+      ],
       [`DELETE /api/${spec.section}/{id}`, { ...AUTHORS, build: async () => ({ url: `/api/${spec.section}/${await item(spec.section)}` }) }],
     ]),
   ),
@@ -131,12 +157,19 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/events/{id}/following': { ...AUTHORS, build: async () => ({ url: `/api/events/${await item('events')}/following` }) },
   // A place's access: admins and its stewards (server/features/places/place-access.test.ts has the stewards); its author may not.
   'PUT /api/places/{id}/access': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/access`, body: { status: 'closed' } }) },
-  'POST /api/places/{id}/closures': { ...KEEPERS, build: async () => ({ url: `/api/places/${await place()}/closures`, body: { startsOn: '2031-03-01', endsOn: '2031-07-31', reason: 'Nesting' } }) },
+  'POST /api/places/{id}/closures': {
+    ...KEEPERS,
+    build: async () => ({ url: `/api/places/${await place()}/closures`, body: { startsOn: '2031-03-01', endsOn: '2031-07-31', reason: 'Nesting' } }),
+  },
   'DELETE /api/places/{id}/closures/{closureId}': {
     ...KEEPERS,
     build: async () => {
       const placeId = await place();
-      const c = await db().insertInto('place_closures').values({ place_id: placeId, starts_on: '2031-03-01', ends_on: '2031-03-02', reason: 'Works' }).returning('id').executeTakeFirstOrThrow();
+      const c = await db()
+        .insertInto('place_closures')
+        .values({ place_id: placeId, starts_on: '2031-03-01', ends_on: '2031-03-02', reason: 'Works' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { url: `/api/places/${placeId}/closures/${c.id}` };
     },
   },
@@ -151,29 +184,50 @@ const ROWS: Record<string, Row> = {
   },
   'PUT /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
   'DELETE /api/content/{type}/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/like` }) },
-  'POST /api/content/{type}/{id}/comments': { ...SIGNED_IN, build: async () => ({ url: `/api/content/place/${await place()}/comments`, body: { body: 'Nice spot' } }) },
-  'PUT /api/content/{type}/{id}/rating': { ...SIGNED_IN, build: async () => ({ url: `/api/content/review/${await item('reviews')}/rating`, body: { score: 4 } }) },
+  'POST /api/content/{type}/{id}/comments': {
+    ...SIGNED_IN,
+    build: async () => ({ url: `/api/content/place/${await place()}/comments`, body: { body: 'Nice spot' } }),
+  },
+  'PUT /api/content/{type}/{id}/rating': {
+    ...SIGNED_IN,
+    build: async () => ({ url: `/api/content/review/${await item('reviews')}/rating`, body: { score: 4 } }),
+  },
   'DELETE /api/content/{type}/{id}/rating': { ...SIGNED_IN, build: async () => ({ url: `/api/content/review/${await item('reviews')}/rating` }) },
   'DELETE /api/comments/{id}': {
     allowed: ['author', 'admin'],
     refused: ['user', 'leader'],
     build: async () => {
       const placeId = await place();
-      const c = await db().insertInto('comments').values({ item_type: 'place', item_id: placeId, author_id: users.author.id, body: 'Mine' }).returning('id').executeTakeFirstOrThrow();
+      const c = await db()
+        .insertInto('comments')
+        .values({ item_type: 'place', item_id: placeId, author_id: users.author.id, body: 'Mine' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { url: `/api/comments/${c.id}` };
     },
   },
 
   // Condition reports (issue 20, item 2): any rider on a place they can see; a report is deleted by its reporter or an admin.
-  'POST /api/places/{id}/conditions': { ...SIGNED_IN, build: async () => ({ url: `/api/places/${await place()}/conditions`, body: { kind: 'water', size: 'small', wind: 'light', crowd: 'some' } }) },
-  'DELETE /api/condition-reports/{id}': { allowed: ['author', 'admin'], refused: ['user', 'leader'], build: async () => ({ url: `/api/condition-reports/${await conditionReport()}` }) },
+  'POST /api/places/{id}/conditions': {
+    ...SIGNED_IN,
+    build: async () => ({ url: `/api/places/${await place()}/conditions`, body: { kind: 'water', size: 'small', wind: 'light', crowd: 'some' } }),
+  },
+  'DELETE /api/condition-reports/{id}': {
+    allowed: ['author', 'admin'],
+    refused: ['user', 'leader'],
+    build: async () => ({ url: `/api/condition-reports/${await conditionReport()}` }),
+  },
   'PUT /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
   'DELETE /api/condition-reports/{id}/like': { ...SIGNED_IN, build: async () => ({ url: `/api/condition-reports/${await conditionReport()}/like` }) },
 
   // Sessions (issue 20, item 1): any rider at a place they can see; deleted by its author or an admin; a tag answered by the tagged person alone.
   'POST /api/sessions': { ...SIGNED_IN, build: async () => ({ url: '/api/sessions', body: { placeId: await place(), when: 'now' } }) },
   'DELETE /api/sessions/{id}': { ...AUTHORS, build: async () => ({ url: `/api/sessions/${await rideSession()}` }) },
-  'POST /api/sessions/{id}/companion': { allowed: ['user'], refused: ['leader', 'author'], build: async () => ({ url: `/api/sessions/${await rideSession(users.user)}/companion`, body: { accept: true } }) },
+  'POST /api/sessions/{id}/companion': {
+    allowed: ['user'],
+    refused: ['leader', 'author'],
+    build: async () => ({ url: `/api/sessions/${await rideSession(users.user)}/companion`, body: { accept: true } }),
+  },
   // Photos (issue 20, item 5): added, changed and deleted by the item's author or an admin.
   'POST /api/photos/{subjectType}/{subjectId}': { ...AUTHORS, build: async () => ({ url: `/api/photos/place/${await place()}`, multipart: true }) },
   'PATCH /api/photos/{id}': { ...AUTHORS, build: async () => ({ url: `/api/photos/${await photo()}`, body: { alt: `Alt ${kit.token()}` } }) },
@@ -184,12 +238,19 @@ const ROWS: Record<string, Row> = {
   'POST /api/notifications/read-all': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/read-all' }) },
   'PUT /api/notifications/preferences': { ...SIGNED_IN, build: async () => ({ url: '/api/notifications/preferences', body: { like: 'off' } }) },
   'POST /api/conversations': { ...SIGNED_IN, build: async () => ({ url: '/api/conversations', body: { userId: users.author.id } }) },
-  'POST /api/conversations/{id}/messages': { allowed: ['author'], build: async () => ({ url: `/api/conversations/${await conversation()}/messages`, body: { body: 'See you at the spot' } }) },
+  'POST /api/conversations/{id}/messages': {
+    allowed: ['author'],
+    build: async () => ({ url: `/api/conversations/${await conversation()}/messages`, body: { body: 'See you at the spot' } }),
+  },
   'POST /api/conversations/{id}/read': {
     allowed: ['author'],
     build: async () => {
       const id = await conversation();
-      const m = await db().insertInto('messages').values({ conversation_id: id, sender_id: users.leader.id, body: 'Hi' }).returning('id').executeTakeFirstOrThrow();
+      const m = await db()
+        .insertInto('messages')
+        .values({ conversation_id: id, sender_id: users.leader.id, body: 'Hi' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { url: `/api/conversations/${id}/read`, body: { messageId: Number(m.id) } };
     },
   },
@@ -245,14 +306,22 @@ async function pushDevice(user: User): Promise<string> {
 }
 
 async function notificationFor(user: User): Promise<number> {
-  const row = await db().insertInto('notifications').values({ user_id: user.id, type: 'follower', actor_id: users.leader.id }).returning('id').executeTakeFirstOrThrow();
+  const row = await db()
+    .insertInto('notifications')
+    .values({ user_id: user.id, type: 'follower', actor_id: users.leader.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 /** The conversation of the author and the leader. */
 async function conversation(): Promise<string> {
   const [a, b] = [users.author.id, users.leader.id].sort() as [string, string];
-  await db().insertInto('conversations').values({ user_a: a, user_b: b }).onConflict((oc) => oc.columns(['user_a', 'user_b']).doNothing()).execute();
+  await db()
+    .insertInto('conversations')
+    .values({ user_a: a, user_b: b })
+    .onConflict((oc) => oc.columns(['user_a', 'user_b']).doNothing())
+    .execute();
   return (await db().selectFrom('conversations').select('id').where('user_a', '=', a).where('user_b', '=', b).executeTakeFirstOrThrow()).id;
 }
 

@@ -34,7 +34,12 @@ describe('secret spots in rendered pages', () => {
     for (const kind of ['crew', 'private'] as const) {
       const marker = `${kind}pagemark${Math.random().toString(36).slice(2, 10)}`;
       const res = await post(`/api/disciplines/${DISCIPLINE}/places`, people.author, {
-        name: `Spot ${marker}`, location: `Cove ${marker}`, latitude: 43.5, longitude: -1.5, visibility: kind, teamId: kind === 'crew' ? teamId : null,
+        name: `Spot ${marker}`,
+        location: `Cove ${marker}`,
+        latitude: 43.5,
+        longitude: -1.5,
+        visibility: kind,
+        teamId: kind === 'crew' ? teamId : null,
       });
       expect(res.statusCode, res.body).toBe(201);
       spots[kind] = { marker, id: (res.json() as { id: string }).id };

@@ -28,7 +28,7 @@ async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
 
 beforeAll(async () => {
   doc = await openApi(kit);
-  [author, crewMate, stranger] = await Promise.all(['Author', 'Mate', 'Stranger'].map((n) => kit.user(`${n} ${token('p')}`))) as [User, User, User];
+  [author, crewMate, stranger] = (await Promise.all(['Author', 'Mate', 'Stranger'].map((n) => kit.user(`${n} ${token('p')}`)))) as [User, User, User];
   // Joined by request: a crew spot needs such a team (crew-spot-teams.test.ts).
   teamId = await insertTeam(kit.t.app.db, author, [crewMate], { isPrivate: true });
   // The stranger follows the author and the discipline: the feed and activity would show the spots if they leaked.
@@ -36,20 +36,39 @@ beforeAll(async () => {
   await ok(await call('PUT', `/api/profiles/${author.id}/follow`, stranger));
   for (const kind of ['crew', 'private'] as const) {
     const marker = `${kind}mark${token('m')}`.toLowerCase();
-    const input = { name: `Spot ${marker}`, location: `Cove ${marker}`, latitude: 43.48, longitude: -1.56, visibility: kind, teamId: kind === 'crew' ? teamId : null };
+    const input = {
+      name: `Spot ${marker}`,
+      location: `Cove ${marker}`,
+      latitude: 43.48,
+      longitude: -1.56,
+      visibility: kind,
+      teamId: kind === 'crew' ? teamId : null,
+    };
     const place = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, input), 201);
     secret[kind] = { marker, id: place.id as string };
     await ok(await call('POST', `/api/content/place/${place.id}/comments`, author, { body: `Comment ${marker}` }), 201);
     await ok(await call('PUT', `/api/content/place/${place.id}/like`, author));
-    await ok(await call('POST', `/api/places/${place.id}/conditions`, author, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: `Note ${marker}` }), 201);
+    await ok(
+      await call('POST', `/api/places/${place.id}/conditions`, author, { kind: 'water', size: 'small', wind: 'none', crowd: 'some', note: `Note ${marker}` }),
+      201,
+    );
     // A session there (issue 20, item 1): for the author's followers (the stranger is one) with the crew mate along, or the author alone.
     if (kind === 'crew') await ok(await call('PUT', `/api/profiles/${crewMate.id}/follow`, author));
-    const session = { placeId: place.id, when: 'now', note: `Session ${marker}`, visibility: kind === 'crew' ? 'followers' : 'private', companionIds: kind === 'crew' ? [crewMate.id] : [] };
+    const session = {
+      placeId: place.id,
+      when: 'now',
+      note: `Session ${marker}`,
+      visibility: kind === 'crew' ? 'followers' : 'private',
+      companionIds: kind === 'crew' ? [crewMate.id] : [],
+    };
     const logged = await ok(await call('POST', '/api/sessions', author, session), 201);
     if (kind === 'crew') await ok(await call('POST', `/api/sessions/${logged.id}/companion`, crewMate, { accept: true }));
   }
   // A public approved place next to them: nearby spots of a public place must not list the secret ones.
-  const near = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Public ${token()}`, location: 'Bay', latitude: 43.481, longitude: -1.561 }), 201);
+  const near = await ok(
+    await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Public ${token()}`, location: 'Bay', latitude: 43.481, longitude: -1.561 }),
+    201,
+  );
   secretPublic.id = near.id as string;
 });
 
@@ -74,8 +93,7 @@ const gets = () =>
     .filter((path) => !path.startsWith('/api/auth/') && !IS_STREAM(path));
 
 type Viewer = 'visitor' | 'stranger' | 'crew member' | 'author' | 'admin';
-const who = (viewer: Viewer): User | null =>
-  ({ visitor: null, stranger, 'crew member': crewMate, author, admin: kit.admin })[viewer];
+const who = (viewer: Viewer): User | null => ({ visitor: null, stranger, 'crew member': crewMate, author, admin: kit.admin })[viewer];
 const MAY_SEE: Record<'crew' | 'private', Viewer[]> = { crew: ['crew member', 'author', 'admin'], private: ['author', 'admin'] };
 
 /** Every GET answer as `viewer`, for both secret places' ids and a public place's, plain and searching the marker. */
@@ -99,7 +117,11 @@ async function walk(viewer: Viewer, kind: 'crew' | 'private') {
 describe('secret spots reach only those who may see them', () => {
   test('the spots were made secret: not approved, not queued', async () => {
     for (const kind of ['crew', 'private'] as const) {
-      const row = await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', secret[kind].id).executeTakeFirstOrThrow();
+      const row = await kit.t.app.db
+        .selectFrom('places')
+        .select(['status', 'visibility', 'team_id'])
+        .where('id', '=', secret[kind].id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'pending', visibility: kind, team_id: kind === 'crew' ? teamId : null });
       const queued = await kit.t.app.db.selectFrom('pending_approvals').select('id').where('item_id', '=', secret[kind].id).execute();
       expect(queued).toEqual([]);
@@ -107,7 +129,9 @@ describe('secret spots reach only those who may see them', () => {
   });
 
   test.each(
-    (['visitor', 'stranger', 'crew member', 'author', 'admin'] as const).flatMap((viewer) => (['crew', 'private'] as const).map((kind) => [viewer, kind] as const)),
+    (['visitor', 'stranger', 'crew member', 'author', 'admin'] as const).flatMap((viewer) =>
+      (['crew', 'private'] as const).map((kind) => [viewer, kind] as const),
+    ),
   )('as %s, the %s spot', async (viewer, kind) => {
     const { marker, id } = secret[kind];
     const answers = await walk(viewer, kind);
@@ -132,7 +156,11 @@ describe('secret spots reach only those who may see them', () => {
   });
 
   test('the kept public counts and hub numbers leave secret spots out', async () => {
-    const counts = await kit.t.app.db.selectFrom('public_counts').select(['key', 'n']).where('key', 'in', ['spots', `approved:places:${DISCIPLINE}`]).execute();
+    const counts = await kit.t.app.db
+      .selectFrom('public_counts')
+      .select(['key', 'n'])
+      .where('key', 'in', ['spots', `approved:places:${DISCIPLINE}`])
+      .execute();
     expect(Object.fromEntries(counts.map((c) => [c.key, c.n]))).toEqual({ spots: 1, [`approved:places:${DISCIPLINE}`]: 1 });
     const list = await ok(await call('GET', `/api/disciplines/${DISCIPLINE}/places`, null));
     expect(list.total).toBe(1);
@@ -144,7 +172,10 @@ describe('secret spots reach only those who may see them', () => {
     for (const viewer of Object.keys(expected) as Viewer[]) {
       const profile = await ok(await call('GET', `/api/profiles/${author.id}`, who(viewer)));
       expect(profile.conditionReports, `${viewer}: condition reports`).toBe(expected[viewer]);
-      const stats = (await ok(await call('GET', `/api/profiles/${author.id}/session-stats`, who(viewer)))) as { totals: Record<string, number>; bySpot: unknown[] };
+      const stats = (await ok(await call('GET', `/api/profiles/${author.id}/session-stats`, who(viewer)))) as {
+        totals: Record<string, number>;
+        bySpot: unknown[];
+      };
       expect(stats.totals, `${viewer}: session totals`).toMatchObject({ sessions: expected[viewer], spots: expected[viewer] });
       expect(stats.bySpot, `${viewer}: top spots`).toHaveLength(expected[viewer]);
       const log = await ok(await call('GET', `/api/profiles/${author.id}/sessions`, who(viewer)));
@@ -166,7 +197,14 @@ describe('secret spots reach only those who may see them', () => {
     const theirs = await insertTeam(kit.t.app.db, stranger);
     const name = `Stolen ${token()}`;
     for (const teamId of [theirs, MISSING, null]) {
-      const res = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, { name, location: 'X', latitude: 1, longitude: 1, visibility: 'crew', teamId });
+      const res = await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, {
+        name,
+        location: 'X',
+        latitude: 1,
+        longitude: 1,
+        visibility: 'crew',
+        teamId,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'PLACE_TEAM_NOT_YOURS' });
     }
@@ -177,7 +215,16 @@ describe('secret spots reach only those who may see them', () => {
   });
 
   test('made public, a secret spot waits for approval; made secret again, it leaves the queue', async () => {
-    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, { name: `Soon ${token()}`, location: 'X', latitude: 2, longitude: 2, visibility: 'private' }), 201);
+    const made = await ok(
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, author, {
+        name: `Soon ${token()}`,
+        location: 'X',
+        latitude: 2,
+        longitude: 2,
+        visibility: 'private',
+      }),
+      201,
+    );
     const id = made.id as string;
     await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'public', teamId: null }));
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
@@ -203,9 +250,17 @@ describe('secret spots reach only those who may see them', () => {
     };
   }
 
-  test("an author hides their public spot at once (issue 37): it leaves every public place, the rest of the edit still waits, and the change is on record", async () => {
+  test('an author hides their public spot at once (issue 37): it leaves every public place, the rest of the edit still waits, and the change is on record', async () => {
     const marker = `hide${token()}`.toLowerCase();
-    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Was public ${marker}`, location: 'X', latitude: 43.482, longitude: -1.562 }), 201);
+    const made = await ok(
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, {
+        name: `Was public ${marker}`,
+        location: 'X',
+        latitude: 43.482,
+        longitude: -1.562,
+      }),
+      201,
+    );
     const id = made.id as string;
     await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', id).execute();
     const spots = async () => (await kit.t.app.db.selectFrom('public_counts').select('n').where('key', '=', 'spots').executeTakeFirstOrThrow()).n;
@@ -221,27 +276,55 @@ describe('secret spots reach only those who may see them', () => {
     // The rename waits for review; the hiding is not in it, and is kept as a change its author decided.
     const queued = ((await ok(await call('GET', '/api/admin/approvals', kit.admin))) as unknown as Approval[]).filter((a) => a.itemId === id);
     expect(queued).toMatchObject([{ changes: [{ field: 'name', after: renamed }] }]);
-    const record = await kit.t.app.db.selectFrom('pending_revisions').select(['status', 'changes', 'submitted_by', 'decided_by']).where('item_id', '=', id).where('status', '=', 'approved').execute();
+    const record = await kit.t.app.db
+      .selectFrom('pending_revisions')
+      .select(['status', 'changes', 'submitted_by', 'decided_by'])
+      .where('item_id', '=', id)
+      .where('status', '=', 'approved')
+      .execute();
     expect(record).toEqual([{ status: 'approved', changes: { visibility: 'private' }, submitted_by: author.id, decided_by: author.id }]);
   });
 
   test("an author's public spot made a crew spot is one at once: the crew sees it, nobody else", async () => {
-    const made = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Crew soon ${token()}`, location: 'X', latitude: 3, longitude: 3 }), 201);
+    const made = await ok(
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Crew soon ${token()}`, location: 'X', latitude: 3, longitude: 3 }),
+      201,
+    );
     const id = made.id as string;
     await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', id).execute();
-    expect(await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId }))).toMatchObject({ visibility: 'crew', team: { id: teamId } });
-    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending', visibility: 'crew', team_id: teamId });
+    expect(await ok(await call('PATCH', `/api/places/${id}`, author, { visibility: 'crew', teamId }))).toMatchObject({
+      visibility: 'crew',
+      team: { id: teamId },
+    });
+    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility', 'team_id']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+      visibility: 'crew',
+      team_id: teamId,
+    });
     expect((await call('GET', `/api/places/${id}`, stranger)).statusCode).toBe(404);
     expect((await call('GET', `/api/places/${id}`, crewMate)).statusCode).toBe(200);
     expect(await kit.approvalFor(id)).toBeUndefined();
     // A crew the author is not in is refused, and the spot stays as it was.
-    const other = await ok(await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Stays ${token()}`, location: 'X', latitude: 4, longitude: 4 }), 201);
-    await kit.t.app.db.updateTable('places').set({ author_id: author.id }).where('id', '=', other.id as string).execute();
+    const other = await ok(
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Stays ${token()}`, location: 'X', latitude: 4, longitude: 4 }),
+      201,
+    );
+    await kit.t.app.db
+      .updateTable('places')
+      .set({ author_id: author.id })
+      .where('id', '=', other.id as string)
+      .execute();
     const strangersTeam = await insertTeam(kit.t.app.db, stranger, [], { isPrivate: true });
     const refused = await call('PATCH', `/api/places/${other.id}`, author, { visibility: 'crew', teamId: strangersTeam, name: 'Sneaky' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('PLACE_TEAM_NOT_YOURS');
-    expect(await kit.t.app.db.selectFrom('places').select(['status', 'visibility']).where('id', '=', other.id as string).executeTakeFirstOrThrow()).toEqual({ status: 'approved', visibility: 'public' });
+    expect(
+      await kit.t.app.db
+        .selectFrom('places')
+        .select(['status', 'visibility'])
+        .where('id', '=', other.id as string)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'approved', visibility: 'public' });
     expect(await kit.approvalFor(other.id as string)).toBeUndefined();
   });
 });

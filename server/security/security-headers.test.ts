@@ -23,7 +23,12 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 function expectHardened(res: LightMyRequestResponse, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
   expect(directives.get('object-src'), `${what}: object-src`).toBe("'none'");
   expect(directives.get('frame-ancestors'), `${what}: frame-ancestors`).toBe("'none'");
   expect(directives.get('default-src'), `${what}: default-src`).toBe("'self'");
@@ -101,7 +106,12 @@ describe('cross-origin and text/plain writes', () => {
   });
 
   test('the same write from our own origin succeeds (the refusals above were the origin and type)', async () => {
-    const res = await http.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: rider.cookie, origin: ORIGIN }, payload: { name: 'Own Origin' } });
+    const res = await http.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie: rider.cookie, origin: ORIGIN },
+      payload: { name: 'Own Origin' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = await http.app.db.selectFrom('profiles').select('name').where('id', '=', rider.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Own Origin');

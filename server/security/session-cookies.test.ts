@@ -26,7 +26,10 @@ describe('a session cookie this server did not sign names nobody', () => {
     const rider = await signUpVerified(t);
     expect(await whoIs(rider.cookie)).toEqual({ me: rider.id, notifications: 200 });
     const token = tokenOf(rider.cookie);
-    const signature = decodeURIComponent(/stoked\.session_token=([^;]+)/.exec(rider.cookie)![1]!).split('.').slice(1).join('.');
+    const signature = decodeURIComponent(/stoked\.session_token=([^;]+)/.exec(rider.cookie)![1]!)
+      .split('.')
+      .slice(1)
+      .join('.');
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     for (const value of [
       encodeURIComponent(token),
@@ -44,7 +47,9 @@ describe('a session cookie this server did not sign names nobody', () => {
 
   test('a session signed out, or of a deleted account, ends at once', async () => {
     const rider = await signUpVerified(t);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: rider.cookie, origin: ORIGIN }, payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: rider.cookie, origin: ORIGIN }, payload: {} })).statusCode).toBe(
+      200,
+    );
     expect(await whoIs(rider.cookie)).toEqual({ me: null, notifications: 401 });
 
     const gone = await signUpVerified(t);

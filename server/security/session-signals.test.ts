@@ -29,7 +29,12 @@ describe('answers tell the browser when its session changes', () => {
     expect(signOut.headers['clear-site-data']).toBe('"cache"');
 
     const form = (action: string, cookie: string | undefined, fields: string) =>
-      t.app.inject({ method: 'POST', url: `/actions/${action}`, headers: { origin: origin(), 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, payload: fields });
+      t.app.inject({
+        method: 'POST',
+        url: `/actions/${action}`,
+        headers: { origin: origin(), 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: fields,
+      });
     const formIn = await form('log-in', undefined, `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(PASSWORD)}`);
     expect(formIn.statusCode).toBe(303);
     expect(formIn.headers['clear-site-data']).toBe('"cache"');
@@ -37,7 +42,11 @@ describe('answers tell the browser when its session changes', () => {
     expect(formOut.statusCode).toBe(303);
     expect(formOut.headers['clear-site-data']).toBe('"cache"');
 
-    for (const res of [await get('/api/me', user.cookie), await get('/discipline/surfing', user.cookie), await post('/api/auth/sign-in/email', undefined, { email: user.email, password: 'wrong one' })]) {
+    for (const res of [
+      await get('/api/me', user.cookie),
+      await get('/discipline/surfing', user.cookie),
+      await post('/api/auth/sign-in/email', undefined, { email: user.email, password: 'wrong one' }),
+    ]) {
       expect(res.headers['clear-site-data']).toBeUndefined();
     }
   });
@@ -45,9 +54,16 @@ describe('answers tell the browser when its session changes', () => {
   test("a session's routine renewal (the same session, a later expiry) leaves the HTTP cache alone", async () => {
     const user = await signUpVerified(t, { password: PASSWORD });
     // A session near its end is renewed by the next request that reads it: its cookie is set again.
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('user_id', '=', user.id).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 3_600_000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const answers = [await get('/api/auth/get-session', user.cookie), await get('/api/me', user.cookie), await get('/discipline/surfing', user.cookie)];
-    expect(answers.some((res) => String(res.headers['set-cookie'] ?? '').includes('session_token=')), 'the session was renewed').toBe(true);
+    expect(
+      answers.some((res) => String(res.headers['set-cookie'] ?? '').includes('session_token=')),
+      'the session was renewed',
+    ).toBe(true);
     for (const res of answers) expect(res.headers['clear-site-data']).toBeUndefined();
   });
 

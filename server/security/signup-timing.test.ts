@@ -28,8 +28,13 @@ const KINDS: Kind[] = ['new', 'unconfirmed', 'confirmed'];
 /** An account of this address as a sign-up (unconfirmed) or a confirmed person left it, written directly: quick to make by the dozen. */
 async function accountOf(kind: Exclude<Kind, 'new'>, email: string): Promise<void> {
   const id = randomUUID();
-  await t.app.db.insertInto('profiles').values({ id, name: 'Existing Rider', email, email_verified: kind === 'confirmed' }).execute();
-  await sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${randomUUID()}, ${id}, 'credential', ${id}, 'not a hash')`.execute(t.app.db);
+  await t.app.db
+    .insertInto('profiles')
+    .values({ id, name: 'Existing Rider', email, email_verified: kind === 'confirmed' })
+    .execute();
+  await sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${randomUUID()}, ${id}, 'credential', ${id}, 'not a hash')`.execute(
+    t.app.db,
+  );
 }
 
 async function addressOf(kind: Kind): Promise<string> {
@@ -43,7 +48,12 @@ async function timedSignUp(email: string): Promise<number> {
   client += 1;
   const remoteAddress = `198.51.${100 + Math.floor(client / 250)}.${client % 250}`;
   const start = performance.now();
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress, payload: { name: 'Timing Rider', email, password: 'correct horse battery' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress,
+    payload: { name: 'Timing Rider', email, password: 'correct horse battery' },
+  });
   const ms = performance.now() - start;
   expect(res.statusCode, res.body).toBe(200);
   return ms;

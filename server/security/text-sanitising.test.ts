@@ -11,7 +11,23 @@ const kit = contentTestKit('place');
 const { call, token } = kit;
 const db = () => kit.t.app.db;
 
-const HIDDEN = ['\u202e', '\u202d', '\u202a', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
+const HIDDEN = [
+  '\u202e',
+  '\u202d',
+  '\u202a',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+];
 
 /** `visible` with every hidden character in front and one after each of its letters, and the visible text. */
 function spoofed(visible: string): { sent: string; clean: string } {
@@ -28,7 +44,12 @@ describe('people', () => {
   test('the name given at sign-up', async () => {
     const { sent, clean } = spoofed(`Signup Rider ${token('n')}`);
     const email = uniqueEmail('bidi');
-    const res = await kit.t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://localhost:3000' }, payload: { name: sent, email, password: 'correct horse battery' } });
+    const res = await kit.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: sent, email, password: 'correct horse battery' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = await db().selectFrom('profiles').select('name').where('email', '=', email).executeTakeFirstOrThrow();
     expectClean(row.name, clean);
@@ -82,7 +103,11 @@ describe.each(CONTENT)('$section', (spec) => {
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json() as Record<string, string>;
     expectClean(item[spec.nameField]!, created.clean);
-    const row = await db().selectFrom(spec.section).select(spec.nameColumn as 'name').where('id', '=', item.id!).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom(spec.section)
+      .select(spec.nameColumn as 'name')
+      .where('id', '=', item.id!)
+      .executeTakeFirstOrThrow();
     expectClean((row as Record<string, string>)[spec.nameColumn]!, created.clean);
 
     const id = await insertContent(db(), spec, author, `Item ${token('c')}`);
@@ -90,7 +115,11 @@ describe.each(CONTENT)('$section', (spec) => {
     // An admin's edit applies at once; an author's waits as a revision of the same sanitised values.
     const patch = await call('PATCH', `/api/${spec.section}/${id}`, kit.admin, { [spec.nameField]: renamed.sent });
     expect(patch.statusCode, patch.body).toBe(200);
-    const after = await db().selectFrom(spec.section).select(spec.nameColumn as 'name').where('id', '=', id).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom(spec.section)
+      .select(spec.nameColumn as 'name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expectClean((after as Record<string, string>)[spec.nameColumn]!, renamed.clean);
   });
 });

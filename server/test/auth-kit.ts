@@ -42,7 +42,11 @@ export async function profileByEmail(t: TestApp, email: string) {
 }
 
 export async function sessionCount(t: TestApp, userId: string): Promise<number> {
-  const row = await t.app.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await t.app.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -81,7 +81,12 @@ export function contentTestKit(type: ApprovableType) {
  * The two calls every section's tests make: contributing an item (`input` with `over`) as `author`, and
  * listing a discipline's items as `who` (a visitor when null), both in `discipline` unless told.
  */
-export function sectionCalls<Item, Input, List>(call: ReturnType<typeof callerOf>, section: string, input: (over?: Partial<Input>) => Input, discipline: string) {
+export function sectionCalls<Item, Input, List>(
+  call: ReturnType<typeof callerOf>,
+  section: string,
+  input: (over?: Partial<Input>) => Input,
+  discipline: string,
+) {
   return {
     async add(author: User, over: Partial<Input> = {}, disciplineId = discipline): Promise<Item> {
       const res = await call('POST', `/api/disciplines/${disciplineId}/${section}`, author, input(over));

@@ -35,7 +35,6 @@ export function formsTestKit() {
     if (flash) expect(flashOf(res)).toMatchObject(flash);
   }
 
-
   const teamOf = async (id: string, who: User) => (await call('GET', `/api/teams/${id}`, who)).json() as TeamDetail;
   const eventOf = async (id: string, who: User) => (await call('GET', `/api/events/${id}`, who)).json() as Event;
   const placeReactions = async (id: string, who: User) =>
@@ -43,7 +42,15 @@ export function formsTestKit() {
   const comments = async (id: string, who: User) => ((await call('GET', `/api/content/place/${id}/comments`, who)).json() as CommentPage).items;
   /** The person's score of a place (places show no rating, but every kind of content can be rated). */
   const myScore = async (id: string, who: User) =>
-    (await t.app.db.selectFrom('ratings').select('score').where('item_type', '=', 'place').where('item_id', '=', id).where('user_id', '=', who.id).executeTakeFirst())?.score ?? null;
+    (
+      await t.app.db
+        .selectFrom('ratings')
+        .select('score')
+        .where('item_type', '=', 'place')
+        .where('item_id', '=', id)
+        .where('user_id', '=', who.id)
+        .executeTakeFirst()
+    )?.score ?? null;
   const profileOf = async (id: string, who: User) => (await call('GET', `/api/profiles/${id}`, who)).json() as PublicProfile;
 
   return { ...kit, post, flashOf, expectBack, teamOf, eventOf, placeReactions, comments, myScore, profileOf };

@@ -70,7 +70,10 @@ export function verifyVapid(authorization: string | undefined, serverPublicKey: 
   if (key !== serverPublicKey) throw new Error('the VAPID key is not the server one');
   const [header, claims, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(key, 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   const valid = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   if (!valid) throw new Error('the VAPID signature does not verify');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };

@@ -70,7 +70,9 @@ export interface SectionSpec<I extends Item, Input extends object> {
  * pages, reactions, editing and deleting, permissions, the hourly limit, the API document) and answers
  * the section's `add` and `list` calls for its own tests. Call it after `contentTestKit`.
  */
-export function sectionSuite<I extends Item, Input extends object, List extends { items: Item[]; total: number; page: number; pageSize: number }>(spec: SectionSpec<I, Input>) {
+export function sectionSuite<I extends Item, Input extends object, List extends { items: Item[]; total: number; page: number; pageSize: number }>(
+  spec: SectionSpec<I, Input>,
+) {
   const { kit, section, discipline, input, nameField } = spec;
   const { call, token, user, approvalFor, decide } = kit;
   const type = kit.type;
@@ -225,7 +227,13 @@ export function sectionSuite<I extends Item, Input extends object, List extends 
     test(`likes and comments${spec.ratingField ? ' and ratings' : ''} show on the ${type} and its card, and change nothing else`, async () => {
       const item = await add(kit.admin);
       const [r1, r2, r3] = [await user(), await user(), await user()];
-      const ratings = spec.ratingField ? ([[r1, 5], [r2, 4], [r3, 4]] as const) : [];
+      const ratings = spec.ratingField
+        ? ([
+            [r1, 5],
+            [r2, 4],
+            [r3, 4],
+          ] as const)
+        : [];
       for (const [who, score] of ratings) expect((await call('PUT', `/api/content/${type}/${item.id}/rating`, who, { score })).statusCode).toBeLessThan(300);
       expect((await call('PUT', `/api/content/${type}/${item.id}/like`, r1)).statusCode).toBeLessThan(300);
       expect((await call('POST', `/api/content/${type}/${item.id}/comments`, r2, { body: 'Great one' })).statusCode).toBe(201);

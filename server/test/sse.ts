@@ -37,7 +37,10 @@ export async function serveHttp(app: FastifyInstance): Promise<string> {
  * node:http on a connection of its own rather than fetch: undici opens a spare connection after an
  * aborted stream, and a server waits for such a connection when it closes.
  */
-export async function openSse(url: string, opts: { cookie?: string; lastEventId?: string | number; headers?: Record<string, string> } = {}): Promise<SseClient> {
+export async function openSse(
+  url: string,
+  opts: { cookie?: string; lastEventId?: string | number; headers?: Record<string, string> } = {},
+): Promise<SseClient> {
   const headers: Record<string, string> = { accept: 'text/event-stream', ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.lastEventId !== undefined) headers['last-event-id'] = String(opts.lastEventId);

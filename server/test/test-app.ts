@@ -52,7 +52,9 @@ export async function createTestApp(
     { databaseUrl, publicUrl: 'http://localhost:3000', httpCacheSeconds: 0, ...overrides },
   );
   const sharesInstance = shared !== undefined && shared.database.kind === 'pglite';
-  const database = sharesInstance ? shared.database : await openDatabase({ databaseUrl, dataDir, inMemory: true, startFrom: databaseUrl ? undefined : readMigratedImage() });
+  const database = sharesInstance
+    ? shared.database
+    : await openDatabase({ databaseUrl, dataDir, inMemory: true, startFrom: databaseUrl ? undefined : readMigratedImage() });
   const mails: Mail[] = [];
   const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
   options.prepare?.(app);

@@ -13,7 +13,12 @@ export function RouteError() {
   // Only once hydrated: the server, which drew the page, is online by definition.
   const offline = useHydrated() && !navigator.onLine;
   return (
-    <StateMessage icon={offline ? '📡' : '⚠️'} title={offline ? t('app.offline') : t('errors.INTERNAL_ERROR')} text={offline ? t('app.offlineNotKept') : undefined} homeLabel={t('common.returnHome')}>
+    <StateMessage
+      icon={offline ? '📡' : '⚠️'}
+      title={offline ? t('app.offline') : t('errors.INTERNAL_ERROR')}
+      text={offline ? t('app.offlineNotKept') : undefined}
+      homeLabel={t('common.returnHome')}
+    >
       <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => window.location.reload()}>
         {t('common.retry')}
       </button>

@@ -33,7 +33,11 @@ export function sendAction<F extends object, A>(action: Action<string, F, A>, fi
 }
 
 /** Sends one file as multipart/form-data (field `file`); the browser sets the content type with its boundary. */
-export async function apiUpload<T>(path: string, file: Blob, init: { method?: string; signal?: AbortSignal; fields?: Record<string, string> } = {}): Promise<T> {
+export async function apiUpload<T>(
+  path: string,
+  file: Blob,
+  init: { method?: string; signal?: AbortSignal; fields?: Record<string, string> } = {},
+): Promise<T> {
   const form = new FormData();
   // The text fields first: the server reads the parts in order, the file last.
   for (const [name, value] of Object.entries(init.fields ?? {})) form.append(name, value);
@@ -45,7 +49,9 @@ export async function apiUpload<T>(path: string, file: Blob, init: { method?: st
  * A read answered by the server's own function for it, when the server renders a page
  * (web/entry-server.tsx, server/lib/reads.ts): its data as it is, or its failure's status and body.
  */
-export type DirectAnswer = { ok: true; data: unknown } | { ok: false; status: number; headers: Record<string, string>; body: Partial<ApiErrorBody> & { fields?: Record<string, string> } };
+export type DirectAnswer =
+  | { ok: true; data: unknown }
+  | { ok: false; status: number; headers: Record<string, string>; body: Partial<ApiErrorBody> & { fields?: Record<string, string> } };
 export type DirectRead = (path: string) => Promise<DirectAnswer>;
 
 let directRead: DirectRead | undefined;

@@ -11,7 +11,11 @@ import { TranslationProvider } from './i18n-binding.tsx';
 const notify = vi.fn();
 // The toasts' own library: what reaches it is what the person sees.
 vi.mock('sonner', () => ({
-  toast: { dismiss: () => {}, success: (title: string, o: { description?: string }) => notify('success', title, o.description), error: (title: string, o: { description?: string }) => notify('error', title, o.description) },
+  toast: {
+    dismiss: () => {},
+    success: (title: string, o: { description?: string }) => notify('success', title, o.description),
+    error: (title: string, o: { description?: string }) => notify('error', title, o.description),
+  },
 }));
 
 beforeAll(async () => {

@@ -114,7 +114,11 @@ test('strings arriving that the tree did not ask for leave it as it is drawn', a
   function Counted() {
     renders += 1;
     const { t } = useTranslation();
-    return <p data-testid="counted">{t('nav.teams')} {t('nav.count', { count: 3 })}</p>;
+    return (
+      <p data-testid="counted">
+        {t('nav.teams')} {t('nav.count', { count: 3 })}
+      </p>
+    );
   }
   render(
     <TranslationProvider i18n={i18n}>

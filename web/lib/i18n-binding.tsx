@@ -57,8 +57,7 @@ function bindingOf(i18n: I18n, language: string): Bound {
   // i18next answers a missing key with the key itself, or with the default value given.
   let missed = false;
   const has = (key: unknown, options?: unknown) => i18n.exists(key as string | string[], { ...(options as object | undefined), lng: language });
-  const found = (key: string, text: string, options?: Record<string, unknown>) =>
-    text !== key && (options?.defaultValue === undefined || has(key, options));
+  const found = (key: string, text: string, options?: Record<string, unknown>) => text !== key && (options?.defaultValue === undefined || has(key, options));
   const texts = textsOf(plainTexts, i18n, language);
   const withOptions = textsOf(optionTexts, i18n, language);
   const t = ((key: unknown, ...rest: unknown[]) => {

@@ -1,14 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from './i18n-binding.tsx';
-import {
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  isLanguageCode,
-  parseEnabledLanguages,
-  resolveLanguage,
-  type LanguageCode,
-} from '../../common/languages.ts';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, isLanguageCode, parseEnabledLanguages, resolveLanguage, type LanguageCode } from '../../common/languages.ts';
 import type { LanguageChoice } from '../../common/profiles.ts';
 import { api } from './api.ts';
 import { authKeys, useMe } from './session.ts';

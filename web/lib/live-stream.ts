@@ -21,7 +21,6 @@ const RETRY_MIN_MS = 3000;
 const RETRY_MAX_MS = 60_000;
 const CLOSED = 2; // EventSource.CLOSED
 
-
 /**
  * Opens the one event stream of this tab and keeps it open: EventSource reconnects by itself and
  * resends the last id it saw, but gives up for good after an error answer (a proxy's 502 during a
@@ -82,4 +81,3 @@ export function connectLive(client: QueryClient): () => void {
     source?.close();
   };
 }
-

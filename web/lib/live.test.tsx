@@ -58,7 +58,10 @@ const stale = () => KEYS.filter((key) => client.getQueryState(key)?.isInvalidate
 beforeEach(() => {
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: null }), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ user: null }), { headers: { 'content-type': 'application/json' } })),
+  );
   freshCache();
 });
 afterEach(() => {

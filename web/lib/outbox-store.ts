@@ -40,7 +40,6 @@ export const indexedDbOutbox: OutboxStore = {
   put: (action) => request((s) => s.put(action), 'readwrite').then(() => undefined),
 };
 
-
 // A check-in made "now" and sent much later is a session that started when it was made: it is sent
 // as one, lasting until it was sent (at most the three hours a session counts as "out now").
 const NOW_GRACE_MS = 15 * 60_000;
@@ -49,9 +48,13 @@ export function asSent(action: QueuedAction, now: number): unknown {
   const body = action.body as { when?: string; durationMinutes?: number | null } | undefined;
   const waited = now - Date.parse(action.queuedAt);
   if (body?.when !== 'now' || waited < NOW_GRACE_MS) return action.body;
-  return { ...body, when: 'earlier', startedAt: action.queuedAt, durationMinutes: body.durationMinutes ?? Math.min(LATE_NOW_MAX_MINUTES, Math.round(waited / 60_000)) };
+  return {
+    ...body,
+    when: 'earlier',
+    startedAt: action.queuedAt,
+    durationMinutes: body.durationMinutes ?? Math.min(LATE_NOW_MAX_MINUTES, Math.round(waited / 60_000)),
+  };
 }
-
 
 /** An answer that says nothing of the action (the server failing, or too many at once): tried again later, in order. */
 export const isRetryLater = (status: number) => status >= 500 || status === 429;

@@ -33,7 +33,14 @@ function server(answer: (url: string) => { status: number; body: unknown } | 'of
   return sent;
 }
 
-const checkIn = { userId: 'u1', method: 'POST' as const, path: '/api/sessions', body: { when: 'now', placeId: 'p1' }, label: 'Session at Supertubos', invalidate: [['sessions']] };
+const checkIn = {
+  userId: 'u1',
+  method: 'POST' as const,
+  path: '/api/sessions',
+  body: { when: 'now', placeId: 'p1' },
+  label: 'Session at Supertubos',
+  invalidate: [['sessions']],
+};
 
 test('without a connection an action waits on the device; a refusal by the server is not kept', async () => {
   server(() => 'offline');
@@ -49,7 +56,11 @@ test('without a connection an action waits on the device; a refusal by the serve
 
 test('sent when the connection returns, in order, only as the person who made them; a refusal ends with its reason', async () => {
   server(() => 'offline');
-  for (const action of [checkIn, { ...checkIn, userId: 'u2', label: 'Theirs' }, { ...checkIn, path: '/api/content/event/e1/comments', body: { body: 'Stoked!' }, label: 'Comment' }]) {
+  for (const action of [
+    checkIn,
+    { ...checkIn, userId: 'u2', label: 'Theirs' },
+    { ...checkIn, path: '/api/content/event/e1/comments', body: { body: 'Stoked!' }, label: 'Comment' },
+  ]) {
     await sendOrQueue(action).catch(() => undefined);
   }
   const sent = server((url) => (url.includes('comments') ? { status: 404, body: { code: 'NOT_FOUND', message: 'Gone' } } : { status: 201, body: {} }));
@@ -75,7 +86,7 @@ test('still offline: nothing is lost; a check-in "now" sent much later is the se
   expect(kept).toEqual([]);
 });
 
-test("one the service worker had sent while no page was open, and the server refused, is told with its reason", async () => {
+test('one the service worker had sent while no page was open, and the server refused, is told with its reason', async () => {
   kept.push({ ...checkIn, id: ++lastId, queuedAt: new Date().toISOString(), refused: { status: 409, code: 'EVENT_FULL', message: 'Full' } });
   const sent = server(() => ({ status: 201, body: {} }));
   const outcome = await flushOutbox(new QueryClient(), 'u1');

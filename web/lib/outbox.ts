@@ -58,7 +58,9 @@ function requestBackgroundSync(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   void navigator.serviceWorker
     .getRegistration()
-    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register(OUTBOX_SYNC))
+    .then((registration) =>
+      (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register(OUTBOX_SYNC),
+    )
     .catch(() => undefined);
 }
 
@@ -102,4 +104,3 @@ export function flushOutbox(client: QueryClient, userId: string): Promise<FlushO
   });
   return flushing;
 }
-

@@ -1,4 +1,12 @@
-import { hashKey, QueryClient, skipToken, type DefaultedQueryObserverOptions, type DefaultError, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
+import {
+  hashKey,
+  QueryClient,
+  skipToken,
+  type DefaultedQueryObserverOptions,
+  type DefaultError,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 
 /**
  * The query client of each server render (web/entry-server.tsx). It fills in a query's options as
@@ -10,8 +18,17 @@ import { hashKey, QueryClient, skipToken, type DefaultedQueryObserverOptions, ty
  * it to TanStack's for each kind of option, so an upgrade that changes TanStack's rule fails there).
  */
 export class RenderQueryClient extends QueryClient {
-  override defaultQueryOptions<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryData = TQueryFnData, TQueryKey extends QueryKey = QueryKey, TPageParam = never>(
-    options: QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey, TPageParam> | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>,
+  override defaultQueryOptions<
+    TQueryFnData = unknown,
+    TError = DefaultError,
+    TData = TQueryFnData,
+    TQueryData = TQueryFnData,
+    TQueryKey extends QueryKey = QueryKey,
+    TPageParam = never,
+  >(
+    options:
+      | QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey, TPageParam>
+      | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>,
   ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey> {
     type Defaulted = DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>;
     if (options._defaulted) return options as Defaulted;

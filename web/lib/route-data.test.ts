@@ -9,7 +9,9 @@ describe("the render's router gets the matched branch", () => {
 
   test('only the routes the handler matched, at every level, as they are', () => {
     const branch = matchedBranch(routes, [{ route: { id: 'frame' } }, { route: { id: 'pages' } }, { route: { id: 'events' } }]);
-    expect(JSON.parse(JSON.stringify(branch))).toEqual([{ id: 'frame', path: 'frame', children: [{ id: 'pages', path: 'pages', children: [{ id: 'events', path: 'events', children: [] }] }] }]);
+    expect(JSON.parse(JSON.stringify(branch))).toEqual([
+      { id: 'frame', path: 'frame', children: [{ id: 'pages', path: 'pages', children: [{ id: 'events', path: 'events', children: [] }] }] },
+    ]);
     expect(branch[0]!.children![0]!.children![0]).not.toBe(routes[0]!.children![0]!.children![2]);
   });
 

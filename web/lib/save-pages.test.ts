@@ -14,11 +14,19 @@ beforeEach(() => {
   put.mockClear();
   kept.clear();
   vi.stubGlobal('caches', { open: async () => ({ put: async (url: string, response: Response) => void kept.set(url, response) }) });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array(5000), { status: 200, headers: { 'content-length': '5000' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(new Uint8Array(5000), { status: 200, headers: { 'content-length': '5000' } })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const photo = { variants: [{ width: 800, url: '/uploads/p1-800.webp' }, { width: 400, url: '/uploads/p1-400.webp' }] };
+const photo = {
+  variants: [
+    { width: 800, url: '/uploads/p1-800.webp' },
+    { width: 400, url: '/uploads/p1-400.webp' },
+  ],
+};
 const place = { id: 'p1', name: 'Supertubos', photos: [photo], author: { avatarUrl: '/uploads/avatar.webp' } };
 
 /** An app of two routes: the frame reads who is signed in and the bell; the place page reads its place. */

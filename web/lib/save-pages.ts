@@ -30,7 +30,10 @@ export async function saveOffline({ routes, newClient }: SavingApp, request: Sav
   // As TanStack's dehydrate has them (what its hydrate takes), without importing it here.
   const kept = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' && !PERSONAL.has(String(query.queryKey[0])) });
   const savedAt = Date.now();
-  const queries: DehydratedState = { mutations: [], queries: kept.map(({ queryKey, queryHash, state }) => ({ queryKey, queryHash, state, dehydratedAt: savedAt })) };
+  const queries: DehydratedState = {
+    mutations: [],
+    queries: kept.map(({ queryKey, queryHash, state }) => ({ queryKey, queryHash, state, dehydratedAt: savedAt })),
+  };
   const pictures = [...new Set(picturesOf(queries))].slice(0, MAX_PICTURES);
   const cache = await caches.open(SAVED_PICTURES_CACHE);
   const sizes = await inTurns(pictures, async (url) => {
@@ -105,7 +108,8 @@ function placePages(client: QueryClient): string[] {
   for (const query of client.getQueryCache().findAll({ queryKey: ['places', 'list'] })) {
     const data = query.state.data as { pages?: { items?: Listed[] }[] } | undefined;
     for (const item of (data?.pages ?? []).flatMap((p) => p.items ?? [])) {
-      if (typeof item.id === 'string' && typeof item.disciplineId === 'string') pages.push(`/discipline/${encodeURIComponent(item.disciplineId)}/places/${encodeURIComponent(item.id)}`);
+      if (typeof item.id === 'string' && typeof item.disciplineId === 'string')
+        pages.push(`/discipline/${encodeURIComponent(item.disciplineId)}/places/${encodeURIComponent(item.id)}`);
     }
   }
   return [...new Set(pages)];

@@ -8,7 +8,10 @@ import { contentListQuery, useContentList } from './content-list.ts';
  * routes' loaders and the pages' hooks take the same, so they meet in the cache), and its hooks.
  * `ListItem` is what the list's cards show, when it is less than the item.
  */
-export function sectionApi<Item extends { id: string }, Input, Update, Filters extends Record<string, string>, ListItem = Item>(section: string, pageSize: number) {
+export function sectionApi<Item extends { id: string }, Input, Update, Filters extends Record<string, string>, ListItem = Item>(
+  section: string,
+  pageSize: number,
+) {
   const listUrl = (disciplineId: string) => `/api/disciplines/${encodeURIComponent(disciplineId)}/${section}`;
   const itemUrl = (id: string) => `/api/${section}/${encodeURIComponent(id)}`;
   const keys = {

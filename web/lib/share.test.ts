@@ -14,7 +14,15 @@ describe("a share card's address", () => {
     expect(placeShare({ ...place, name: 'Renamed Reef' }).card).not.toBe(card);
     expect(placeShare({ ...place, location: 'Elsewhere' }).card).not.toBe(card);
 
-    const event = { id: 'e1', name: 'Dawn Jam', disciplineId: 'surfing', location: 'Hossegor', startDate: '2026-12-01T08:00:00.000Z', type: 'Meetup', price: 0 } as Event;
+    const event = {
+      id: 'e1',
+      name: 'Dawn Jam',
+      disciplineId: 'surfing',
+      location: 'Hossegor',
+      startDate: '2026-12-01T08:00:00.000Z',
+      type: 'Meetup',
+      price: 0,
+    } as Event;
     expect(eventShare({ ...event, startDate: '2026-12-02T08:00:00.000Z' }).card).not.toBe(eventShare(event).card);
   });
 });

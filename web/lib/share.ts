@@ -98,7 +98,12 @@ export const profileShare = (profile: PublicProfile): ShareOptions => ({
   card: shareCardPath('profile', profile.id, [profile.name, profile.location]),
   kind: 'profile',
   image: profile.avatarUrl,
-  structured: { '@type': 'Person', name: profile.name, ...(profile.bio ? { description: profile.bio } : {}), ...(profile.location ? { homeLocation: profile.location } : {}) },
+  structured: {
+    '@type': 'Person',
+    name: profile.name,
+    ...(profile.bio ? { description: profile.bio } : {}),
+    ...(profile.location ? { homeLocation: profile.location } : {}),
+  },
 });
 
 export const teamShare = (team: TeamDetail): ShareOptions => ({

@@ -72,7 +72,11 @@ test('what is typed while the list of a previous pause still loads is written to
   // As the app's routes do: the list's loader runs on every change of the address's query.
   const pending: (() => void)[] = [];
   const router = createBrowserRouter([
-    { path: '/list', element: <ListPage />, loader: ({ request }) => (new URL(request.url).search ? new Promise<null>((resolve) => pending.push(() => resolve(null))) : null) },
+    {
+      path: '/list',
+      element: <ListPage />,
+      loader: ({ request }) => (new URL(request.url).search ? new Promise<null>((resolve) => pending.push(() => resolve(null))) : null),
+    },
   ]);
   render(<RouterProvider router={router} />);
   await wait(10);

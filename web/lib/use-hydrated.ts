@@ -8,7 +8,11 @@ const noChanges = () => () => {};
  * zone waits for it, so that both sides write the same text; React redraws it right after.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noChanges, () => true, () => false);
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 }
 
 /** The zone instants are shown in: the visitor's own, UTC until the page is hydrated. */

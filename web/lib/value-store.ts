@@ -19,6 +19,11 @@ export function valueStore<T>(initial: T) {
       value = next;
       for (const listener of listeners) listener();
     },
-    use: (): T => useSyncExternalStore(subscribe, () => value, () => initial),
+    use: (): T =>
+      useSyncExternalStore(
+        subscribe,
+        () => value,
+        () => initial,
+      ),
   };
 }

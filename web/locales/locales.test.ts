@@ -24,13 +24,21 @@ function keys(catalogue: Record<string, unknown>, prefix = ''): Set<string> {
 
 function values(catalogue: Record<string, unknown>, prefix = ''): [string, string][] {
   return Object.entries(catalogue).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? values(value as Record<string, unknown>, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
+    value && typeof value === 'object'
+      ? values(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)] as [string, string]],
   );
 }
 
 const en = load('en');
 const enKeys = keys(en);
-const pluralBases = [...new Set(values(en).filter(([k]) => /_(one|other)$/.test(k)).map(([k]) => k.replace(PLURAL, '')))];
+const pluralBases = [
+  ...new Set(
+    values(en)
+      .filter(([k]) => /_(one|other)$/.test(k))
+      .map(([k]) => k.replace(PLURAL, '')),
+  ),
+];
 
 describe('catalogues', () => {
   it.each(LANGUAGE_CODES)('%s has every key of en and no other', (code) => {
@@ -91,16 +99,28 @@ describe('catalogues', () => {
   });
 
   it('ar says adventure sports, never «متطرف» (extremist)', () => {
-    expect(values(load('ar')).filter(([, v]) => v.includes('متطرف')).map(([k]) => k)).toEqual([]);
+    expect(
+      values(load('ar'))
+        .filter(([, v]) => v.includes('متطرف'))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 
   it('fr addresses the user as «vous» only', () => {
     const tu = /(?<![\p{L}'’])(tu|te|toi|ton|ta|tes|tien|tienne|tiens|t['’](?=\p{L}))(?![\p{L}'’])/iu;
-    expect(values(load('fr')).filter(([, v]) => tu.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    expect(
+      values(load('fr'))
+        .filter(([, v]) => tu.test(v))
+        .map(([k, v]) => `${k}: ${v}`),
+    ).toEqual([]);
   });
 
   it.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s names the Tricktionary as its tab does', (code) => {
-    expect(values(load(code)).filter(([, v]) => /tricktionary/i.test(v)).map(([k]) => k)).toEqual([]);
+    expect(
+      values(load(code))
+        .filter(([, v]) => /tricktionary/i.test(v))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 
   // Wordings that assume the user is a man where a neutral phrasing exists («Opanowałeś» → «Trik … opanowany»).
@@ -113,7 +133,11 @@ describe('catalogues', () => {
     de: /sei der erste/iu,
   };
   it.each(Object.keys(GENDERED))('%s addresses the user without assuming a gender', (code) => {
-    expect(values(load(code)).filter(([, v]) => GENDERED[code]!.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    expect(
+      values(load(code))
+        .filter(([, v]) => GENDERED[code]!.test(v))
+        .map(([k, v]) => `${k}: ${v}`),
+    ).toEqual([]);
   });
 
   it('translates every API error code', () => {

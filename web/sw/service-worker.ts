@@ -77,7 +77,12 @@ self.addEventListener('message', (event) => {
   else if (data?.type === KEEP_LOADED && Array.isArray(data.urls)) event.waitUntil(keepLoaded(data.urls));
   else if (data?.type === KEEP_ALL_CODE) {
     const answer = (kept: boolean) => event.ports[0]?.postMessage(kept);
-    event.waitUntil(keepLoaded(self.__STOKED_CODE.map((url) => new URL(url, self.location.origin).href)).then(() => answer(true), () => answer(false)));
+    event.waitUntil(
+      keepLoaded(self.__STOKED_CODE.map((url) => new URL(url, self.location.origin).href)).then(
+        () => answer(true),
+        () => answer(false),
+      ),
+    );
   }
 });
 
@@ -106,7 +111,9 @@ function forgetSession(): Promise<unknown> {
  */
 function forgetKept(): Promise<unknown> {
   forgettings += 1;
-  return Promise.all([...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetDatabase(SAVED_DATABASE), forgetDatabase(OUTBOX_DATABASE)));
+  return Promise.all(
+    [...SESSION_CACHES, SAVED_PICTURES_CACHE].map((name) => caches.delete(name)).concat(forgetDatabase(SAVED_DATABASE), forgetDatabase(OUTBOX_DATABASE)),
+  );
 }
 
 /**
@@ -190,7 +197,12 @@ registerRoute(
 
 registerRoute(
   ({ request, url }) => request.method === 'GET' && sameOrigin(url) && (SITE_READS as readonly string[]).includes(url.pathname),
-  new NetworkFirst({ cacheName: CACHES.site, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, matchOptions, plugins: [sessionWatch, keepable, { cacheDidUpdate: () => readTileSettings() }] }),
+  new NetworkFirst({
+    cacheName: CACHES.site,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions,
+    plugins: [sessionWatch, keepable, { cacheDidUpdate: () => readTileSettings() }],
+  }),
 );
 
 registerRoute(

@@ -35,7 +35,10 @@ export function stubAdminApi({ fallback, initial = () => ({}) }: { fallback: Ans
         const method = init.method ?? 'GET';
         calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
         const answer = answers[`${method} ${url}`] ?? fallback;
-        return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+        return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
   });
@@ -59,7 +62,11 @@ function Location() {
  * the `location` test id; a path already in the panel ('/admin?…') renders `node` there instead.
  * `routes` adds other destinations, by path.
  */
-export function renderAt(path: string, node: ReactNode, { strict = false, routes = {} }: { strict?: boolean; routes?: Record<string, ReactNode> } = {}): RenderResult {
+export function renderAt(
+  path: string,
+  node: ReactNode,
+  { strict = false, routes = {} }: { strict?: boolean; routes?: Record<string, ReactNode> } = {},
+): RenderResult {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [

@@ -65,7 +65,7 @@ Low-light footage at dawn is still noisy.`,
       cons: ['Noisy in low light', 'No GPS', 'Gets warm on land'],
     },
     {
-      product_name: 'Creatures of Leisure Reliance 6\' Leash',
+      product_name: "Creatures of Leisure Reliance 6' Leash",
       brand: 'Creatures of Leisure',
       category: 'Accessories',
       content: `A leash is the last thing you think about until it snaps. This one has not, after a season of heavy closeouts.

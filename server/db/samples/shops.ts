@@ -32,8 +32,7 @@ const SHOPS: Record<string, SampleShop[]> = {
     },
     {
       name: 'Ericeira Surf Lab',
-      description:
-        'Surfboards, wetsuits and a small café in the heart of Europe’s first World Surfing Reserve. Test boards available before you buy.',
+      description: 'Surfboards, wetsuits and a small café in the heart of Europe’s first World Surfing Reserve. Test boards available before you buy.',
       location: 'Ericeira, Portugal',
       established_year: 2008,
       sponsored_athletes: 6,

@@ -158,7 +158,12 @@ const TRICKS: Record<string, SampleTrick[]> = {
       level: 'Beginner',
       difficulty: 3,
       description: 'Spinning on the nose or tail while the board stays on the snow.',
-      steps: ['Ride slowly on a gentle slope', 'Shift your weight over the nose', 'Twist your upper body in the direction of rotation', 'Let the tail follow round and land flat'],
+      steps: [
+        'Ride slowly on a gentle slope',
+        'Shift your weight over the nose',
+        'Twist your upper body in the direction of rotation',
+        'Let the tail follow round and land flat',
+      ],
       tips: ['A soft board makes it much easier', 'Keep the edges flat to avoid catching one'],
       video_url: null,
     },

@@ -27,7 +27,12 @@ async function newUser(): Promise<User> {
 }
 
 async function newPlace(): Promise<string> {
-  const res = await call('POST', '/api/disciplines/surfing/places', rider, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+  const res = await call('POST', '/api/disciplines/surfing/places', rider, {
+    name: `Spot ${token()}`,
+    location: 'Hossegor, France',
+    latitude: 43.66,
+    longitude: -1.44,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }
@@ -55,13 +60,19 @@ async function newMessage(): Promise<string> {
 
 async function newCategory(): Promise<string> {
   const id = `cat-${token('c')}`.toLowerCase();
-  await db().insertInto('categories').values({ id, name: `Category ${id}`, names: '{}' }).execute();
+  await db()
+    .insertInto('categories')
+    .values({ id, name: `Category ${id}`, names: '{}' })
+    .execute();
   return id;
 }
 
 async function newDiscipline(): Promise<string> {
   const id = `disc-${token('d')}`.toLowerCase();
-  await db().insertInto('disciplines').values({ id, name: `Discipline ${id}`, names: '{}' }).execute();
+  await db()
+    .insertInto('disciplines')
+    .values({ id, name: `Discipline ${id}`, names: '{}' })
+    .execute();
   return id;
 }
 
@@ -74,7 +85,10 @@ const CASES: Record<string, Case> = {
   },
 
   'GET /api/admin/users': async () => ({ url: '/api/admin/users?q=rider&page=1' }),
-  'POST /api/admin/users': async () => ({ url: '/api/admin/users', body: { name: 'Made By Admin', email: `${token('m')}@example.com`, password: 'a fine password', role: 'user' } }),
+  'POST /api/admin/users': async () => ({
+    url: '/api/admin/users',
+    body: { name: 'Made By Admin', email: `${token('m')}@example.com`, password: 'a fine password', role: 'user' },
+  }),
   'GET /api/admin/users/{id}': async () => ({ url: `/api/admin/users/${(await newUser()).id}` }),
   'PATCH /api/admin/users/{id}': async () => ({ url: `/api/admin/users/${(await newUser()).id}`, body: { name: 'Renamed Rider', role: 'admin' } }),
   'DELETE /api/admin/users/{id}': async () => ({ url: `/api/admin/users/${(await newUser()).id}` }),
@@ -91,12 +105,21 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/sessions': async () => ({ url: '/api/admin/sessions?page=1' }),
   'GET /api/admin/condition-reports': async () => ({ url: '/api/admin/condition-reports?page=1' }),
   'GET /api/admin/teams/{id}': async () => ({ url: `/api/admin/teams/${await newTeam()}` }),
-  'POST /api/admin/teams': async () => ({ url: '/api/admin/teams', body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [rider.id], disciplineIds: ['surfing'] } }),
-  'PUT /api/admin/teams/{id}': async () => ({ url: `/api/admin/teams/${await newTeam()}`, body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [], disciplineIds: [] } }),
+  'POST /api/admin/teams': async () => ({
+    url: '/api/admin/teams',
+    body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [rider.id], disciplineIds: ['surfing'] },
+  }),
+  'PUT /api/admin/teams/{id}': async () => ({
+    url: `/api/admin/teams/${await newTeam()}`,
+    body: { name: `Crew ${token()}`, leaderId: rider.id, memberIds: [], disciplineIds: [] },
+  }),
 
   'GET /api/admin/disciplines': async () => ({ url: '/api/admin/disciplines' }),
   'GET /api/admin/disciplines/{id}': async () => ({ url: `/api/admin/disciplines/${await newDiscipline()}` }),
-  'POST /api/admin/disciplines': async () => ({ url: '/api/admin/disciplines', body: { id: `new-${token('d')}`.toLowerCase(), name: 'Kite Loops', icon: '🪁', categoryIds: ['water'] } }),
+  'POST /api/admin/disciplines': async () => ({
+    url: '/api/admin/disciplines',
+    body: { id: `new-${token('d')}`.toLowerCase(), name: 'Kite Loops', icon: '🪁', categoryIds: ['water'] },
+  }),
   'PUT /api/admin/disciplines/{id}': async () => ({ url: `/api/admin/disciplines/${await newDiscipline()}`, body: { name: 'Renamed', categoryIds: ['sky'] } }),
   'DELETE /api/admin/disciplines/{id}': async () => ({ url: `/api/admin/disciplines/${await newDiscipline()}` }),
   'GET /api/admin/categories': async () => ({ url: '/api/admin/categories' }),
@@ -141,7 +164,10 @@ describe('admin authorization, endpoint by endpoint', () => {
       const [method, path] = route.split(' ') as [string, string];
       // Neither a UUID nor a slug: validated first, these would be 400s that describe the input.
       const url = path.replace(/\{\w+\}/g, 'Not%20an%20id!');
-      for (const [who, status, code] of [[null, 401, 'UNAUTHORIZED'], [rider, 403, 'FORBIDDEN']] as const) {
+      for (const [who, status, code] of [
+        [null, 401, 'UNAUTHORIZED'],
+        [rider, 403, 'FORBIDDEN'],
+      ] as const) {
         const res = await call(method as 'GET', url, who);
         expect({ route, status: res.statusCode, code: res.json().code }).toEqual({ route, status, code });
       }

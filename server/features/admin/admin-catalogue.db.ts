@@ -32,7 +32,9 @@ function disciplinesQuery(db: Kysely<DB> | Transaction<DB>) {
       'd.names',
       'd.icon',
       'd.color',
-      sql<string[]>`coalesce((select array_agg(dc.category_id order by dc.category_id) from discipline_categories dc where dc.discipline_id = d.id), '{}')`.as('categoryIds'),
+      sql<string[]>`coalesce((select array_agg(dc.category_id order by dc.category_id) from discipline_categories dc where dc.discipline_id = d.id), '{}')`.as(
+        'categoryIds',
+      ),
       count('team_disciplines').as('teams'),
       count('articles').as('articles'),
       count('events').as('events'),
@@ -49,7 +51,15 @@ type DisciplineRow = Awaited<ReturnType<ReturnType<typeof disciplinesQuery>['exe
 
 function toDiscipline(r: DisciplineRow): AdminDiscipline {
   const { teams, articles, events, places, reviews, tricks, shops, sessions, followers } = r;
-  return { id: r.id, name: r.name, names: r.names as Names, icon: r.icon, color: r.color, categoryIds: r.categoryIds, usage: { teams, articles, events, places, reviews, tricks, shops, sessions, followers } };
+  return {
+    id: r.id,
+    name: r.name,
+    names: r.names as Names,
+    icon: r.icon,
+    color: r.color,
+    categoryIds: r.categoryIds,
+    usage: { teams, articles, events, places, reviews, tricks, shops, sessions, followers },
+  };
 }
 
 export async function listAdminDisciplines(db: Kysely<DB>): Promise<AdminDiscipline[]> {
@@ -74,7 +84,10 @@ async function replaceCategoryLinks(tx: Transaction<DB>, disciplineId: string, c
   const wanted = [...new Set(categoryIds)];
   await tx.deleteFrom('discipline_categories').where('discipline_id', '=', disciplineId).execute();
   if (wanted.length > 0) {
-    await tx.insertInto('discipline_categories').values(wanted.map((category_id) => ({ discipline_id: disciplineId, category_id }))).execute();
+    await tx
+      .insertInto('discipline_categories')
+      .values(wanted.map((category_id) => ({ discipline_id: disciplineId, category_id })))
+      .execute();
   }
 }
 
@@ -84,7 +97,13 @@ export async function createDiscipline(db: Kysely<DB>, input: DisciplineCreate):
     // DO NOTHING keeps the transaction usable, so a taken ID is a clear `exists` rather than a failed statement.
     const inserted = await tx
       .insertInto('disciplines')
-      .values({ id: input.id, name: input.name, names: storedNames(input.name, input.names), icon: input.icon ?? '', color: input.color ?? (await firstCategoryColor(tx, input.categoryIds)) })
+      .values({
+        id: input.id,
+        name: input.name,
+        names: storedNames(input.name, input.names),
+        icon: input.icon ?? '',
+        color: input.color ?? (await firstCategoryColor(tx, input.categoryIds)),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -145,7 +164,11 @@ function categoriesQuery(db: Kysely<DB> | Transaction<DB>) {
       'c.icon',
       'c.color',
       'c.position',
-      sql<string[]>`coalesce((select array_agg(dc.discipline_id order by dc.discipline_id) from discipline_categories dc where dc.category_id = c.id), '{}')`.as('disciplineIds'),
+      sql<
+        string[]
+      >`coalesce((select array_agg(dc.discipline_id order by dc.discipline_id) from discipline_categories dc where dc.category_id = c.id), '{}')`.as(
+        'disciplineIds',
+      ),
     ]);
 }
 

@@ -91,7 +91,11 @@ describe('authorization', () => {
     // In the database's own collation, as the public list.
     const byName = await db().selectFrom('disciplines').select('id').orderBy('name').orderBy('id').execute();
     expect(list.map((d) => d.id)).toEqual(byName.map((d) => d.id));
-    expect(list.find((d) => d.id === 'surfing')).toMatchObject({ name: 'Surfing', categoryIds: ['water'], usage: { articles: expect.any(Number), teams: expect.any(Number) } });
+    expect(list.find((d) => d.id === 'surfing')).toMatchObject({
+      name: 'Surfing',
+      categoryIds: ['water'],
+      usage: { articles: expect.any(Number), teams: expect.any(Number) },
+    });
 
     const cats = await call('GET', '/api/admin/categories', kit.admin);
     expect(cats.statusCode).toBe(200);
@@ -154,21 +158,34 @@ describe('disciplines', () => {
 
   test('duplicate ID: 409 DISCIPLINE_EXISTS and the existing discipline is untouched', async () => {
     const before = await catalogueState();
-    expectError(await call('POST', '/api/admin/disciplines', kit.admin, { id: 'surfing', name: 'Impostor', icon: '🦈', categoryIds: ['sky'] }), 409, 'DISCIPLINE_EXISTS');
+    expectError(
+      await call('POST', '/api/admin/disciplines', kit.admin, { id: 'surfing', name: 'Impostor', icon: '🦈', categoryIds: ['sky'] }),
+      409,
+      'DISCIPLINE_EXISTS',
+    );
     expect(await catalogueState()).toEqual(before);
   });
 
   test('unknown category: 400 UNKNOWN_CATEGORY, on create nothing is created', async () => {
     const id = slug();
     const before = await catalogueState();
-    expectError(await call('POST', '/api/admin/disciplines', kit.admin, { id, name: 'Orphan', categoryIds: ['water', 'no-such-category'] }), 400, 'UNKNOWN_CATEGORY');
+    expectError(
+      await call('POST', '/api/admin/disciplines', kit.admin, { id, name: 'Orphan', categoryIds: ['water', 'no-such-category'] }),
+      400,
+      'UNKNOWN_CATEGORY',
+    );
     expect(await catalogueState()).toEqual(before);
   });
 
   test('edit: name, icon, names and categories saved; links replaced as a whole', async () => {
     const id = slug();
     await createDiscipline({ id, name: 'Old Name', names: { de: 'Alter Name', fr: 'Ancien nom' }, icon: '🌊', categoryIds: ['water', 'sky'] });
-    const res = await call('PUT', `/api/admin/disciplines/${id}`, kit.admin, { name: 'New Name', names: { de: 'Neuer Name' }, icon: '🏂', categoryIds: ['snow', 'snow'] });
+    const res = await call('PUT', `/api/admin/disciplines/${id}`, kit.admin, {
+      name: 'New Name',
+      names: { de: 'Neuer Name' },
+      icon: '🏂',
+      categoryIds: ['snow', 'snow'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, name: 'New Name', names: { en: 'New Name', de: 'Neuer Name' }, icon: '🏂', categoryIds: ['snow'] });
     expect((res.json() as AdminDiscipline).names).not.toHaveProperty('fr');
@@ -199,7 +216,11 @@ describe('disciplines', () => {
     const id = slug();
     await createDiscipline({ id, name: 'Atomic', names: { it: 'Atomico' }, icon: '⚛️', categoryIds: ['water', 'sky'] });
     const before = await catalogueState();
-    expectError(await call('PUT', `/api/admin/disciplines/${id}`, kit.admin, { name: 'Half Saved', names: {}, icon: '💥', categoryIds: ['snow', 'ghost-category'] }), 400, 'UNKNOWN_CATEGORY');
+    expectError(
+      await call('PUT', `/api/admin/disciplines/${id}`, kit.admin, { name: 'Half Saved', names: {}, icon: '💥', categoryIds: ['snow', 'ghost-category'] }),
+      400,
+      'UNKNOWN_CATEGORY',
+    );
     expect(await catalogueState()).toEqual(before);
     expect(await linksOf(id)).toEqual(['sky', 'water']);
   });
@@ -222,7 +243,11 @@ describe('disciplines', () => {
   test('delete a discipline with content or teams: 409 DISCIPLINE_IN_USE, nothing is destroyed', async () => {
     const id = slug();
     await createDiscipline({ id, name: 'Busy', icon: '🐝', categoryIds: ['urban'] });
-    const article = await db().insertInto('articles').values({ title: 'Keep me', discipline_id: id, content: 'Text', author_id: rider.id }).returning('id').executeTakeFirstOrThrow();
+    const article = await db()
+      .insertInto('articles')
+      .values({ title: 'Keep me', discipline_id: id, content: 'Text', author_id: rider.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     const before = await catalogueState();
     const res = await call('DELETE', `/api/admin/disciplines/${id}`, kit.admin);
@@ -242,7 +267,11 @@ describe('disciplines', () => {
 
     await db().deleteFrom('team_disciplines').where('team_id', '=', team.id).execute();
     // So do riders' sessions, which keep the discipline of their day when their place moves to another.
-    const place = await db().insertInto('places').values({ name: 'Moved spot', discipline_id: 'surfing', location: 'Here', latitude: 1, longitude: 1 }).returning('id').executeTakeFirstOrThrow();
+    const place = await db()
+      .insertInto('places')
+      .values({ name: 'Moved spot', discipline_id: 'surfing', location: 'Here', latitude: 1, longitude: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db().insertInto('ride_sessions').values({ author_id: rider.id, place_id: place.id, discipline_id: id, started_at: new Date() }).execute();
     const busy = await call('DELETE', `/api/admin/disciplines/${id}`, kit.admin);
     expectError(busy, 409, 'DISCIPLINE_IN_USE');

@@ -39,20 +39,14 @@ export async function listAdminContent(db: Db, kind: AdminContentKind, filters: 
     ]);
   const q = filters.q?.trim();
   if (q) query = query.where(containsText(q, [nameColumn]));
-  const page = await newestFirstPage(
-    db,
-    query,
-    'c',
-    filters,
-    (row): AdminContentItem => ({
-      id: row.id,
-      kind,
-      name: row.name,
-      disciplineId: row.discipline_id,
-      authorName: row.author_name,
-      status: row.status,
-      createdAt: iso(row.created_at),
-    }),
-  );
+  const page = await newestFirstPage(db, query, 'c', filters, (row): AdminContentItem => ({
+    id: row.id,
+    kind,
+    name: row.name,
+    disciplineId: row.discipline_id,
+    authorName: row.author_name,
+    status: row.status,
+    createdAt: iso(row.created_at),
+  }));
   return { items: page.items, total: page.total, totalCapped: page.totalCapped, page: page.page, hasMore: hasNextPage(page) };
 }

@@ -19,7 +19,10 @@ const db = () => kit.t.app.db;
 
 /** A refused body: its code, and the field it names. */
 function expectInvalid(res: LightMyRequestResponse, code: string, field: string) {
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { code, message: expect.any(String), fields: expect.objectContaining({ [field]: code }) } });
+  expect({ status: res.statusCode, body: res.json() }).toEqual({
+    status: 400,
+    body: { code, message: expect.any(String), fields: expect.objectContaining({ [field]: code }) },
+  });
 }
 
 async function list(kind: string, query: Record<string, string> = {}, who: User | null = kit.admin): Promise<AdminContentList> {
@@ -33,21 +36,56 @@ async function insertItem(kind: AdminContentKind, name: string, authorId: string
   const common = { discipline_id: 'surfing', author_id: authorId, status, created_at: createdAt };
   switch (kind) {
     case 'teams':
-      return (await db().insertInto('teams').values({ name, leader_id: authorId!, status, created_at: createdAt }).returning('id').executeTakeFirstOrThrow()).id;
+      return (await db().insertInto('teams').values({ name, leader_id: authorId!, status, created_at: createdAt }).returning('id').executeTakeFirstOrThrow())
+        .id;
     case 'articles':
-      return (await db().insertInto('articles').values({ ...common, title: name, content: 'Body' }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('articles')
+          .values({ ...common, title: name, content: 'Body' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     case 'events':
-      return (await db()
-        .insertInto('events')
-        .values({ ...common, name, description: 'D', location: 'L', start_date: '2030-01-01T10:00:00Z', end_date: '2030-01-02T10:00:00Z' }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('events')
+          .values({ ...common, name, description: 'D', location: 'L', start_date: '2030-01-01T10:00:00Z', end_date: '2030-01-02T10:00:00Z' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     case 'places':
-      return (await db().insertInto('places').values({ ...common, name, location: 'L', latitude: 1, longitude: 2 }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('places')
+          .values({ ...common, name, location: 'L', latitude: 1, longitude: 2 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     case 'reviews':
-      return (await db().insertInto('reviews').values({ ...common, product_name: name, content: 'Good', rating: 4 }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('reviews')
+          .values({ ...common, product_name: name, content: 'Good', rating: 4 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     case 'tricks':
-      return (await db().insertInto('tricks').values({ ...common, name, description: 'Turn', difficulty: 3 }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('tricks')
+          .values({ ...common, name, description: 'Turn', difficulty: 3 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     case 'shops':
-      return (await db().insertInto('shops').values({ ...common, name, description: 'Boards', location: 'Biarritz' }).returning('id').executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .insertInto('shops')
+          .values({ ...common, name, description: 'Boards', location: 'Biarritz' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
   }
 }
 
@@ -71,9 +109,33 @@ describe('admin content lists', () => {
     const found = await list(kind, { q: word.toLowerCase() });
     expect(found).toEqual({
       items: [
-        { id: newest, kind, name: `New ${word} three`, disciplineId: kind === 'teams' ? null : 'surfing', authorName: 'Rita Rider', status: 'pending', createdAt: '2024-03-01T10:00:00.000Z' },
-        { id: middle, kind, name: `Mid ${word.toUpperCase()} two`, disciplineId: kind === 'teams' ? null : 'surfing', authorName: 'Olly Other', status: 'rejected', createdAt: '2024-02-01T10:00:00.000Z' },
-        { id: oldest, kind, name: `Old ${word} one`, disciplineId: kind === 'teams' ? null : 'surfing', authorName: 'Rita Rider', status: 'approved', createdAt: '2024-01-01T10:00:00.000Z' },
+        {
+          id: newest,
+          kind,
+          name: `New ${word} three`,
+          disciplineId: kind === 'teams' ? null : 'surfing',
+          authorName: 'Rita Rider',
+          status: 'pending',
+          createdAt: '2024-03-01T10:00:00.000Z',
+        },
+        {
+          id: middle,
+          kind,
+          name: `Mid ${word.toUpperCase()} two`,
+          disciplineId: kind === 'teams' ? null : 'surfing',
+          authorName: 'Olly Other',
+          status: 'rejected',
+          createdAt: '2024-02-01T10:00:00.000Z',
+        },
+        {
+          id: oldest,
+          kind,
+          name: `Old ${word} one`,
+          disciplineId: kind === 'teams' ? null : 'surfing',
+          authorName: 'Rita Rider',
+          status: 'approved',
+          createdAt: '2024-01-01T10:00:00.000Z',
+        },
       ],
       total: 3,
       totalCapped: false,
@@ -96,7 +158,12 @@ describe('admin content lists', () => {
     const newestFirst = [...ids].reverse();
 
     const first = await list('places', { q: word, limit: '2' });
-    expect({ ids: first.items.map((i) => i.id), total: first.total, page: first.page, hasMore: first.hasMore }).toEqual({ ids: newestFirst.slice(0, 2), total: 5, page: 1, hasMore: true });
+    expect({ ids: first.items.map((i) => i.id), total: first.total, page: first.page, hasMore: first.hasMore }).toEqual({
+      ids: newestFirst.slice(0, 2),
+      total: 5,
+      page: 1,
+      hasMore: true,
+    });
     const third = await list('places', { q: word, limit: '2', page: '3' });
     expect({ ids: third.items.map((i) => i.id), total: third.total, hasMore: third.hasMore }).toEqual({ ids: newestFirst.slice(4), total: 5, hasMore: false });
     const past = await list('places', { q: word, limit: '2', page: '9' });
@@ -137,8 +204,18 @@ describe('admin team save', () => {
   const sorted = (rows: { user_id: string; role: string }[]) => [...rows].sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
   const members = async (teamId: string) => sorted(await db().selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', teamId).execute());
   const links = async (teamId: string) =>
-    (await db().selectFrom('team_disciplines').select('discipline_id').where('team_id', '=', teamId).orderBy('discipline_id').execute()).map((l) => l.discipline_id);
-  const teamCount = async () => Number((await db().selectFrom('teams').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    (await db().selectFrom('team_disciplines').select('discipline_id').where('team_id', '=', teamId).orderBy('discipline_id').execute()).map(
+      (l) => l.discipline_id,
+    );
+  const teamCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('teams')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Those the admin chose answer their invitations with yes (checklist line 38: nobody is added without consent). */
   async function accept(teamId: string, ...people: User[]) {
@@ -154,7 +231,12 @@ describe('admin team save', () => {
   test('anonymous 401 and user 403 on read, create and update; nothing changes', async () => {
     const leader = await user();
     const team = await create({ name: `Locked ${token()}`, leaderId: leader.id, memberIds: [], disciplineIds: ['surfing'] });
-    const before = { count: await teamCount(), team: await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow(), members: await members(team.id), links: await links(team.id) };
+    const before = {
+      count: await teamCount(),
+      team: await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow(),
+      members: await members(team.id),
+      links: await links(team.id),
+    };
     const body = { name: 'Hijacked', type: 'Pro', leaderId: rider.id, memberIds: [rider.id], disciplineIds: [] };
     for (const [who, status, code] of [
       [null, 401, 'UNAUTHORIZED'],
@@ -166,7 +248,12 @@ describe('admin team save', () => {
       // Refused before validation too.
       expectError(await call('PUT', `/api/admin/teams/${team.id}`, who, {}), status, code);
     }
-    expect({ count: await teamCount(), team: await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow(), members: await members(team.id), links: await links(team.id) }).toEqual(before);
+    expect({
+      count: await teamCount(),
+      team: await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow(),
+      members: await members(team.id),
+      links: await links(team.id),
+    }).toEqual(before);
   });
 
   test('create: approved at once, the leader a member with role leader, the others invited and members once they accept, the disciplines linked', async () => {
@@ -174,16 +261,43 @@ describe('admin team save', () => {
     const a = await user('Ann Member');
     const b = await user('Bob Member');
     const name = `Admin Crew ${token()}`;
-    const created = await create({ name, description: 'Rides', type: 'Amateur', location: 'Biarritz', isPrivate: true, foundedDate: '2020-05-01', leaderId: leader.id, memberIds: [a.id, b.id, a.id], disciplineIds: ['surfing', 'skateboarding'] });
+    const created = await create({
+      name,
+      description: 'Rides',
+      type: 'Amateur',
+      location: 'Biarritz',
+      isPrivate: true,
+      foundedDate: '2020-05-01',
+      leaderId: leader.id,
+      memberIds: [a.id, b.id, a.id],
+      disciplineIds: ['surfing', 'skateboarding'],
+    });
     expect(created.memberIds).toEqual([leader.id]);
     expect(await members(created.id)).toEqual([{ user_id: leader.id, role: 'leader' }]);
     await accept(created.id, a, b);
     const team = (await call('GET', `/api/admin/teams/${created.id}`, kit.admin)).json() as AdminTeam;
-    expect(team).toMatchObject({ name, description: 'Rides', type: 'Amateur', location: 'Biarritz', isPrivate: true, foundedDate: '2020-05-01', leaderId: leader.id, status: 'approved', logoUrl: null, bannerUrl: null });
+    expect(team).toMatchObject({
+      name,
+      description: 'Rides',
+      type: 'Amateur',
+      location: 'Biarritz',
+      isPrivate: true,
+      foundedDate: '2020-05-01',
+      leaderId: leader.id,
+      status: 'approved',
+      logoUrl: null,
+      bannerUrl: null,
+    });
     expect([...team.memberIds].sort()).toEqual([leader.id, a.id, b.id].sort());
     expect(team.members[0]).toMatchObject({ id: leader.id, name: 'Lea Leader' });
     expect(team.disciplineIds).toEqual(['skateboarding', 'surfing']);
-    expect(await members(team.id)).toEqual(sorted([{ user_id: leader.id, role: 'leader' }, { user_id: a.id, role: 'member' }, { user_id: b.id, role: 'member' }]));
+    expect(await members(team.id)).toEqual(
+      sorted([
+        { user_id: leader.id, role: 'leader' },
+        { user_id: a.id, role: 'member' },
+        { user_id: b.id, role: 'member' },
+      ]),
+    );
     expect(await links(team.id)).toEqual(['skateboarding', 'surfing']);
     expect(await db().selectFrom('pending_approvals').select('id').where('item_id', '=', team.id).execute()).toEqual([]);
 
@@ -200,7 +314,15 @@ describe('admin team save', () => {
     const res = await call('POST', '/api/admin/teams', kit.admin, { name: `Plain ${token()}`, leaderId: leader.id });
     expect(res.statusCode, res.body).toBe(201);
     const team = res.json() as AdminTeam;
-    expect(team).toMatchObject({ type: 'Pro', isPrivate: false, description: null, location: null, foundedDate: null, memberIds: [leader.id], disciplineIds: [] });
+    expect(team).toMatchObject({
+      type: 'Pro',
+      isPrivate: false,
+      description: null,
+      location: null,
+      foundedDate: null,
+      memberIds: [leader.id],
+      disciplineIds: [],
+    });
     expect(await members(team.id)).toEqual([{ user_id: leader.id, role: 'leader' }]);
   });
 
@@ -210,10 +332,25 @@ describe('admin team save', () => {
     const dropped = await user();
     const added = await user();
     const newLeader = await user();
-    const team = await create({ name: `Reconcile ${token()}`, leaderId: oldLeader.id, memberIds: [kept.id, dropped.id, newLeader.id], disciplineIds: ['surfing', 'skateboarding'] });
+    const team = await create({
+      name: `Reconcile ${token()}`,
+      leaderId: oldLeader.id,
+      memberIds: [kept.id, dropped.id, newLeader.id],
+      disciplineIds: ['surfing', 'skateboarding'],
+    });
     await accept(team.id, kept, dropped, newLeader);
-    const keptJoined = await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', kept.id).executeTakeFirstOrThrow();
-    const keptLink = await db().selectFrom('team_disciplines').selectAll().where('team_id', '=', team.id).where('discipline_id', '=', 'surfing').executeTakeFirstOrThrow();
+    const keptJoined = await db()
+      .selectFrom('team_members')
+      .select('joined_at')
+      .where('team_id', '=', team.id)
+      .where('user_id', '=', kept.id)
+      .executeTakeFirstOrThrow();
+    const keptLink = await db()
+      .selectFrom('team_disciplines')
+      .selectAll()
+      .where('team_id', '=', team.id)
+      .where('discipline_id', '=', 'surfing')
+      .executeTakeFirstOrThrow();
 
     const res = await call('PUT', `/api/admin/teams/${team.id}`, kit.admin, {
       name: 'Renamed Crew',
@@ -238,13 +375,28 @@ describe('admin team save', () => {
     expect((await db().selectFrom('teams').select('leader_id').where('id', '=', team.id).executeTakeFirstOrThrow()).leader_id).toBe(newLeader.id);
     expect(await links(team.id)).toEqual(['snowboarding', 'surfing']);
     // Kept rows are kept, not re-created.
-    expect(await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', kept.id).executeTakeFirstOrThrow()).toEqual(keptJoined);
-    expect(await db().selectFrom('team_disciplines').selectAll().where('team_id', '=', team.id).where('discipline_id', '=', 'surfing').executeTakeFirstOrThrow()).toEqual(keptLink);
+    expect(
+      await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', kept.id).executeTakeFirstOrThrow(),
+    ).toEqual(keptJoined);
+    expect(
+      await db().selectFrom('team_disciplines').selectAll().where('team_id', '=', team.id).where('discipline_id', '=', 'surfing').executeTakeFirstOrThrow(),
+    ).toEqual(keptLink);
 
     // The leader is a member even when left out of the member list; an old leader left out is removed.
-    const again = await call('PUT', `/api/admin/teams/${team.id}`, kit.admin, { name: 'Renamed Crew', type: 'Pro', leaderId: kept.id, memberIds: [added.id], disciplineIds: [] });
+    const again = await call('PUT', `/api/admin/teams/${team.id}`, kit.admin, {
+      name: 'Renamed Crew',
+      type: 'Pro',
+      leaderId: kept.id,
+      memberIds: [added.id],
+      disciplineIds: [],
+    });
     expect(again.statusCode, again.body).toBe(200);
-    expect(await members(team.id)).toEqual(sorted([{ user_id: kept.id, role: 'leader' }, { user_id: added.id, role: 'member' }]));
+    expect(await members(team.id)).toEqual(
+      sorted([
+        { user_id: kept.id, role: 'leader' },
+        { user_id: added.id, role: 'member' },
+      ]),
+    );
     expect(await links(team.id)).toEqual([]);
   });
 
@@ -257,7 +409,14 @@ describe('admin team save', () => {
     expect((await call('POST', `/api/teams/${teamId}/join`, asker)).statusCode).toBe(404); // pending: hidden from others
     await db().insertInto('team_join_requests').values({ team_id: teamId, user_id: asker.id }).execute();
 
-    const res = await call('PUT', `/api/admin/teams/${teamId}`, kit.admin, { name: 'Queued Renamed', type: 'Pro', isPrivate: true, leaderId: leader.id, memberIds: [asker.id], disciplineIds: [] });
+    const res = await call('PUT', `/api/admin/teams/${teamId}`, kit.admin, {
+      name: 'Queued Renamed',
+      type: 'Pro',
+      isPrivate: true,
+      leaderId: leader.id,
+      memberIds: [asker.id],
+      disciplineIds: [],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as AdminTeam).status).toBe('pending');
     const queued = await db().selectFrom('pending_approvals').select('item_data').where('item_id', '=', teamId).executeTakeFirstOrThrow();
@@ -301,7 +460,12 @@ describe('admin team save', () => {
     const leader = await user();
     const team = await create({ name: `Pictured ${token()}`, leaderId: leader.id });
     const body = fileUpload(await fixtures.png(40, 40));
-    const res = await kit.t.app.inject({ method: 'PUT', url: `/api/teams/${team.id}/logo`, headers: { origin: ORIGIN, cookie: kit.admin.cookie, ...body.headers }, payload: body.payload });
+    const res = await kit.t.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${team.id}/logo`,
+      headers: { origin: ORIGIN, cookie: kit.admin.cookie, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const read = (await call('GET', `/api/admin/teams/${team.id}`, kit.admin)).json() as AdminTeam;
     expect(read.logoUrl).toEqual(expect.any(String));

@@ -20,7 +20,16 @@ const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 async function session(author: User, placeId: string, minutesAgo: number, visibility: 'public' | 'private' = 'public') {
   const row = await db()
     .insertInto('ride_sessions')
-    .values({ author_id: author.id, place_id: placeId, discipline_id: 'surfing', started_at: at(minutesAgo + 60), duration_minutes: 60, note: `Note ${minutesAgo}`, visibility, created_at: at(minutesAgo) })
+    .values({
+      author_id: author.id,
+      place_id: placeId,
+      discipline_id: 'surfing',
+      started_at: at(minutesAgo + 60),
+      duration_minutes: 60,
+      note: `Note ${minutesAgo}`,
+      visibility,
+      created_at: at(minutesAgo),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -30,7 +39,15 @@ async function report(author: User, placeId: string, minutesAgo: number) {
   const values = JSON.stringify({ size: 'big', wind: 'none', crowd: 'empty' });
   const row = await db()
     .insertInto('condition_reports')
-    .values({ place_id: placeId, author_id: author.id, kind: 'water', values, note: `Report ${minutesAgo}`, created_at: at(minutesAgo), expires_at: new Date(Date.now() + 3_600_000) })
+    .values({
+      place_id: placeId,
+      author_id: author.id,
+      kind: 'water',
+      values,
+      note: `Report ${minutesAgo}`,
+      created_at: at(minutesAgo),
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -52,7 +69,11 @@ describe('admin moderation lists', () => {
 
     const first = await list('sessions');
     expect(first.items.map((i) => i.id)).toEqual([sessions[0], sessions[1]]);
-    expect(first.items[0]).toMatchObject({ author: { id: rider.id, name: rider.name }, place: { id: spot.id, name: spot.name, disciplineId: 'surfing' }, note: 'Note -3' });
+    expect(first.items[0]).toMatchObject({
+      author: { id: rider.id, name: rider.name },
+      place: { id: spot.id, name: spot.name, disciplineId: 'surfing' },
+      note: 'Note -3',
+    });
     expect(first.total).toBeGreaterThanOrEqual(3);
     expect((await list('sessions', 2)).items[0]?.id).toBe(sessions[2]);
 

@@ -27,10 +27,7 @@ export async function replaceSetting(db: Kysely<DB>, key: string, value: string)
   });
 }
 
-export async function listContactMessages(
-  db: Kysely<DB>,
-  query: { page: number; limit: number; unread?: boolean },
-): Promise<ContactMessageList> {
+export async function listContactMessages(db: Kysely<DB>, query: { page: number; limit: number; unread?: boolean }): Promise<ContactMessageList> {
   let base = db.selectFrom('contact_messages');
   if (query.unread !== undefined) base = base.where('read_at', query.unread ? 'is' : 'is not', null);
   const [rows, count] = await Promise.all([
@@ -60,7 +57,15 @@ export async function markContactMessage(db: Kysely<DB>, id: string, read: boole
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toMessage(row: { id: string; name: string; email: string; subject: string; message: string; created_at: Date | string; read_at: Date | string | null }): ContactMessage {
+function toMessage(row: {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: Date | string;
+  read_at: Date | string | null;
+}): ContactMessage {
   return {
     id: row.id,
     name: row.name,

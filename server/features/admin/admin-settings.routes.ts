@@ -27,14 +27,10 @@ export async function adminSettingsRoutes(app: FastifyInstance): Promise<void> {
     return getSiteSettings(app.db, app.config);
   };
 
-  r.put(
-    '/api/admin/settings/languages',
-    { schema: { tags, body: enabledLanguagesSchema, response: { 200: siteSettingsSchema } } },
-    async (request) => {
-      await setEnabledLanguages(app.db, request.body.enabledLanguages);
-      return settings();
-    },
-  );
+  r.put('/api/admin/settings/languages', { schema: { tags, body: enabledLanguagesSchema, response: { 200: siteSettingsSchema } } }, async (request) => {
+    await setEnabledLanguages(app.db, request.body.enabledLanguages);
+    return settings();
+  });
 
   for (const [segment, key] of Object.entries(SITE_IMAGE_SETTINGS) as [keyof typeof SITE_IMAGE_SETTINGS, string][]) {
     r.post(

@@ -185,10 +185,19 @@ describe('contact messages', () => {
   beforeAll(async () => {
     // Through the public form, then spread over time: the oldest first.
     for (let i = 1; i <= 5; i += 1) {
-      const res = await call('POST', '/api/contact', null, { name: `Sender ${i}`, email: `sender${i}@example.com`, subject: `Subject ${i}`, message: `Message ${i}` });
+      const res = await call('POST', '/api/contact', null, {
+        name: `Sender ${i}`,
+        email: `sender${i}@example.com`,
+        subject: `Subject ${i}`,
+        message: `Message ${i}`,
+      });
       expect(res.statusCode, res.body).toBe(201);
       const id = (res.json() as { id: string }).id;
-      await db().updateTable('contact_messages').set({ created_at: new Date(Date.UTC(2030, 0, i)) }).where('id', '=', id).execute();
+      await db()
+        .updateTable('contact_messages')
+        .set({ created_at: new Date(Date.UTC(2030, 0, i)) })
+        .where('id', '=', id)
+        .execute();
       ids.push(id);
     }
     ids = ids.reverse(); // newest first

@@ -90,11 +90,22 @@ export async function saveAdminTeam(db: Db, id: string | null, input: AdminTeamS
     if (invitees.length > ADMIN_TEAM_MAX_INVITES) return { refused: 'INVITES_TOO_MANY' };
     if (await blockedWithAny(tx, input.leaderId, invitees)) return { refused: 'BLOCKED' };
     if (id === null) {
-      teamId = (await tx.insertInto('teams').values({ ...columns, status: 'approved' }).returning('id').executeTakeFirstOrThrow()).id;
+      teamId = (
+        await tx
+          .insertInto('teams')
+          .values({ ...columns, status: 'approved' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       // A team keeping crew spots stays joined by request (TEAM_HAS_CREW_SPOTS, 409).
       if (!input.isPrivate) await assertMayOpen(tx, id);
-      const updated = await tx.updateTable('teams').set({ ...columns, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
+      const updated = await tx
+        .updateTable('teams')
+        .set({ ...columns, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
       if (!updated) return { refused: 'TEAM_NOT_FOUND' };
       teamId = id;
       await renameQueuedItem(tx, 'team', id, input.name);

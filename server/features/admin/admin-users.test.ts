@@ -45,7 +45,15 @@ const profile = (id: string) => db().selectFrom('profiles').select(['id', 'name'
 /** better-auth's accounts table is outside our typed schema. */
 const credentials = async (userId: string) =>
   (await sql<{ provider_id: string; password: string | null }>`select provider_id, password from accounts where user_id = ${userId}`.execute(db())).rows;
-const profileCount = async () => Number((await db().selectFrom('profiles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const profileCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('profiles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const adminIds = async () => (await db().selectFrom('profiles').select('id').where('role', '=', 'admin').execute()).map((r) => r.id);
 const setRole = (ids: string[], role: 'user' | 'admin') => db().updateTable('profiles').set({ role }).where('id', 'in', ids).execute();
 
@@ -101,12 +109,19 @@ describe('admin users: list', () => {
     const page = await list(`?q=${encodeURIComponent(word.toUpperCase())}`);
     expect(page.items.map((u) => u.id)).toEqual([byMail.id, newer.id, older.id]);
     expect(page).toMatchObject({ total: 3, page: 1, hasMore: false });
-    expect(page.items[1]).toEqual({ id: newer.id, name: `Newer ${word.toUpperCase()}`, email: newer.email, role: 'user', avatarUrl: null, createdAt: expect.any(String) });
+    expect(page.items[1]).toEqual({
+      id: newer.id,
+      name: `Newer ${word.toUpperCase()}`,
+      email: newer.email,
+      role: 'user',
+      avatarUrl: null,
+      createdAt: expect.any(String),
+    });
     expect(Date.parse(page.items[1]!.createdAt)).not.toBeNaN();
 
     expect((await list(`?q=${encodeURIComponent(`${word}-BOX@`)}`)).items.map((u) => u.id)).toEqual([byMail.id]);
     expect((await list(`?q=${encodeURIComponent('%')}`)).total).toBe(0);
-    expect((await list(`?q=${token('none')}`))).toEqual({ items: [], total: 0, totalCapped: false, page: 1, hasMore: false });
+    expect(await list(`?q=${token('none')}`)).toEqual({ items: [], total: 0, totalCapped: false, page: 1, hasMore: false });
     // The whole list includes everyone, the admin too.
     const all = await list('?limit=50');
     expect(all.total).toBe(await profileCount());
@@ -117,7 +132,14 @@ describe('admin users: list', () => {
     const base = Date.parse('2030-01-01T00:00:00Z');
     await db()
       .insertInto('profiles')
-      .values(Array.from({ length: 53 }, (_, i) => ({ id: `${word}-${i}`, name: `Paged ${word} ${i}`, email: `${word}-${i}@example.com`, created_at: new Date(base + i * 1000) })))
+      .values(
+        Array.from({ length: 53 }, (_, i) => ({
+          id: `${word}-${i}`,
+          name: `Paged ${word} ${i}`,
+          email: `${word}-${i}@example.com`,
+          created_at: new Date(base + i * 1000),
+        })),
+      )
       .execute();
     const q = `q=${word}`;
     const first = await list(`?${q}&limit=20`);
@@ -173,7 +195,11 @@ describe('admin users: create', () => {
 
   test('refused: a used e-mail (409), registration password rules, bad or extra fields (400); nothing created', async () => {
     const before = await profileCount();
-    expectError(await call('POST', '/api/admin/users', kit.admin, { name: 'Copy', email: rider.email.toUpperCase(), password: PASSWORD }), 409, 'USER_ALREADY_EXISTS');
+    expectError(
+      await call('POST', '/api/admin/users', kit.admin, { name: 'Copy', email: rider.email.toUpperCase(), password: PASSWORD }),
+      409,
+      'USER_ALREADY_EXISTS',
+    );
     const email = uniqueEmail('bad');
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'Short', email, password: 'abc' }, 'PASSWORD_TOO_SHORT'],
@@ -227,7 +253,14 @@ describe('admin users: read and edit', () => {
   test('the e-mail, the id or any other field is refused with 400 and nothing changes; unknown id 404', async () => {
     const someone = await user('Fixed Mail');
     const before = await profile(someone.id);
-    for (const body of [{ email: 'new@example.com' }, { name: 'Ok', email: 'new@example.com' }, { id: 'other' }, { emailVerified: false }, { role: 'root' }, { name: '' }]) {
+    for (const body of [
+      { email: 'new@example.com' },
+      { name: 'Ok', email: 'new@example.com' },
+      { id: 'other' },
+      { emailVerified: false },
+      { role: 'root' },
+      { name: '' },
+    ]) {
       const res = await call('PATCH', `/api/admin/users/${someone.id}`, kit.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -241,7 +274,12 @@ describe('admin users: delete', () => {
     const gone = await user('Gone Soon');
     await call('PUT', '/api/disciplines/bmx/follow', gone);
     const upload = fileUpload(await png());
-    const uploaded = await kit.t.app.inject({ method: 'PUT', url: '/api/profile/avatar', headers: { ...upload.headers, cookie: gone.cookie, origin: ORIGIN }, payload: upload.payload });
+    const uploaded = await kit.t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { ...upload.headers, cookie: gone.cookie, origin: ORIGIN },
+      payload: upload.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const avatar = uploaded.json().avatarUrl as string;
     expect((await kit.t.app.inject({ url: avatar })).statusCode).toBe(200);
@@ -260,7 +298,11 @@ describe('admin users: delete', () => {
 
   test('a team leader must hand leadership over first (409 LEADER_MUST_TRANSFER), then goes', async () => {
     const leader = await user('Lea Leader');
-    const team = await db().insertInto('teams').values({ name: `Crew ${token()}`, leader_id: leader.id }).returning('id').executeTakeFirstOrThrow();
+    const team = await db()
+      .insertInto('teams')
+      .values({ name: `Crew ${token()}`, leader_id: leader.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expectError(await call('DELETE', `/api/admin/users/${leader.id}`, kit.admin), 409, 'LEADER_MUST_TRANSFER');
     expect(await profile(leader.id)).toBeDefined();
     expect(await sessionUser(leader.cookie)).toMatchObject({ id: leader.id });
@@ -303,7 +345,10 @@ describe('admin users: the last admin', () => {
         ]);
         const statuses = demotions.map((r) => r.statusCode).sort();
         // The loser is refused as the last admin or, demoted before its session was read, as a user.
-        expect([[200, 403], [200, 409]]).toContainEqual(statuses);
+        expect([
+          [200, 403],
+          [200, 409],
+        ]).toContainEqual(statuses);
         if (statuses[1] === 409) expect(demotions.find((r) => r.statusCode === 409)!.json().code).toBe('LAST_ADMIN');
         expect(await adminIds()).toHaveLength(1);
       });
@@ -311,7 +356,10 @@ describe('admin users: the last admin', () => {
         const deletions = await Promise.all([call('DELETE', `/api/admin/users/${b.id}`, a), call('DELETE', `/api/admin/users/${a.id}`, b)]);
         const statuses = deletions.map((r) => r.statusCode).sort();
         // The loser is either refused as the last admin or, already deleted, no longer signed in.
-        expect([[204, 401], [204, 409]]).toContainEqual(statuses);
+        expect([
+          [204, 401],
+          [204, 409],
+        ]).toContainEqual(statuses);
         expect(await adminIds()).toHaveLength(1);
       });
     }

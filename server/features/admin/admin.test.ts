@@ -23,7 +23,12 @@ async function pendingList(): Promise<Approval[]> {
 }
 
 async function addPlace(who: User, discipline = 'surfing'): Promise<{ id: string; name: string }> {
-  const res = await call('POST', `/api/disciplines/${discipline}/places`, who, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+  const res = await call('POST', `/api/disciplines/${discipline}/places`, who, {
+    name: `Spot ${token()}`,
+    location: 'Hossegor, France',
+    latitude: 43.66,
+    longitude: -1.44,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; name: string };
 }
@@ -48,15 +53,33 @@ describe('admin overview', () => {
     await addPlace(rider); // pending, queued for approval
     const author = rider.id;
     const d = 'surfing';
-    await db().insertInto('teams').values({ name: `Crew ${token()}`, leader_id: author, status: 'rejected' }).execute();
+    await db()
+      .insertInto('teams')
+      .values({ name: `Crew ${token()}`, leader_id: author, status: 'rejected' })
+      .execute();
     await db().insertInto('articles').values({ title: 'A', discipline_id: d, content: 'Text', author_id: author }).execute();
     await db()
       .insertInto('events')
-      .values({ name: 'E', discipline_id: d, description: 'D', location: 'L', start_date: '2030-01-01T10:00:00Z', end_date: '2030-01-02T10:00:00Z', author_id: author, status: 'approved' })
+      .values({
+        name: 'E',
+        discipline_id: d,
+        description: 'D',
+        location: 'L',
+        start_date: '2030-01-01T10:00:00Z',
+        end_date: '2030-01-02T10:00:00Z',
+        author_id: author,
+        status: 'approved',
+      })
       .execute();
     await db().insertInto('reviews').values({ product_name: 'Board', discipline_id: d, content: 'Good', rating: 4, author_id: author }).execute();
-    await db().insertInto('tricks').values({ name: 'Cutback', discipline_id: d, description: 'Turn', difficulty: 3, author_id: author, status: 'approved' }).execute();
-    await db().insertInto('tricks').values({ name: 'Aerial', discipline_id: d, description: 'Fly', difficulty: 8, author_id: author, status: 'rejected' }).execute();
+    await db()
+      .insertInto('tricks')
+      .values({ name: 'Cutback', discipline_id: d, description: 'Turn', difficulty: 3, author_id: author, status: 'approved' })
+      .execute();
+    await db()
+      .insertInto('tricks')
+      .values({ name: 'Aerial', discipline_id: d, description: 'Fly', difficulty: 8, author_id: author, status: 'rejected' })
+      .execute();
     await db().insertInto('shops').values({ name: 'Surf Shack', discipline_id: d, description: 'Boards', location: 'Biarritz', author_id: author }).execute();
     await db()
       .insertInto('contact_messages')
@@ -98,7 +121,13 @@ describe('admin approvals API', () => {
     expectError(await call('GET', '/api/admin/approvals', null), 401, 'UNAUTHORIZED');
     expectError(await call('GET', '/api/admin/approvals', rider), 403, 'FORBIDDEN');
     const item = (await pendingList()).find((a) => a.itemId === place.id);
-    expect(item).toMatchObject({ itemType: 'place', itemName: place.name, status: 'pending', submittedBy: { id: rider.id, name: 'Rita Rider' }, disciplineId: 'skateboarding' });
+    expect(item).toMatchObject({
+      itemType: 'place',
+      itemName: place.name,
+      status: 'pending',
+      submittedBy: { id: rider.id, name: 'Rita Rider' },
+      disciplineId: 'skateboarding',
+    });
   });
 
   test('a team in the queue has no discipline; every pending item is listed once, decided ones never', async () => {
@@ -120,7 +149,11 @@ describe('admin approvals API', () => {
     const approval = (await pendingList()).find((a) => a.itemId === place.id)!;
     const url = `/api/admin/approvals/${approval.id}`;
     const state = async () => ({
-      approval: await db().selectFrom('pending_approvals').select(['status', 'decided_by', 'decided_at']).where('id', '=', approval.id).executeTakeFirstOrThrow(),
+      approval: await db()
+        .selectFrom('pending_approvals')
+        .select(['status', 'decided_by', 'decided_at'])
+        .where('id', '=', approval.id)
+        .executeTakeFirstOrThrow(),
       place: (await db().selectFrom('places').select('status').where('id', '=', place.id).executeTakeFirstOrThrow()).status,
     });
     const untouched = { approval: { status: 'pending', decided_by: null, decided_at: null }, place: 'pending' };

@@ -49,7 +49,11 @@ export async function ensureAdmin({ db, auth, admin, log }: EnsureAdminDeps): Pr
   const created = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(tx);
     if (await adminExists(tx)) return false;
-    const taken = await tx.selectFrom('profiles').select('id').where(sql`lower(email)`, '=', admin.email.toLowerCase()).executeTakeFirst();
+    const taken = await tx
+      .selectFrom('profiles')
+      .select('id')
+      .where(sql`lower(email)`, '=', admin.email.toLowerCase())
+      .executeTakeFirst();
     if (taken) return 'email-taken' as const;
     const id = context.generateId({ model: 'user' }) || randomUUID();
     await tx.insertInto('profiles').values({ id, name: ADMIN_NAME, email: admin.email.toLowerCase(), email_verified: true, role: 'admin' }).execute();

@@ -20,8 +20,7 @@ afterAll(async () => {
 
 const setup = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/setup-admin', headers: { origin: ORIGIN } });
 
-const admins = (t: TestApp) =>
-  t.app.db.selectFrom('profiles').select(['id', 'email', 'email_verified', 'role', 'name']).where('role', '=', 'admin').execute();
+const admins = (t: TestApp) => t.app.db.selectFrom('profiles').select(['id', 'email', 'email_verified', 'role', 'name']).where('role', '=', 'admin').execute();
 
 async function credentialHash(t: TestApp, userId: string): Promise<string> {
   const { rows } = await sql<{ password: string }>`select password from accounts where user_id = ${userId} and provider_id = 'credential'`.execute(t.app.db);
@@ -147,7 +146,10 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD configuration', () => {
   test('defaults: admin@stoked.local and a generated password; an empty password counts as unset', () => {
     expect(load({}).admin).toEqual({ email: 'admin@stoked.local', password: undefined });
     expect(load({ ADMIN_PASSWORD: '' }).admin.password).toBeUndefined();
-    expect(load({ ADMIN_EMAIL: ' Boss@Example.COM ', ADMIN_PASSWORD: 'long enough pass' }).admin).toEqual({ email: 'boss@example.com', password: 'long enough pass' });
+    expect(load({ ADMIN_EMAIL: ' Boss@Example.COM ', ADMIN_PASSWORD: 'long enough pass' }).admin).toEqual({
+      email: 'boss@example.com',
+      password: 'long enough pass',
+    });
   });
 
   test.each([

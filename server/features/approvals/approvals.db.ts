@@ -5,7 +5,6 @@ import { CONTENT_TABLES } from '../../lib/content.ts';
 import { notify } from '../../lib/notifications.ts';
 import { ITEM_TABLES, lockItem } from '../../lib/revisions.ts';
 
-
 /**
  * The discipline of the queued content item, read in the same statement: each branch is a primary-key
  * lookup in that type's table, and only the branch of the row's type runs.
@@ -23,7 +22,18 @@ export async function listPendingApprovals(db: Kysely<DB>, id?: string): Promise
     .selectFrom('pending_approvals as a')
     .leftJoin('profiles as p', 'p.id', 'a.submitted_by')
     .where('a.status', '=', 'pending')
-    .select(['a.id', 'a.status', 'a.item_type', 'a.item_id', 'a.item_data', 'a.created_at', 'a.version', 'p.id as submitter_id', 'p.name as submitter_name', itemDiscipline.as('discipline_id')]);
+    .select([
+      'a.id',
+      'a.status',
+      'a.item_type',
+      'a.item_id',
+      'a.item_data',
+      'a.created_at',
+      'a.version',
+      'p.id as submitter_id',
+      'p.name as submitter_name',
+      itemDiscipline.as('discipline_id'),
+    ]);
   if (id !== undefined) query = query.where('a.id', '=', id);
   const rows = await query.orderBy('a.created_at', 'asc').execute();
   return rows.map((r) => ({
@@ -68,7 +78,11 @@ export async function decideApproval(db: Kysely<DB>, id: string, decision: Appro
     const table = ITEM_TABLES[decided.item_type as ApprovableType];
     if (table) await sql`update ${sql.table(table)} set status = ${decision.decision}, updated_at = now() where id::text = ${decided.item_id}`.execute(tx);
     if (decided.submitted_by) {
-      const { disciplineId } = await tx.selectFrom('pending_approvals as a').select(itemDiscipline.as('disciplineId')).where('a.id', '=', id).executeTakeFirstOrThrow();
+      const { disciplineId } = await tx
+        .selectFrom('pending_approvals as a')
+        .select(itemDiscipline.as('disciplineId'))
+        .where('a.id', '=', id)
+        .executeTakeFirstOrThrow();
       const itemName = String((decided.item_data as Record<string, string>).name ?? '');
       await notify(tx, {
         userId: decided.submitted_by,
@@ -76,7 +90,13 @@ export async function decideApproval(db: Kysely<DB>, id: string, decision: Appro
         actorId: adminId,
         subjectType: decided.item_type,
         subjectId: decided.item_id,
-        data: { decision: decision.decision, itemType: decided.item_type, itemName, disciplineId, ...(decided.item_type === 'team' ? { teamName: itemName } : {}) },
+        data: {
+          decision: decision.decision,
+          itemType: decided.item_type,
+          itemName,
+          disciplineId,
+          ...(decided.item_type === 'team' ? { teamName: itemName } : {}),
+        },
       });
     }
     return 'done';

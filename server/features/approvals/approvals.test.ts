@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 
 async function pendingTeam(name: string) {
-  const team = await t.app.db
-    .insertInto('teams')
-    .values({ name, leader_id: user.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const team = await t.app.db.insertInto('teams').values({ name, leader_id: user.id }).returning('id').executeTakeFirstOrThrow();
   const approval = await t.app.db
     .insertInto('pending_approvals')
     .values({ item_type: 'team', item_id: team.id, item_data: JSON.stringify({ name }), submitted_by: user.id })
@@ -26,8 +22,7 @@ async function pendingTeam(name: string) {
   return { teamId: team.id, approvalId: approval.id };
 }
 
-const teamStatus = async (id: string) =>
-  (await t.app.db.selectFrom('teams').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const teamStatus = async (id: string) => (await t.app.db.selectFrom('teams').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 describe('admin approvals', () => {
   it('lists pending items with their type, name and submitter, for admins only', async () => {
@@ -44,7 +39,12 @@ describe('admin approvals', () => {
 
   it('approving makes the item approved and removes it from the queue', async () => {
     const { teamId, approvalId } = await pendingTeam('Approved Crew');
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: admin.cookie }, payload: { decision: 'approved', version: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${approvalId}`,
+      headers: { cookie: admin.cookie },
+      payload: { decision: 'approved', version: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(await teamStatus(teamId)).toBe('approved');
     const list = await t.app.inject({ url: '/api/admin/approvals', headers: { cookie: admin.cookie } });
@@ -53,7 +53,12 @@ describe('admin approvals', () => {
 
   it('a non-admin cannot decide, and nothing changes', async () => {
     const { teamId, approvalId } = await pendingTeam('Sneaky Crew');
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/approvals/${approvalId}`, headers: { cookie: user.cookie }, payload: { decision: 'approved', version: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${approvalId}`,
+      headers: { cookie: user.cookie },
+      payload: { decision: 'approved', version: 1 },
+    });
     expect(res.statusCode).toBe(403);
     expect(await teamStatus(teamId)).toBe('pending');
   });

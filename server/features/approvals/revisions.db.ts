@@ -25,7 +25,8 @@ type Revisable = {
   files?: string[];
 };
 
-const content = <T extends { disciplineId: string }>(get: (db: Db, id: string, viewer: Admin) => Promise<T | undefined>, name: (item: T) => string) =>
+const content =
+  <T extends { disciplineId: string }>(get: (db: Db, id: string, viewer: Admin) => Promise<T | undefined>, name: (item: T) => string) =>
   async (db: Db, id: string, admin: Admin) => {
     const item = await get(db, id, admin);
     return item && { fields: item as Record<string, unknown>, name: name(item), disciplineId: item.disciplineId };

@@ -23,10 +23,7 @@ export type ArticleListFilters = z.output<typeof articleListQuerySchema>;
 type Db = Kysely<DB>;
 
 function articles(db: Db, viewer: Viewer) {
-  return visibleItems(db, 'article', viewer).select([
-    'c.title', 'c.image_url', coverColumn('article', 'c'),
-    ...ratingColumns('article', 'c.id', viewer),
-  ]);
+  return visibleItems(db, 'article', viewer).select(['c.title', 'c.image_url', coverColumn('article', 'c'), ...ratingColumns('article', 'c.id', viewer)]);
 }
 
 type ArticleRow = Awaited<ReturnType<ReturnType<typeof articles>['executeTakeFirstOrThrow']>>;

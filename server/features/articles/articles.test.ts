@@ -12,7 +12,8 @@ const DISCIPLINE = 'surfing';
 function input(over: Partial<ArticleInput> = {}): ArticleInput {
   return {
     title: `Reading the lineup ${token()}`,
-    content: '## Why it matters\n\nWatch the **sets** before you paddle out.\n\n- Count the waves\n- Find the channel\n\nMore on [Surfline](https://www.surfline.com).',
+    content:
+      '## Why it matters\n\nWatch the **sets** before you paddle out.\n\n- Count the waves\n- Find the channel\n\nMore on [Surfline](https://www.surfline.com).',
     ...over,
   };
 }
@@ -28,7 +29,11 @@ const { add: addArticle, list } = sectionSuite<Article, ArticleInput, ArticleLis
     over: { imageUrl: 'https://images.example.com/lineup.jpg' },
     expected: { excerpt: 'Why it matters Watch the sets before you paddle out. Count the waves Find the channel More on Surfline.' },
   },
-  searchable: (tag) => [{ title: `Alpha ${tag}` }, { title: 'Beta', content: `The body mentions ${tag.toUpperCase()} deep inside.` }, { title: `Gamma ${tag}` }],
+  searchable: (tag) => [
+    { title: `Alpha ${tag}` },
+    { title: 'Beta', content: `The body mentions ${tag.toUpperCase()} deep inside.` },
+    { title: `Gamma ${tag}` },
+  ],
   order: 'newest',
   invalid: [{ title: '   ' }, { title: 'x'.repeat(161) }, { content: ' \n ' }, { content: 'x'.repeat(50_001) }, { content: 42 as unknown as string }],
   urlFields: ['imageUrl'],
@@ -97,8 +102,19 @@ describe('excerpt', () => {
 describe('sample articles', () => {
   test('three valid, approved articles per sample discipline, with shipped pictures', async () => {
     const authors = [await user(), await user(), await user()];
-    await seedArticleSamples(kit.t.app.db, authors.map((a) => a.id));
-    const rows = await kit.t.app.db.selectFrom('articles').selectAll().where('author_id', 'in', authors.map((a) => a.id)).execute();
+    await seedArticleSamples(
+      kit.t.app.db,
+      authors.map((a) => a.id),
+    );
+    const rows = await kit.t.app.db
+      .selectFrom('articles')
+      .selectAll()
+      .where(
+        'author_id',
+        'in',
+        authors.map((a) => a.id),
+      )
+      .execute();
     expect(rows).toHaveLength(9);
     for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
       const mine = rows.filter((r) => r.discipline_id === discipline);

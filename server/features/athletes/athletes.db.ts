@@ -42,7 +42,10 @@ export async function listAthletes(db: Kysely<DB>, disciplineId: string, filters
     .orderBy('a.followers_count', 'desc')
     .orderBy('a.name')
     .orderBy('a.user_id');
-  const rows = await ordered.limit(filters.limit).offset((filters.page - 1) * filters.limit).execute();
+  const rows = await ordered
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit)
+    .execute();
   const { total, totalCapped } = await athletesTotal(db, disciplineId, query, rows.length, filters);
   // No row: an unknown discipline, or one without athletes (or a page past the last one).
   if (rows.length === 0 && !(await db.selectFrom('disciplines').select('id').where('id', '=', disciplineId).executeTakeFirst())) return undefined;
@@ -83,12 +86,7 @@ async function athletesTotal(
   if (known !== undefined) return { total: known, totalCapped: false };
   // Characters as PostgreSQL counts them (code points), the texts being substrings of the lowered columns.
   if (q && !filters.level && [...q].length <= 2) {
-    const row = await db
-      .selectFrom('discipline_athlete_texts')
-      .select('n')
-      .where('discipline_id', '=', disciplineId)
-      .where('text', '=', q)
-      .executeTakeFirst();
+    const row = await db.selectFrom('discipline_athlete_texts').select('n').where('discipline_id', '=', disciplineId).where('text', '=', q).executeTakeFirst();
     return cappedTotal(row?.n ?? 0);
   }
   return cappedTotal(await countRows(db, query));

@@ -45,7 +45,10 @@ describe('athletes of a discipline', () => {
         location: 'Tarifa',
         level: 'professional',
         followers: 1,
-        disciplines: [expect.objectContaining({ id: 'snowkiting', icon: expect.any(String) }), expect.objectContaining({ id: 'kitesurfing', names: expect.objectContaining({ en: 'Kitesurfing' }) })],
+        disciplines: [
+          expect.objectContaining({ id: 'snowkiting', icon: expect.any(String) }),
+          expect.objectContaining({ id: 'kitesurfing', names: expect.objectContaining({ en: 'Kitesurfing' }) }),
+        ],
         achievements: ['World champion 2023', 'Big air record'],
       },
     ]);
@@ -126,7 +129,18 @@ describe('athletes list read from discipline_athletes (migration 0008)', () => {
     return (await query.orderBy('p.followers_count', 'desc').orderBy('p.name').orderBy('p.id').execute()).map((r) => r.id);
   }
 
-  const FILTERS = [{}, { q: 'ka' }, { q: 'KA' }, { q: 'kai' }, { q: 'a' }, { q: '%' }, { q: 'zz' }, { level: 'amateur' }, { level: 'professional' }, { q: 'ka', level: 'amateur' }] as const;
+  const FILTERS = [
+    {},
+    { q: 'ka' },
+    { q: 'KA' },
+    { q: 'kai' },
+    { q: 'a' },
+    { q: '%' },
+    { q: 'zz' },
+    { level: 'amateur' },
+    { level: 'professional' },
+    { q: 'ka', level: 'amateur' },
+  ] as const;
 
   /** Every filter, paged two by two, gives the same people in the same order and the same totals as the profiles. */
   async function expectSameAsProfiles(discipline: string) {

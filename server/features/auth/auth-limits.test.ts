@@ -8,29 +8,25 @@ import { useTestApp } from '../../test/use-test-app.ts';
 describe('auth (raised rate limits)', () => {
   const t = useTestApp(HIGH_LIMITS);
 
-  test(
-    '100 failed logins for one account in an hour → a browser that never logged in waits (429), the owner\'s known device does not',
-    async () => {
-      expect(t.config.rateLimits.loginFailuresPerHour).toBe(100);
-      const user = await signUpVerified(t);
-      for (let i = 1; i <= 100; i++) {
-        const res = await signIn(t, { email: user.email, password: `wrong password ${i}` }, { remoteAddress: `198.51.100.${Math.ceil(i / 10)}` });
-        expect(res.statusCode, `attempt ${i}`).toBe(401);
-      }
-      const blocked = await signIn(t, { email: user.email, password: user.password });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(3600);
-      expect(blocked.headers['set-cookie']).toBeUndefined();
+  test("100 failed logins for one account in an hour → a browser that never logged in waits (429), the owner's known device does not", async () => {
+    expect(t.config.rateLimits.loginFailuresPerHour).toBe(100);
+    const user = await signUpVerified(t);
+    for (let i = 1; i <= 100; i++) {
+      const res = await signIn(t, { email: user.email, password: `wrong password ${i}` }, { remoteAddress: `198.51.100.${Math.ceil(i / 10)}` });
+      expect(res.statusCode, `attempt ${i}`).toBe(401);
+    }
+    const blocked = await signIn(t, { email: user.email, password: user.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
 
-      expect((await signIn(t, { email: user.email, password: user.password }, { headers: { cookie: user.cookie } })).statusCode).toBe(200);
-      // Only that account is slowed: another one still logs in.
-      const other = await signUpVerified(t);
-      expect((await signIn(t, { email: other.email, password: other.password })).statusCode).toBe(200);
-    },
-    120_000,
-  );
+    expect((await signIn(t, { email: user.email, password: user.password }, { headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    // Only that account is slowed: another one still logs in.
+    const other = await signUpVerified(t);
+    expect((await signIn(t, { email: other.email, password: other.password })).statusCode).toBe(200);
+  }, 120_000);
   test('only failed logins count toward the per-account limit', async () => {
     const user = await signUpVerified(t);
     const failures = async () => {
@@ -45,21 +41,17 @@ describe('auth (raised rate limits)', () => {
     expect(await failures()).toBe(1);
   });
 
-  test(
-    'concurrent failed logins cannot exceed the per-account limit',
-    async () => {
-      const user = await signUpVerified(t);
-      const attempts = await Promise.all(
-        Array.from({ length: 130 }, (_, i) => signIn(t, { email: user.email, password: `parallel guess ${i}` }, { remoteAddress: `198.51.100.${i % 13}` })),
-      );
-      const statuses = attempts.map((r) => r.statusCode);
-      // Every guess past the 100th is refused before its password is checked.
-      expect(statuses.filter((s) => s === 401)).toHaveLength(100);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(30);
-      expect((await signIn(t, { email: user.email, password: user.password })).statusCode).toBe(429);
-    },
-    120_000,
-  );
+  test('concurrent failed logins cannot exceed the per-account limit', async () => {
+    const user = await signUpVerified(t);
+    const attempts = await Promise.all(
+      Array.from({ length: 130 }, (_, i) => signIn(t, { email: user.email, password: `parallel guess ${i}` }, { remoteAddress: `198.51.100.${i % 13}` })),
+    );
+    const statuses = attempts.map((r) => r.statusCode);
+    // Every guess past the 100th is refused before its password is checked.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect((await signIn(t, { email: user.email, password: user.password })).statusCode).toBe(429);
+  }, 120_000);
 });
 
 describe('auth rate limits (default limits)', () => {

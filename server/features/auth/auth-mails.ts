@@ -27,8 +27,10 @@ function accountMail({ to, name, language }: Recipient, kind: string, url: strin
 /** The mails of accounts, each in its recipient's language (web/locales `mail.*`). */
 export const authMails = {
   /** To an address nobody confirmed yet: greets by no name. */
-  confirmation: ({ to, language }: Omit<Recipient, 'name'>, url: string) => accountMail({ to, language }, 'confirm', url, { paragraphs: ['confirm.intro'], after: ['confirm.expiry', 'ignore'] }),
+  confirmation: ({ to, language }: Omit<Recipient, 'name'>, url: string) =>
+    accountMail({ to, language }, 'confirm', url, { paragraphs: ['confirm.intro'], after: ['confirm.expiry', 'ignore'] }),
   passwordReset: (to: Recipient, url: string) => accountMail(to, 'reset', url, { paragraphs: ['reset.intro'], after: ['ignore'] }),
   /** To the owner of a confirmed address someone tried to sign up with: the sign-up itself answers as for a new one. */
-  registerAttempt: (to: Recipient, signInUrl: string) => accountMail(to, 'registerAttempt', signInUrl, { paragraphs: ['registerAttempt.intro', 'registerAttempt.advice'] }),
+  registerAttempt: (to: Recipient, signInUrl: string) =>
+    accountMail(to, 'registerAttempt', signInUrl, { paragraphs: ['registerAttempt.intro', 'registerAttempt.advice'] }),
 };

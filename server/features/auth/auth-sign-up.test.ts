@@ -133,7 +133,10 @@ describe('sign-up', () => {
     expect((await profileByEmail(t, email))!.name).toBe('Jos\u00e9');
   });
 
-  test.each([['spaces', '    '], ['tabs and zero-width', ' \t\u200B\u202E ']])('a name of only %s → 400, nothing stored', async (_label, name) => {
+  test.each([
+    ['spaces', '    '],
+    ['tabs and zero-width', ' \t\u200B\u202E '],
+  ])('a name of only %s → 400, nothing stored', async (_label, name) => {
     const email = uniqueEmail('blank');
     const res = await signUp(t, { name, email, password: 'correct horse battery' });
     expect(res.statusCode).toBe(400);

@@ -72,7 +72,7 @@ describe('email verification', () => {
     expect(await sessionCount(t, userId)).toBe(1);
   });
 
-  test('a forged confirmation token is refused, and better-auth\'s own link endpoint is not exposed', async () => {
+  test("a forged confirmation token is refused, and better-auth's own link endpoint is not exposed", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'not-a-token', password: 'correct horse battery' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });

@@ -203,9 +203,7 @@ async function forward(
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
-  const response = await app.auth.handler(
-    new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined }),
-  );
+  const response = await app.auth.handler(new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined }));
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
@@ -226,7 +224,9 @@ async function forward(
     } catch {
       // not JSON: fall through to the status-based code
     }
-    const code: ErrorCode = (upstream.code && CODE_MAP[upstream.code]) || (isErrorCode(upstream.code) ? upstream.code : undefined) ||
+    const code: ErrorCode =
+      (upstream.code && CODE_MAP[upstream.code]) ||
+      (isErrorCode(upstream.code) ? upstream.code : undefined) ||
       (response.status === 401 ? 'UNAUTHORIZED' : response.status === 403 ? 'FORBIDDEN' : response.status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR');
     reply.header('content-type', 'application/json; charset=utf-8');
     return { code, message: ERROR_MESSAGES[code] };

@@ -124,7 +124,8 @@ export function createAuth(opts: {
           try {
             await removeAccount(user.id);
           } catch (error) {
-            if (error instanceof AppError) throw new APIError(error.statusCode === 404 ? 'NOT_FOUND' : 'CONFLICT', { code: error.code, message: error.message });
+            if (error instanceof AppError)
+              throw new APIError(error.statusCode === 404 ? 'NOT_FOUND' : 'CONFLICT', { code: error.code, message: error.message });
             throw error;
           }
         },

@@ -6,7 +6,10 @@ import { useTestApp } from '../../test/use-test-app.ts';
 const t = useTestApp(RELAXED_LIMITS);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { user: { id: string; name: string; email: string; role: string } | null };
+const me = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as {
+    user: { id: string; name: string; email: string; role: string } | null;
+  };
 const tokenOf = (cookie: string) => decodeURIComponent(/stoked\.session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
 const expiresAt = async (token: string) =>
   (await t.app.db.selectFrom('sessions').select('expires_at').where('token', '=', token).executeTakeFirst())?.expires_at;

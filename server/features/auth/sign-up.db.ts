@@ -29,9 +29,7 @@ export type SignUpInput = {
 };
 
 /** A confirmed account met (nothing of the sign-up kept), or the account that now waits for confirmation with its one live link. */
-export type SignUpWrite =
-  | { kind: 'taken'; name: string; preferredLanguage: string | null }
-  | { kind: 'pending'; userId: string; token: string };
+export type SignUpWrite = { kind: 'taken'; name: string; preferredLanguage: string | null } | { kind: 'pending'; userId: string; token: string };
 
 /**
  * A sign-up in one transaction of the same statements whatever the address is, so that its time does

@@ -55,37 +55,62 @@ describe('the iCalendar writer', () => {
   test('a series: its length in hours, never days (a weekend across a change of the clocks keeps its hours)', () => {
     const rule: SeriesRule = { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris', start: new Date('2027-03-19T17:00:00Z') };
     const dates = seriesDates(rule).map((start, index) => event({ id: `d${index}`, start, end: new Date(start.getTime() + 48 * 3_600_000) }));
-    const series: IcsSeries = { seriesId: 's', rule, dates: dates.map((d, index) => ({ ...d, index })), template: dates[0]!, createdAt: new Date('2027-01-01T00:00:00Z'), updatedAt: new Date('2027-01-01T00:00:00Z') };
+    const series: IcsSeries = {
+      seriesId: 's',
+      rule,
+      dates: dates.map((d, index) => ({ ...d, index })),
+      template: dates[0]!,
+      createdAt: new Date('2027-01-01T00:00:00Z'),
+      updatedAt: new Date('2027-01-01T00:00:00Z'),
+    };
     const ics = writeCalendar({ name: 'Camps', host: 'stoked.example', events: [series] });
     expect(ics).toContain('DURATION:PT48H\r\n');
     expect(ics).not.toContain('RECURRENCE-ID');
   });
 
-  test('a series\' SEQUENCE grows with the series\' own edits (a date deleted), not only its dates\'', () => {
+  test("a series' SEQUENCE grows with the series' own edits (a date deleted), not only its dates'", () => {
     const rule: SeriesRule = { frequency: 'weekly', count: 3, timeZone: 'UTC', start: new Date('2027-03-01T09:00:00Z') };
-    const [first, , third] = seriesDates(rule).map((start, index) => ({ ...event({ id: `d${index}`, start, end: new Date(start.getTime() + 3_600_000) }), index }));
-    const series: IcsSeries = { seriesId: 's', rule, dates: [first!, third!], template: first!, createdAt: new Date('2027-01-01T00:00:00Z'), updatedAt: new Date('2027-01-01T00:05:00Z') };
+    const [first, , third] = seriesDates(rule).map((start, index) => ({
+      ...event({ id: `d${index}`, start, end: new Date(start.getTime() + 3_600_000) }),
+      index,
+    }));
+    const series: IcsSeries = {
+      seriesId: 's',
+      rule,
+      dates: [first!, third!],
+      template: first!,
+      createdAt: new Date('2027-01-01T00:00:00Z'),
+      updatedAt: new Date('2027-01-01T00:05:00Z'),
+    };
     const vevent = new ICAL.Component(ICAL.parse(writeCalendar({ name: 'x', host: 'stoked.example', events: [series] }))).getFirstSubcomponent('vevent')!;
     expect(vevent.getFirstPropertyValue('sequence')).toBe(300);
     expect(vevent.getFirstPropertyValue('exdate')?.toString()).toBe('2027-03-08T09:00:00');
   });
 
-  test('a date the clocks skip is named as the rule names it (its RECURRENCE-ID at the rule\'s time)', () => {
+  test("a date the clocks skip is named as the rule names it (its RECURRENCE-ID at the rule's time)", () => {
     // Sundays 02:30 in Paris: on 28 March 2027 the clocks jump from 02:00 to 03:00.
     const rule: SeriesRule = { frequency: 'weekly', count: 3, timeZone: 'Europe/Paris', start: new Date('2027-03-21T01:30:00Z') };
     const planned = seriesDates(rule);
     const dates = planned.map((start, index) => ({ ...event({ id: `d${index}`, start, end: new Date(start.getTime() + 3_600_000) }), index }));
     dates[1] = { ...dates[1]!, name: 'Jam (moved)' };
-    const series: IcsSeries = { seriesId: 's', rule, dates, template: dates[0]!, createdAt: new Date('2027-01-01T00:00:00Z'), updatedAt: new Date('2027-01-01T00:00:00Z') };
+    const series: IcsSeries = {
+      seriesId: 's',
+      rule,
+      dates,
+      template: dates[0]!,
+      createdAt: new Date('2027-01-01T00:00:00Z'),
+      updatedAt: new Date('2027-01-01T00:00:00Z'),
+    };
     const ics = writeCalendar({ name: 'x', host: 'stoked.example', events: [series] });
     expect(ics).toContain('RECURRENCE-ID;TZID=Europe/Paris:20270328T023000\r\n');
   });
 });
 
-
 describe('VTIMEZONE', () => {
   const observances = (lines: string[]) =>
-    lines.filter((l) => l.startsWith('DTSTART:') || l.startsWith('TZOFFSETTO:')).reduce<string[]>((all, l, i, list) => (i % 2 ? all : [...all, `${l.slice(8)} ${list[i + 1]!.slice(11)}`]), []);
+    lines
+      .filter((l) => l.startsWith('DTSTART:') || l.startsWith('TZOFFSETTO:'))
+      .reduce<string[]>((all, l, i, list) => (i % 2 ? all : [...all, `${l.slice(8)} ${list[i + 1]!.slice(11)}`]), []);
 
   test("every change of the clocks between a weekly series' dates, to the minute, in the offset it leaves", () => {
     const dates = seriesDates({ frequency: 'weekly', count: 40, timeZone: 'Europe/Paris', start: new Date('2027-03-02T17:00:00Z') });

@@ -16,8 +16,26 @@ const PAST_DAYS = 30;
 function calendarEvents(db: Db, viewer: Viewer) {
   return db
     .selectFrom('events as c')
-    .leftJoin('places as p', (join) => join.onRef('p.id', '=', 'c.place_id').on('p.visibility', '=', 'public').on(visibleTo('place', 'p', null)))
-    .select(['c.id', 'c.discipline_id', 'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.status', 'c.created_at', 'c.updated_at', 'p.latitude', 'p.longitude'])
+    .leftJoin('places as p', (join) =>
+      join
+        .onRef('p.id', '=', 'c.place_id')
+        .on('p.visibility', '=', 'public')
+        .on(visibleTo('place', 'p', null)),
+    )
+    .select([
+      'c.id',
+      'c.discipline_id',
+      'c.name',
+      'c.description',
+      'c.location',
+      'c.start_date',
+      'c.end_date',
+      'c.status',
+      'c.created_at',
+      'c.updated_at',
+      'p.latitude',
+      'p.longitude',
+    ])
     .select(['c.series_id', 'c.series_index', 'c.detached'])
     .where(visibleTo('event', 'c', viewer));
 }
@@ -99,7 +117,8 @@ export async function disciplineCalendar(db: Db, disciplineId: string, publicUrl
   const seriesIds = [...new Set(found.flatMap((row) => (row.series_id ? [row.series_id] : [])))];
   const sizes = new Map<string, number>();
   if (seriesIds.length > 0) {
-    for (const rule of await db.selectFrom('event_series').select(['id', 'date_count']).where('id', 'in', seriesIds).execute()) sizes.set(rule.id, rule.date_count);
+    for (const rule of await db.selectFrom('event_series').select(['id', 'date_count']).where('id', 'in', seriesIds).execute())
+      sizes.set(rule.id, rule.date_count);
   }
   let room = FEED_EVENTS_LIMIT;
   const counted = new Set<string>();

@@ -53,7 +53,10 @@ const MAX_OCTETS = 75;
 
 /** 20261126T171500Z */
 export function icsDate(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /**
@@ -80,7 +83,7 @@ export function foldLine(line: string): string {
   const parts: string[] = [];
   let start = 0;
   let octets = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const code = line.codePointAt(i)!;
     const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     if (octets + size > MAX_OCTETS) {
@@ -192,7 +195,11 @@ export function vtimezone(timeZone: string, instants: Date[]): string[] {
     offset = target;
   }
   // An observance starts at its local time before the change, in the offset it leaves (RFC 5545 3.6.5).
-  const local = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '');
+  const local = (at: number, minutes: number) =>
+    new Date(at + minutes * 60_000)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '')
+      .replace(/[-:]/g, '');
   const first = changes[0];
   const initial = first?.from ?? offset;
   const observance = (kind: string, at: number, fromOffset: number, toOffset: number) => [
@@ -212,7 +219,11 @@ export function vtimezone(timeZone: string, instants: Date[]): string[] {
 }
 
 const sameDetails = (a: IcsEvent, b: IcsEvent) =>
-  a.name === b.name && a.description === b.description && a.location === b.location && a.status === b.status && JSON.stringify(a.geo ?? null) === JSON.stringify(b.geo ?? null);
+  a.name === b.name &&
+  a.description === b.description &&
+  a.location === b.location &&
+  a.status === b.status &&
+  JSON.stringify(a.geo ?? null) === JSON.stringify(b.geo ?? null);
 
 /** The series' VEVENT (its rule, the template's details, EXDATEs), then one for each date that differs from it. */
 function seriesVevents(series: IcsSeries, host: string, stamp: string): string[] {
@@ -261,7 +272,14 @@ function forFeed(item: IcsEvent | IcsSeries): IcsEvent | IcsSeries {
 export function writeCalendar(calendar: IcsCalendar): string {
   const events = calendar.feed ? calendar.events.map(forFeed) : calendar.events;
   const stamp = icsDate(calendar.now ?? new Date());
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Stoked//Calendars//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(calendar.name)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Stoked//Calendars//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+  ];
   // How often a subscribed calendar app asks again: hourly keeps a moved event current without hammering the site.
   if (calendar.feed) lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H');
   // Each zone's clock changes at the times its series write in it.

@@ -11,7 +11,16 @@ import { translate } from '../../lib/mail-texts.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { read } from '../../lib/reads.ts';
 import { serveAction } from '../../lib/actions.ts';
-import { calendarEvent, createFeedToken, deleteFeedToken, disciplineCalendar, feedCreatedAt, feedOwner, personalCalendar, seriesCalendar } from './calendars.db.ts';
+import {
+  calendarEvent,
+  createFeedToken,
+  deleteFeedToken,
+  disciplineCalendar,
+  feedCreatedAt,
+  feedOwner,
+  personalCalendar,
+  seriesCalendar,
+} from './calendars.db.ts';
 import { fileSlug, writeCalendar } from './calendars.ics.ts';
 
 // New addresses per person: a few a day is plenty (each replaces the last); a loop stops with a 429.
@@ -34,22 +43,30 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // Public for an approved event read by a visitor; a signed-in author's own pending one is private (server/lib/http-cache.ts).
-  r.get('/api/events/:id/calendar.ics', { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    const id = request.params.id;
-    const event = assertFound(UUID_PATTERN.test(id) ? await calendarEvent(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
-    const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: event.name });
-    return sendIcs(reply, writeCalendar({ name, host, events: [event] }), fileSlug(event.name));
-  });
+  r.get(
+    '/api/events/:id/calendar.ics',
+    { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const id = request.params.id;
+      const event = assertFound(UUID_PATTERN.test(id) ? await calendarEvent(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
+      const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: event.name });
+      return sendIcs(reply, writeCalendar({ name, host, events: [event] }), fileSlug(event.name));
+    },
+  );
 
   // Every date of the series the event is a date of: one VEVENT with its rule, as calendar apps repeat it.
-  r.get('/api/events/:id/series.ics', { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    const id = request.params.id;
-    const series = assertFound(UUID_PATTERN.test(id) ? await seriesCalendar(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
-    const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: series.template.name });
-    return sendIcs(reply, writeCalendar({ name, host, events: [series] }), fileSlug(series.template.name));
-  });
+  r.get(
+    '/api/events/:id/series.ics',
+    { config: { cache: 'public' }, schema: { tags, params: idParams, produces: ['text/calendar'] } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const id = request.params.id;
+      const series = assertFound(UUID_PATTERN.test(id) ? await seriesCalendar(app.db, id.toLowerCase(), viewer, publicUrl) : undefined, 'CONTENT_NOT_FOUND');
+      const name = translate(await readerLanguage(request), 'calendars.eventCalendar', { name: series.template.name });
+      return sendIcs(reply, writeCalendar({ name, host, events: [series] }), fileSlug(series.template.name));
+    },
+  );
 
   r.get(
     '/api/disciplines/:id/events/calendar.ics',
@@ -65,14 +82,18 @@ export async function calendarsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The address is the key (calendar apps send no cookie): never kept by a cache, never indexed.
-  r.get('/api/calendar/:token.ics', { config: { cache: 'no-store' }, schema: { tags, params: tokenParams, produces: ['text/calendar'] } }, async (request, reply) => {
-    const person = assertFound(await feedOwner(app.db, request.params.token), 'NOT_FOUND');
-    reply.header('x-robots-tag', 'noindex');
-    // A calendar app asks in no particular language: the person's own, else what the app's system asks for.
-    const language = isLanguageCode(person.language) ? person.language : await readerLanguage(request);
-    const events = await personalCalendar(app.db, { id: person.id, role: person.role }, publicUrl);
-    return sendIcs(reply, writeCalendar({ name: translate(language, 'calendars.personalCalendar'), host, events, feed: true }));
-  });
+  r.get(
+    '/api/calendar/:token.ics',
+    { config: { cache: 'no-store' }, schema: { tags, params: tokenParams, produces: ['text/calendar'] } },
+    async (request, reply) => {
+      const person = assertFound(await feedOwner(app.db, request.params.token), 'NOT_FOUND');
+      reply.header('x-robots-tag', 'noindex');
+      // A calendar app asks in no particular language: the person's own, else what the app's system asks for.
+      const language = isLanguageCode(person.language) ? person.language : await readerLanguage(request);
+      const events = await personalCalendar(app.db, { id: person.id, role: person.role }, publicUrl);
+      return sendIcs(reply, writeCalendar({ name: translate(language, 'calendars.personalCalendar'), host, events, feed: true }));
+    },
+  );
 
   read(app, '/api/me/calendar-feed', { tags, cache: 'private', response: calendarFeedStatusSchema }, async (ctx) => {
     const user = await ctx.requireUser();

@@ -19,7 +19,17 @@ const at = (n: number, minutes = 0) => new Date(Math.floor(Date.now() / DAY) * D
 const db = () => kit.t.app.db;
 
 async function addEvent(author: User, over: Partial<EventInput> = {}, discipline = DISCIPLINE): Promise<Event> {
-  const input: EventInput = { name: `Contest ${token()}`, description: 'Heats all day.', location: 'The point', startDate: at(10), endDate: at(10, 150), type: 'Competition', price: 0, maxAttendees: null, ...over };
+  const input: EventInput = {
+    name: `Contest ${token()}`,
+    description: 'Heats all day.',
+    location: 'The point',
+    startDate: at(10),
+    endDate: at(10, 150),
+    type: 'Competition',
+    price: 0,
+    maxAttendees: null,
+    ...over,
+  };
   const res = await call('POST', `/api/disciplines/${discipline}/events`, author, input);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Event;
@@ -43,7 +53,14 @@ const host = () => new URL(kit.t.config.publicUrl).host;
 
 describe('an event as an .ics file', () => {
   test('its summary, place, address and times (UTC, as stored), as a download named after it', async () => {
-    const place = (await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Reef ${token()}`, location: 'Bay', latitude: 43.4832, longitude: -1.5586 })).json() as Place;
+    const place = (
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, {
+        name: `Reef ${token()}`,
+        location: 'Bay',
+        latitude: 43.4832,
+        longitude: -1.5586,
+      })
+    ).json() as Place;
     const event = await addEvent(kit.admin, { name: 'Pro Junior Anglet', placeId: place.id, location: 'Plage des Sables d’Or' });
     const res = await call('GET', `/api/events/${event.id}/calendar.ics`, null);
     expect(res.headers['content-disposition']).toBe('attachment; filename="pro-junior-anglet.ics"');
@@ -72,7 +89,11 @@ describe('an event as an .ics file', () => {
 
   test('an edit raises its SEQUENCE, so a calendar takes the new version', async () => {
     const event = await addEvent(kit.admin);
-    await db().updateTable('events').set({ updated_at: new Date(Date.parse(event.createdAt) + 90_000) }).where('id', '=', event.id).execute();
+    await db()
+      .updateTable('events')
+      .set({ updated_at: new Date(Date.parse(event.createdAt) + 90_000) })
+      .where('id', '=', event.id)
+      .execute();
     const { events } = parse(await call('GET', `/api/events/${event.id}/calendar.ics`, null));
     expect(events[0]!.event.sequence).toBe(90);
   });
@@ -108,7 +129,9 @@ describe('an event as an .ics file', () => {
   });
 
   test('no GEO once its place became secret (an event cannot be made at one), nor while its place is not approved', async () => {
-    const place = (await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Cove ${token()}`, location: 'Bay', latitude: 10, longitude: 20 })).json() as Place;
+    const place = (
+      await call('POST', `/api/disciplines/${DISCIPLINE}/places`, kit.admin, { name: `Cove ${token()}`, location: 'Bay', latitude: 10, longitude: 20 })
+    ).json() as Place;
     const event = await addEvent(kit.admin, { placeId: place.id });
     const geo = async () => parse(await call('GET', `/api/events/${event.id}/calendar.ics`, null)).events[0]!.component.getFirstPropertyValue('geo');
     expect(await geo()).toEqual([10, 20]);

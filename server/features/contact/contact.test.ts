@@ -17,14 +17,20 @@ function send(payload: unknown, extra: { remoteAddress?: string; cookie?: string
 }
 
 async function messageCount(): Promise<number> {
-  const row = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 describe('POST /api/contact', () => {
   test('a valid message → 201 with its id and a stored row', async () => {
     const body = valid();
-    const res = await send({ ...body, email: `  ${body.email.toUpperCase()}  `, subject: ' Big\u200B wave spots ', message: 'Please add Jaws\r\nto the map.' }, { remoteAddress: '192.0.2.1' });
+    const res = await send(
+      { ...body, email: `  ${body.email.toUpperCase()}  `, subject: ' Big\u200B wave spots ', message: 'Please add Jaws\r\nto the map.' },
+      { remoteAddress: '192.0.2.1' },
+    );
     expect(res.statusCode).toBe(201);
     const { id } = res.json() as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -43,7 +49,11 @@ describe('POST /api/contact', () => {
     const user = await signUpVerified(t);
     const res = await send(valid(), { remoteAddress: '192.0.2.2', cookie: user.cookie });
     expect(res.statusCode).toBe(201);
-    const row = await t.app.db.selectFrom('contact_messages').select('user_id').where('id', '=', (res.json() as { id: string }).id).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('contact_messages')
+      .select('user_id')
+      .where('id', '=', (res.json() as { id: string }).id)
+      .executeTakeFirst();
     expect(row?.user_id).toBe(user.id);
   });
 

@@ -19,9 +19,7 @@ async function categoriesWithDisciplines(db: Kysely<DB>, categoryId?: string): P
   return categories.map((c) => ({
     ...c,
     names: c.names as Names,
-    disciplines: links
-      .filter((l) => l.category_id === c.id)
-      .map((l) => ({ id: l.id, name: l.name, names: l.names as Names, icon: l.icon, color: l.color })),
+    disciplines: links.filter((l) => l.category_id === c.id).map((l) => ({ id: l.id, name: l.name, names: l.names as Names, icon: l.icon, color: l.color })),
   }));
 }
 
@@ -35,7 +33,14 @@ export async function listDisciplines(db: Kysely<DB>): Promise<DisciplineSummary
   const rows = await db
     .selectFrom('disciplines as d')
     .leftJoin('discipline_categories as dc', 'dc.discipline_id', 'd.id')
-    .select(['d.id', 'd.name', 'd.names', 'd.icon', 'd.color', sql<string[]>`coalesce(array_agg(dc.category_id order by dc.category_id) filter (where dc.category_id is not null), '{}')`.as('categoryIds')])
+    .select([
+      'd.id',
+      'd.name',
+      'd.names',
+      'd.icon',
+      'd.color',
+      sql<string[]>`coalesce(array_agg(dc.category_id order by dc.category_id) filter (where dc.category_id is not null), '{}')`.as('categoryIds'),
+    ])
     .groupBy('d.id')
     .orderBy('d.name')
     .execute();
@@ -46,8 +51,7 @@ export async function listDisciplines(db: Kysely<DB>): Promise<DisciplineSummary
  * Members: distinct people who follow the discipline or belong to one of its approved teams, as
  * triggers keep the figure (discipline_members and public_counts, migration 0007).
  */
-const membersCount = (disciplineId: string) =>
-  sql<number>`coalesce((select n from public_counts where key = ${`members:${disciplineId}`}), 0)`;
+const membersCount = (disciplineId: string) => sql<number>`coalesce((select n from public_counts where key = ${`members:${disciplineId}`}), 0)`;
 
 /** The hub in one round trip: the discipline, its categories, its counts (kept by triggers, migration 0007) and the caller's follow state. */
 export async function getDisciplineHub(db: Kysely<DB>, id: string, userId: string | null): Promise<DisciplineHub | undefined> {
@@ -90,7 +94,11 @@ export async function disciplineExists(db: Kysely<DB>, id: string): Promise<bool
 
 export async function setFollow(db: Kysely<DB>, userId: string, disciplineId: string, follow: boolean): Promise<{ following: boolean; members: number }> {
   if (follow) {
-    await db.insertInto('discipline_followers').values({ user_id: userId, discipline_id: disciplineId }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('discipline_followers')
+      .values({ user_id: userId, discipline_id: disciplineId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   } else {
     await db.deleteFrom('discipline_followers').where('user_id', '=', userId).where('discipline_id', '=', disciplineId).execute();
   }

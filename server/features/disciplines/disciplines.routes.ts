@@ -35,7 +35,10 @@ export async function disciplinesRoutes(app: FastifyInstance): Promise<void> {
     return hub;
   });
 
-  for (const [action, follow] of [[followDisciplineWithInput, true], [unfollowDisciplineWithInput, false]] as const) {
+  for (const [action, follow] of [
+    [followDisciplineWithInput, true],
+    [unfollowDisciplineWithInput, false],
+  ] as const) {
     serveAction(app, action, { tags, response: followStateSchema }, async (ctx, { id }) => {
       const user = await ctx.requireUser();
       if (!(await disciplineExists(ctx.db, id))) fail('DISCIPLINE_NOT_FOUND');

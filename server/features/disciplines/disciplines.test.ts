@@ -67,7 +67,10 @@ describe('categories', () => {
       }
     }
     // The API agrees with the database.
-    const count = await t.app.db.selectFrom('disciplines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.app.db
+      .selectFrom('disciplines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(28);
   });
 
@@ -130,7 +133,16 @@ describe('discipline hub', () => {
         .execute();
       await t.app.db
         .insertInto('events')
-        .values({ name: `Race ${status}`, discipline_id: id, description: 'Down the river', location: 'Zambezi', start_date: start, end_date: end, status, author_id: author.id })
+        .values({
+          name: `Race ${status}`,
+          discipline_id: id,
+          description: 'Down the river',
+          location: 'Zambezi',
+          start_date: start,
+          end_date: end,
+          status,
+          author_id: author.id,
+        })
         .execute();
       await t.app.db
         .insertInto('tricks')
@@ -138,7 +150,10 @@ describe('discipline hub', () => {
         .execute();
     }
     // Approved content of another discipline does not count here.
-    await t.app.db.insertInto('tricks').values({ name: 'Kickflip', discipline_id: 'skateboarding', description: 'Flip', difficulty: 3, status: 'approved' }).execute();
+    await t.app.db
+      .insertInto('tricks')
+      .values({ name: 'Kickflip', discipline_id: 'skateboarding', description: 'Flip', difficulty: 3, status: 'approved' })
+      .execute();
 
     const after = (await hub(id)).stats;
     expect(after).toEqual({ members: before.members, spots: before.spots + 1, events: before.events + 1, tricks: before.tricks + 1 });
@@ -156,7 +171,13 @@ describe('discipline hub', () => {
 
     const team = await t.app.db.insertInto('teams').values({ name: 'Pending Crew', leader_id: leader.id }).returning('id').executeTakeFirstOrThrow();
     await t.app.db.insertInto('team_disciplines').values({ team_id: team.id, discipline_id: id }).execute();
-    await t.app.db.insertInto('team_members').values([{ team_id: team.id, user_id: leader.id, role: 'leader' }, { team_id: team.id, user_id: member.id }]).execute();
+    await t.app.db
+      .insertInto('team_members')
+      .values([
+        { team_id: team.id, user_id: leader.id, role: 'leader' },
+        { team_id: team.id, user_id: member.id },
+      ])
+      .execute();
     expect((await hub(id)).stats.members).toBe(before); // pending team: not counted
 
     await t.app.db.updateTable('teams').set({ status: 'approved' }).where('id', '=', team.id).execute();

@@ -61,7 +61,9 @@ describe('the place an event is held at', () => {
     expect(event).toMatchObject({ placeId: place.id, place: { id: place.id, name: place.name, accessStatus: 'open' }, placeClosures: [] });
     expect(event).not.toHaveProperty('warnings');
     // Of another discipline too: a contest may borrow another sport's spot.
-    const skatePark = (await call('POST', '/api/disciplines/skateboarding/places', kit.admin, { name: `Bowl ${token()}`, location: 'Town', latitude: 1, longitude: 1 })).json() as Place;
+    const skatePark = (
+      await call('POST', '/api/disciplines/skateboarding/places', kit.admin, { name: `Bowl ${token()}`, location: 'Town', latitude: 1, longitude: 1 })
+    ).json() as Place;
     expect((await addEvent(rider, { placeId: skatePark.id })).place?.id).toBe(skatePark.id);
   });
 
@@ -85,7 +87,7 @@ describe('the place an event is held at', () => {
     expect((await eventAs(event.id, author)).placeId).toBeNull();
   });
 
-  test("a place made secret later drops out of the event for those who may not see it; a removed place leaves it without one", async () => {
+  test('a place made secret later drops out of the event for those who may not see it; a removed place leaves it without one', async () => {
     const rider = await user();
     const place = await addPlace(kit.admin);
     const event = await addEvent(kit.admin, { placeId: place.id });
@@ -109,7 +111,9 @@ describe('the place an event is held at', () => {
     const approval = (await call('GET', '/api/admin/approvals', kit.admin)).json() as { id: string; itemId: string; version: number }[];
     const revision = approval.find((a) => a.itemId === event.id);
     expect(revision).toBeDefined();
-    expect((await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version })).statusCode).toBeLessThan(300);
+    expect(
+      (await call('POST', `/api/admin/approvals/${revision!.id}`, kit.admin, { decision: 'approved', version: revision!.version })).statusCode,
+    ).toBeLessThan(300);
     expect((await eventAs(event.id, null)).place?.id).toBe(place.id);
   });
 
@@ -165,7 +169,7 @@ describe('the warning of a place closed on the event dates', () => {
     expect(spring.placeClosures).toEqual([]);
   });
 
-  test("the status closed warns, and the warning shows to the organiser and admins only", async () => {
+  test('the status closed warns, and the warning shows to the organiser and admins only', async () => {
     const organiser = await user();
     const rider = await user();
     const place = await addPlace(kit.admin);

@@ -47,7 +47,12 @@ async function approvedSeries(name: string, count: number) {
 
 /** The changes waiting for review on the date `id`, if any. */
 const pendingChanges = async (id: string) =>
-  (await kit.t.app.db.selectFrom('pending_revisions').select(['id', 'changes', 'version']).where('item_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) ?? null;
+  (await kit.t.app.db
+    .selectFrom('pending_revisions')
+    .select(['id', 'changes', 'version'])
+    .where('item_id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()) ?? null;
 
 /** The series' dates as `who` sees them in the list, in date order. */
 async function dates(tag: string, who: User | null = null): Promise<Event[]> {
@@ -75,7 +80,7 @@ describe('recurring events', () => {
     expect(new Set(seen.map((e) => e.series?.id)).size).toBe(1);
   });
 
-  test('a contributor\'s series waits as one item; approving it publishes every date, rejecting hides them all', async () => {
+  test("a contributor's series waits as one item; approving it publishes every date, rejecting hides them all", async () => {
     const author = await user();
     const tag = token('queued');
     const first = await addSeries(author, tag);
@@ -142,7 +147,9 @@ describe('recurring events', () => {
     expect((await call('PUT', `/api/events/${three!.id}/rsvp`, late)).statusCode).toBe(200);
     await patch(two!.id, kit.admin, { startDate: '2027-03-23T16:00:00.000Z', endDate: '2027-03-23T18:00:00.000Z', applyTo: 'following' });
     const told = async (who: User) =>
-      (await kit.t.app.db.selectFrom('notifications').select('subject_id').where('user_id', '=', who.id).where('type', '=', 'event_changed').execute()).map((n) => n.subject_id);
+      (await kit.t.app.db.selectFrom('notifications').select('subject_id').where('user_id', '=', who.id).where('type', '=', 'event_changed').execute()).map(
+        (n) => n.subject_id,
+      );
     expect(await told(late)).toEqual([three!.id]);
     expect(await told(early)).toEqual([]);
   });
@@ -163,7 +170,7 @@ describe('recurring events', () => {
     expect(await kit.t.app.db.selectFrom('event_series').select('id').where('id', '=', first.series!.id).execute()).toEqual([]);
   });
 
-  test('a contributor\'s edit of an approved series waits for an admin, then reaches the later dates', async () => {
+  test("a contributor's edit of an approved series waits for an admin, then reaches the later dates", async () => {
     const { author, tag, seen } = await approvedSeries('revision', 3);
     const two = seen[1];
     const proposed = await patch(two!.id, author, { location: 'Seignosse', applyTo: 'following' });
@@ -175,7 +182,7 @@ describe('recurring events', () => {
     expect((await dates(tag)).map((e) => e.location)).toEqual(['Hossegor', 'Seignosse', 'Seignosse']);
   });
 
-  test('a series is told of once as new: in its followers\' feeds and its organiser\'s activity', async () => {
+  test("a series is told of once as new: in its followers' feeds and its organiser's activity", async () => {
     const author = await user();
     const follower = await user();
     expect((await call('PUT', `/api/disciplines/${DISCIPLINE}/follow`, follower)).statusCode).toBeLessThan(300);
@@ -210,11 +217,23 @@ describe('recurring events', () => {
   test('moving a date of a monthly series from then on keeps each later date in its month', async () => {
     const tag = token('monthly');
     // The 31st at 10:00 UTC: January, March, May, July.
-    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/events`, kit.admin, input(tag, { frequency: 'monthly-day', count: 4, timeZone: 'UTC' }, { startDate: '2027-01-31T10:00:00.000Z', endDate: '2027-01-31T11:00:00.000Z' }));
+    const res = await call(
+      'POST',
+      `/api/disciplines/${DISCIPLINE}/events`,
+      kit.admin,
+      input(tag, { frequency: 'monthly-day', count: 4, timeZone: 'UTC' }, { startDate: '2027-01-31T10:00:00.000Z', endDate: '2027-01-31T11:00:00.000Z' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const [, march] = await dates(tag);
-    expect((await patch(march!.id, kit.admin, { startDate: '2027-03-30T10:00:00.000Z', endDate: '2027-03-30T11:00:00.000Z', applyTo: 'following' })).statusCode).toBe(200);
-    expect((await dates(tag)).map((e) => e.startDate)).toEqual(['2027-01-31T10:00:00.000Z', '2027-03-30T10:00:00.000Z', '2027-05-30T10:00:00.000Z', '2027-07-30T10:00:00.000Z']);
+    expect(
+      (await patch(march!.id, kit.admin, { startDate: '2027-03-30T10:00:00.000Z', endDate: '2027-03-30T11:00:00.000Z', applyTo: 'following' })).statusCode,
+    ).toBe(200);
+    expect((await dates(tag)).map((e) => e.startDate)).toEqual([
+      '2027-01-31T10:00:00.000Z',
+      '2027-03-30T10:00:00.000Z',
+      '2027-05-30T10:00:00.000Z',
+      '2027-07-30T10:00:00.000Z',
+    ]);
   });
 
   test('a bad rule is refused with its field named, and nothing is stored', async () => {

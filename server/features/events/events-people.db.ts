@@ -17,7 +17,14 @@ export async function notifyAttendees(tx: Db, eventId: string, editorId: string 
   const subject = await contentSubject(tx, 'event', eventId);
   if (!subject) return;
   for (const { user_id } of people) {
-    await notify(tx, { userId: user_id, type: 'event_changed', actorId: editorId, subjectType: 'event', subjectId: eventId, data: { ...subject.data, ...extra } });
+    await notify(tx, {
+      userId: user_id,
+      type: 'event_changed',
+      actorId: editorId,
+      subjectType: 'event',
+      subjectId: eventId,
+      data: { ...subject.data, ...extra },
+    });
   }
 }
 
@@ -35,7 +42,13 @@ async function goingCount(tx: Db, eventId: string): Promise<number> {
 /** Fills free places from the waiting list in arrival order; the caller holds the event row's lock. */
 export async function promoteWaitlist(tx: Db, eventId: string): Promise<void> {
   // Nobody waiting (most dates): one statement, not three.
-  const waiting = await tx.selectFrom('event_attendees').select('user_id').where('event_id', '=', eventId).where('status', '=', 'waitlist').limit(1).executeTakeFirst();
+  const waiting = await tx
+    .selectFrom('event_attendees')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'waitlist')
+    .limit(1)
+    .executeTakeFirst();
   if (!waiting) return;
   const event = await tx.selectFrom('events').select('max_attendees').where('id', '=', eventId).executeTakeFirst();
   if (!event) return;
@@ -93,7 +106,12 @@ export async function joinEvent(db: Db, eventId: string, viewer: NonNullable<Vie
   return db.transaction().execute(async (tx) => {
     const event = await lockForRsvp(tx, eventId, viewer);
     if (typeof event === 'string') return event;
-    const existing = await tx.selectFrom('event_attendees').select('status').where('event_id', '=', eventId).where('user_id', '=', viewer.id).executeTakeFirst();
+    const existing = await tx
+      .selectFrom('event_attendees')
+      .select('status')
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', viewer.id)
+      .executeTakeFirst();
     if (existing) return undefined;
     let status: 'going' | 'waitlist' = 'going';
     if (event.max_attendees !== null) {

@@ -33,17 +33,32 @@ type Db = Kysely<DB>;
 function events(db: Db, viewer: Viewer) {
   const me = viewer?.id ?? null;
   return visibleItems(db, 'event', viewer).select([
-    'c.name', 'c.description', 'c.location', 'c.start_date', 'c.end_date', 'c.type', 'c.price', 'c.max_attendees', 'c.image_url', coverColumn('event', 'c'),
+    'c.name',
+    'c.description',
+    'c.location',
+    'c.start_date',
+    'c.end_date',
+    'c.type',
+    'c.price',
+    'c.max_attendees',
+    'c.image_url',
+    coverColumn('event', 'c'),
     // Its place, for whoever may see that place: a place made secret later drops out of the public event.
     sql<EventPlace | null>`(select json_build_object('id', p.id, 'name', p.name, 'disciplineId', p.discipline_id, 'accessStatus', ${accessNow('p', todayUtc())})
       from places p where p.id = c.place_id and ${visibleTo('place', 'p', viewer)})`.as('place'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'going')`.as('going_count'),
     sql<number>`(select count(*) from event_attendees ea where ea.event_id = c.id and ea.status = 'waitlist')`.as('waitlist_count'),
-    'c.series_index', 'c.detached',
-    sql<Omit<EventSeries, 'position' | 'detached'> | null>`(select json_build_object('id', s.id, 'frequency', s.frequency, 'count', s.date_count, 'timeZone', s.time_zone)
+    'c.series_index',
+    'c.detached',
+    sql<Omit<
+      EventSeries,
+      'position' | 'detached'
+    > | null>`(select json_build_object('id', s.id, 'frequency', s.frequency, 'count', s.date_count, 'timeZone', s.time_zone)
       from event_series s where s.id = c.series_id)`.as('series'),
     sql<'going' | 'waitlist' | null>`(select ea.status from event_attendees ea where ea.event_id = c.id and ea.user_id = ${me})`.as('my_rsvp'),
-    sql<number | null>`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
+    sql<
+      number | null
+    >`(select count(*) from event_attendees w join event_attendees mine on mine.event_id = w.event_id and mine.user_id = ${me} and mine.status = 'waitlist'
       where w.event_id = c.id and w.status = 'waitlist' and (w.created_at, w.user_id) <= (mine.created_at, mine.user_id))`.as('waitlist_position'),
   ]);
 }
@@ -96,7 +111,11 @@ export async function listEvents(db: Db, disciplineId: string, filters: EventLis
     query = query.where('c.end_date', '>=', sql<Date>`now()`).orderBy('c.start_date', 'asc');
   }
   const { rows, ...counted } = await pageRows(db, query.orderBy('c.id', 'asc'), filters.page, filters.limit);
-  return toPage(rows.map((r) => toEvent(r, viewer)), counted, filters);
+  return toPage(
+    rows.map((r) => toEvent(r, viewer)),
+    counted,
+    filters,
+  );
 }
 
 /** The upcoming approved events at a place, soonest first, for its page: a short list. */
@@ -131,7 +150,12 @@ export async function getEvent(db: Db, id: string, viewer: Viewer): Promise<Even
  */
 async function checkPlace(db: Db, placeId: string | null | undefined, person: Viewer): Promise<void> {
   if (!placeId) return;
-  const place = await db.selectFrom('places as p').select('p.visibility').where('p.id', '=', placeId).where(visibleTo('place', 'p', person)).executeTakeFirst();
+  const place = await db
+    .selectFrom('places as p')
+    .select('p.visibility')
+    .where('p.id', '=', placeId)
+    .where(visibleTo('place', 'p', person))
+    .executeTakeFirst();
   if (!place) fail('PLACE_NOT_FOUND');
   if (place.visibility !== 'public') fail('EVENT_PLACE_NOT_PUBLIC');
 }
@@ -159,7 +183,9 @@ export async function createEvent(db: Db, disciplineId: string, input: NewEvent,
       .insertInto('events')
       .values(
         seriesDates(rule).map((date, index) => ({
-          ...(contributionColumns({ ...fields, startDate: date.toISOString(), endDate: new Date(date.getTime() + duration).toISOString() }) as Insertable<DB['events']>),
+          ...(contributionColumns({ ...fields, startDate: date.toISOString(), endDate: new Date(date.getTime() + duration).toISOString() }) as Insertable<
+            DB['events']
+          >),
           discipline_id: disciplineId,
           author_id: author.id,
           status,
@@ -279,7 +305,11 @@ async function updateFollowing(tx: Db, date: { id: string; seriesId: string; ind
     if (eventTooLong(start, end)) fail('EVENT_TOO_LONG');
     const rule = ruleOf(series);
     const moved = movedSeries(rule, seriesDates(rule)[date.index] ?? new Date(own.start_date), new Date(start));
-    await tx.updateTable('event_series').set({ starts_at: moved.rule.start, updated_at: sql`now()` }).where('id', '=', series.id).execute();
+    await tx
+      .updateTable('event_series')
+      .set({ starts_at: moved.rule.start, updated_at: sql`now()` })
+      .where('id', '=', series.id)
+      .execute();
     dates = moved.dates;
   }
   const duration = Date.parse(end) - Date.parse(start);

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelRsvpWithInput, eventAttendeesSchema, rsvpWithInput, eventInputSchema, eventListQuerySchema, eventListSchema, eventSchema, eventUpdateSchema, placeEventsSchema } from '../../../common/events.ts';
+import {
+  cancelRsvpWithInput,
+  eventAttendeesSchema,
+  rsvpWithInput,
+  eventInputSchema,
+  eventListQuerySchema,
+  eventListSchema,
+  eventSchema,
+  eventUpdateSchema,
+  placeEventsSchema,
+} from '../../../common/events.ts';
 import { contentRoutes, findVisible, idParams, requireEditor } from '../../lib/content-routes.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { blockedBetween } from '../../lib/blocks.ts';

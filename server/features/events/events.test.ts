@@ -127,7 +127,6 @@ describe('events: their own fields', () => {
     expect(ids).toEqual([spanning.id, inside.id, next.id]);
     expect(ids).not.toContain(before.id);
   });
-
 });
 
 describe('RSVP', () => {
@@ -163,7 +162,11 @@ describe('RSVP', () => {
     expect((await call('GET', `/api/events/${event.id}`, people[2])).json()).toMatchObject({ myRsvp: 'waitlist', waitlistPosition: 1 });
     // Fewer places turn nobody away.
     expect((await call('PATCH', `/api/events/${event.id}`, kit.admin, { maxAttendees: 1 })).json()).toMatchObject({ attendees: 2, waitlisted: 2 });
-    expect((await call('PATCH', `/api/events/${event.id}`, kit.admin, { maxAttendees: null })).json()).toMatchObject({ attendees: 4, waitlisted: 0, maxAttendees: null });
+    expect((await call('PATCH', `/api/events/${event.id}`, kit.admin, { maxAttendees: null })).json()).toMatchObject({
+      attendees: 4,
+      waitlisted: 0,
+      maxAttendees: null,
+    });
   });
 
   test('concurrent joins never pass the maximum', async () => {
@@ -217,9 +220,23 @@ describe('RSVP', () => {
 describe('sample events', () => {
   test('four per discipline, one of them past, all approved and listed', async () => {
     const authors = [await user(), await user(), await user()];
-    await kit.t.app.db.transaction().execute((tx) => seedEventSamples(tx, authors.map((a) => a.id)));
+    await kit.t.app.db.transaction().execute((tx) =>
+      seedEventSamples(
+        tx,
+        authors.map((a) => a.id),
+      ),
+    );
     for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
-      const rows = await kit.t.app.db.selectFrom('events').select(['name', 'image_url', 'end_date']).where('discipline_id', '=', discipline).where('author_id', 'in', authors.map((a) => a.id)).execute();
+      const rows = await kit.t.app.db
+        .selectFrom('events')
+        .select(['name', 'image_url', 'end_date'])
+        .where('discipline_id', '=', discipline)
+        .where(
+          'author_id',
+          'in',
+          authors.map((a) => a.id),
+        )
+        .execute();
       expect(rows).toHaveLength(4);
       for (const row of rows) expect(row.image_url).toMatch(new RegExp(`^/images/samples/${discipline}-[1-6]\\.webp$`));
       expect(rows.filter((r) => new Date(r.end_date).getTime() < Date.now())).toHaveLength(1);

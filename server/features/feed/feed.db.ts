@@ -21,7 +21,14 @@ type Db = Kysely<DB>;
 /** The columns each content table gives its feed card. */
 const TITLE: Record<ContentType, string> = { article: 'title', event: 'name', place: 'name', review: 'product_name', trick: 'name', shop: 'name' };
 // Places have no description: their card reads the location.
-const BODY: Record<ContentType, string> = { article: 'content', event: 'description', place: 'location', review: 'content', trick: 'description', shop: 'description' };
+const BODY: Record<ContentType, string> = {
+  article: 'content',
+  event: 'description',
+  place: 'location',
+  review: 'content',
+  trick: 'description',
+  shop: 'description',
+};
 // A trick has a video address, not a picture.
 const HAS_IMAGE: Record<ContentType, boolean> = { article: true, event: true, place: true, review: true, trick: false, shop: true };
 /** Enough of a body for its excerpt once markdown is stripped. */
@@ -208,7 +215,8 @@ export function feedStatement(userId: string, query: FeedFilters): RawBuilder<Ro
 }
 
 function reasonOf(row: Row): FeedReason {
-  if (row.reason_type === 'discipline') return { type: 'discipline', disciplineId: row.reason_id, name: row.discipline_name ?? row.reason_id, names: row.discipline_names ?? {} };
+  if (row.reason_type === 'discipline')
+    return { type: 'discipline', disciplineId: row.reason_id, name: row.discipline_name ?? row.reason_id, names: row.discipline_names ?? {} };
   if (row.reason_type === 'person') return { type: 'person', userId: row.reason_id, name: row.author_name ?? '' };
   return { type: 'team', teamId: row.reason_id, name: row.team_name ?? '' };
 }

@@ -34,31 +34,47 @@ async function wholeFeed(who: User, limit: number): Promise<FeedItem[]> {
 }
 
 function expectInvalid(res: LightMyRequestResponse, field: string) {
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', message: expect.any(String), fields: { [field]: 'VALIDATION_ERROR' } } });
+  expect({ status: res.statusCode, body: res.json() }).toEqual({
+    status: 400,
+    body: { code: 'VALIDATION_ERROR', message: expect.any(String), fields: { [field]: 'VALIDATION_ERROR' } },
+  });
 }
 
 const keyOf = (item: FeedItem) => (item.kind === 'member' ? `member:${item.team.id}:${item.member.id}` : `${item.kind}:${item.id}`);
 
 async function discipline(name = `Sport ${token('d')}`): Promise<{ id: string; name: string }> {
   const id = token('d').toLowerCase();
-  await db().insertInto('disciplines').values({ id, name, names: JSON.stringify({ es: `${name} ES` }) }).execute();
+  await db()
+    .insertInto('disciplines')
+    .values({ id, name, names: JSON.stringify({ es: `${name} ES` }) })
+    .execute();
   return { id, name };
 }
 
-const followDiscipline = (who: User, disciplineId: string) => db().insertInto('discipline_followers').values({ user_id: who.id, discipline_id: disciplineId }).execute();
+const followDiscipline = (who: User, disciplineId: string) =>
+  db().insertInto('discipline_followers').values({ user_id: who.id, discipline_id: disciplineId }).execute();
 const followPerson = (who: User, followee: User) => db().insertInto('user_follows').values({ follower_id: who.id, followee_id: followee.id }).execute();
 
 type Status = 'approved' | 'pending' | 'rejected';
 
 /** Inserts a content item of `type` straight into its table. */
-async function add(type: ContentType, author: User | null, disciplineId: string, opts: { status?: Status; at?: Date; title?: string; body?: string; start?: Date } = {}): Promise<{ id: string; title: string }> {
+async function add(
+  type: ContentType,
+  author: User | null,
+  disciplineId: string,
+  opts: { status?: Status; at?: Date; title?: string; body?: string; start?: Date } = {},
+): Promise<{ id: string; title: string }> {
   const base = { discipline_id: disciplineId, author_id: author?.id ?? null, status: opts.status ?? 'approved', created_at: opts.at ?? new Date() };
   const title = opts.title ?? `${type} ${token()}`;
   const body = opts.body ?? `About ${title}`;
   let row: { id: string };
   switch (type) {
     case 'article':
-      row = await db().insertInto('articles').values({ ...base, title, content: body, image_url: '/images/a.webp' }).returning('id').executeTakeFirstOrThrow();
+      row = await db()
+        .insertInto('articles')
+        .values({ ...base, title, content: body, image_url: '/images/a.webp' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       break;
     case 'event': {
       const start = opts.start ?? new Date(Date.now() + 60 * DAY);
@@ -70,16 +86,32 @@ async function add(type: ContentType, author: User | null, disciplineId: string,
       break;
     }
     case 'place':
-      row = await db().insertInto('places').values({ ...base, name: title, location: body, latitude: 1, longitude: 2 }).returning('id').executeTakeFirstOrThrow();
+      row = await db()
+        .insertInto('places')
+        .values({ ...base, name: title, location: body, latitude: 1, longitude: 2 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       break;
     case 'review':
-      row = await db().insertInto('reviews').values({ ...base, product_name: title, content: body, rating: 4 }).returning('id').executeTakeFirstOrThrow();
+      row = await db()
+        .insertInto('reviews')
+        .values({ ...base, product_name: title, content: body, rating: 4 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       break;
     case 'trick':
-      row = await db().insertInto('tricks').values({ ...base, name: title, description: body, difficulty: 3 }).returning('id').executeTakeFirstOrThrow();
+      row = await db()
+        .insertInto('tricks')
+        .values({ ...base, name: title, description: body, difficulty: 3 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       break;
     case 'shop':
-      row = await db().insertInto('shops').values({ ...base, name: title, description: body, location: 'Town' }).returning('id').executeTakeFirstOrThrow();
+      row = await db()
+        .insertInto('shops')
+        .values({ ...base, name: title, description: body, location: 'Town' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       break;
   }
   return { id: row.id, title };
@@ -88,7 +120,10 @@ async function add(type: ContentType, author: User | null, disciplineId: string,
 async function team(leader: User, status: Status = 'approved'): Promise<{ id: string; name: string }> {
   const name = `Crew ${token('t')}`;
   const row = await db().insertInto('teams').values({ name, leader_id: leader.id, status }).returning('id').executeTakeFirstOrThrow();
-  await db().insertInto('team_members').values({ team_id: row.id, user_id: leader.id, role: 'leader', joined_at: ago(30 * DAY) }).execute();
+  await db()
+    .insertInto('team_members')
+    .values({ team_id: row.id, user_id: leader.id, role: 'leader', joined_at: ago(30 * DAY) })
+    .execute();
   return { id: row.id, name };
 }
 
@@ -131,7 +166,9 @@ describe('GET /api/feed', () => {
     }
     const { items, nextCursor } = await feed(me);
     expect(nextCursor).toBeNull();
-    expect(items.map((i) => (i.kind === 'member' || i.kind === 'session' ? '' : `${i.kind}:${i.type}:${i.id}`))).toEqual(types.map((t) => `content:${t}:${added[t]!.id}`).reverse());
+    expect(items.map((i) => (i.kind === 'member' || i.kind === 'session' ? '' : `${i.kind}:${i.type}:${i.id}`))).toEqual(
+      types.map((t) => `content:${t}:${added[t]!.id}`).reverse(),
+    );
     const article = items.find((i) => i.kind === 'content' && i.type === 'article');
     expect(article).toEqual({
       kind: 'content',
@@ -331,7 +368,16 @@ describe('GET /api/feed', () => {
     const author = await user();
     await db()
       .insertInto('tricks')
-      .values(Array.from({ length: 55 }, (_, i) => ({ name: `T${i}`, discipline_id: d.id, description: 'D', difficulty: 2, author_id: author.id, status: 'approved' as const })))
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          name: `T${i}`,
+          discipline_id: d.id,
+          description: 'D',
+          difficulty: 2,
+          author_id: author.id,
+          status: 'approved' as const,
+        })),
+      )
       .execute();
     const first = await feed(me);
     expect(first.items).toHaveLength(20);
@@ -351,15 +397,27 @@ describe('GET /api/feed', () => {
     await join((await team(await user())).id, me, ago(DAY));
     const cursor = decodeFeedCursor(encodeFeedCursor({ at: new Date().toISOString().replace('Z', '000Z'), kind: 'member', id: 'z' }));
     // Test tables are small, where a scan is cheapest: forbid scans to see that an index serves each source.
-    await db().transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${feedStatement(me.id, { cursor, limit: 20 })}`.execute(tx);
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      // Sections are read by discipline or author; tiny test tables may take the approved-items index (migration 0007) for either.
-      for (const index of [/articles_(discipline|approved)_idx/, /places_(discipline|approved)_idx/, /reviews_(discipline|approved)_idx/, /tricks_(discipline|approved)_idx/, /shops_(discipline|approved)_idx/, /events_(discipline_created|approved)_idx/, /articles_(author|approved)_idx/, /events_(author|approved)_idx/, /team_members_team_joined_idx/]) {
-        expect(plan, String(index)).toMatch(index);
-      }
-      expect(plan).not.toMatch(/Seq Scan on (articles|events|places|reviews|tricks|shops|team_members)\b/);
-    });
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${feedStatement(me.id, { cursor, limit: 20 })}`.execute(tx);
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        // Sections are read by discipline or author; tiny test tables may take the approved-items index (migration 0007) for either.
+        for (const index of [
+          /articles_(discipline|approved)_idx/,
+          /places_(discipline|approved)_idx/,
+          /reviews_(discipline|approved)_idx/,
+          /tricks_(discipline|approved)_idx/,
+          /shops_(discipline|approved)_idx/,
+          /events_(discipline_created|approved)_idx/,
+          /articles_(author|approved)_idx/,
+          /events_(author|approved)_idx/,
+          /team_members_team_joined_idx/,
+        ]) {
+          expect(plan, String(index)).toMatch(index);
+        }
+        expect(plan).not.toMatch(/Seq Scan on (articles|events|places|reviews|tricks|shops|team_members)\b/);
+      });
   });
 });

@@ -24,7 +24,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/live',
-    { config: { cache: 'stream' }, schema: { querystring: liveQuery, description: 'Server-Sent Events of the signed-in user: notification, message, unread.' } },
+    {
+      config: { cache: 'stream' },
+      schema: { querystring: liveQuery, description: 'Server-Sent Events of the signed-in user: notification, message, unread.' },
+    },
     async (request, reply) => {
       const { user, sessionId } = await requireSession(request);
       // EventSource sends Last-Event-ID itself when it reconnects; the query serves its first connection.

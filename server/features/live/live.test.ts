@@ -119,7 +119,12 @@ describe('GET /api/live', () => {
 
   test('malformed payloads on the channel are ignored and delivery goes on', async () => {
     const s = await connect(ann);
-    for (const payload of ['not json', '{"userId":"x"}', JSON.stringify({ userId: ann.id, event: 'bogus' }), JSON.stringify({ userId: ann.id, event: 'notification', id: 'one' })]) {
+    for (const payload of [
+      'not json',
+      '{"userId":"x"}',
+      JSON.stringify({ userId: ann.id, event: 'bogus' }),
+      JSON.stringify({ userId: ann.id, event: 'notification', id: 'one' }),
+    ]) {
       await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(t.app.db);
     }
     await publish(t.app.db, { userId: ann.id, event: 'unread' });

@@ -100,7 +100,10 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  for (const [method, block] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, block] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     r.route({
       method,
       url: '/api/profiles/:id/block',

@@ -44,7 +44,15 @@ function expectInvalid(res: LightMyRequestResponse, code: string) {
 }
 
 const messageCount = async (conversationId: string) =>
-  Number((await db().selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('conversation_id', '=', conversationId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const follows = async (a: User, b: User) =>
   !!(await db().selectFrom('user_follows').select('follower_id').where('follower_id', '=', a.id).where('followee_id', '=', b.id).executeTakeFirst());
@@ -86,7 +94,11 @@ describe('starting a conversation', () => {
     expectError(await call('POST', '/api/conversations', ana, { userId: 'nobody-here' }), 404, 'USER_NOT_FOUND');
     expectInvalid(await call('POST', '/api/conversations', ana, {}), 'VALIDATION_ERROR');
     expectError(await call('POST', '/api/conversations', null, { userId: ana.id }), 401, 'UNAUTHORIZED');
-    const mine = await db().selectFrom('conversations').select('id').where((eb) => eb.or([eb('user_a', '=', ana.id), eb('user_b', '=', ana.id)])).execute();
+    const mine = await db()
+      .selectFrom('conversations')
+      .select('id')
+      .where((eb) => eb.or([eb('user_a', '=', ana.id), eb('user_b', '=', ana.id)]))
+      .execute();
     expect(mine).toEqual([]);
   });
 });
@@ -236,7 +248,10 @@ describe('blocking', () => {
     expect((await profile(ana, ben)).followers).toBe(0);
 
     // Both directions are refused, and nothing was written.
-    for (const [from, to] of [[ana, ben], [ben, ana]] as const) {
+    for (const [from, to] of [
+      [ana, ben],
+      [ben, ana],
+    ] as const) {
       expectError(await call('POST', `/api/conversations/${id}/messages`, from, { body: 'hello?' }), 403, 'BLOCKED');
       expectError(await call('POST', '/api/conversations', from, { userId: to.id }), 403, 'BLOCKED');
       expectError(await call('PUT', `/api/profiles/${to.id}/follow`, from), 403, 'BLOCKED');

@@ -64,7 +64,11 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
         app.log.error({ err: error, userId }, 'notification digest not sent');
         continue;
       }
-      await tx.updateTable('notifications').set({ emailed_at: sql`now()` }).where('id', 'in', user.ids).execute();
+      await tx
+        .updateTable('notifications')
+        .set({ emailed_at: sql`now()` })
+        .where('id', 'in', user.ids)
+        .execute();
       sent += 1;
     }
     return sent;

@@ -52,7 +52,12 @@ export async function markRead(db: Db, userId: string, id: number): Promise<bool
 
 export async function markAllRead(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('notifications').set({ read_at: sql`now()` }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+    await tx
+      .updateTable('notifications')
+      .set({ read_at: sql`now()` })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .execute();
     await publish(tx, { userId, event: 'unread' });
   });
 }

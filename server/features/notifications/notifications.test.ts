@@ -20,7 +20,10 @@ type Row = { user: string; type: string; actor: string | null; subjectType: stri
 
 /** The id of the newest notification so far: what an action recorded comes after it. */
 async function mark(): Promise<number> {
-  const row = await db().selectFrom('notifications').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await db()
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -35,7 +38,14 @@ async function ok(res: { statusCode: number; body: string }, status = 200) {
 }
 
 async function adminTeam(body: { leaderId: string; memberIds?: string[]; isPrivate?: boolean; name?: string }, id?: string) {
-  const payload = { name: body.name ?? `Crew ${token()}`, type: 'Amateur', isPrivate: body.isPrivate ?? false, leaderId: body.leaderId, memberIds: body.memberIds ?? [], disciplineIds: [] };
+  const payload = {
+    name: body.name ?? `Crew ${token()}`,
+    type: 'Amateur',
+    isPrivate: body.isPrivate ?? false,
+    leaderId: body.leaderId,
+    memberIds: body.memberIds ?? [],
+    disciplineIds: [],
+  };
   const res = await call(id ? 'PUT' : 'POST', id ? `/api/admin/teams/${id}` : '/api/admin/teams', kit.admin, payload);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json() as { id: string; name: string };
@@ -43,7 +53,12 @@ async function adminTeam(body: { leaderId: string; memberIds?: string[]; isPriva
 
 /** An approved place of `author`, through the admins' queue. */
 async function approvedPlace(author: User) {
-  const res = await call('POST', '/api/disciplines/surfing/places', author, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+  const res = await call('POST', '/api/disciplines/surfing/places', author, {
+    name: `Spot ${token()}`,
+    location: 'Hossegor, France',
+    latitude: 43.66,
+    longitude: -1.44,
+  });
   await ok(res, 201);
   const place = res.json() as { id: string; name: string };
   await kit.decide(place.id, 'approved');
@@ -55,7 +70,9 @@ describe('triggers', () => {
     const team = await adminTeam({ leaderId: leader.id, isPrivate: true });
     let from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/join`, rider));
-    expect(await since(from)).toEqual([{ user: leader.id, type: 'join_request', actor: rider.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+    expect(await since(from)).toEqual([
+      { user: leader.id, type: 'join_request', actor: rider.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } },
+    ]);
 
     // Asking again while pending records nothing more.
     from = await mark();
@@ -75,7 +92,13 @@ describe('triggers', () => {
     await ok(await call('POST', `/api/teams/${team.id}/join-requests/${again[0]!.id}/accept`, leader));
     // The decline is still unread: the answer folds into it (one notification, now saying accepted).
     expect(await since(from)).toEqual([]);
-    const answers = await db().selectFrom('notifications').select(['data', 'read_at']).where('user_id', '=', rider.id).where('type', '=', 'join_answer').where('subject_id', '=', team.id).execute();
+    const answers = await db()
+      .selectFrom('notifications')
+      .select(['data', 'read_at'])
+      .where('user_id', '=', rider.id)
+      .where('type', '=', 'join_answer')
+      .where('subject_id', '=', team.id)
+      .execute();
     expect(answers).toEqual([{ data: { teamName: team.name, decision: 'accepted' }, read_at: null }]);
   });
 
@@ -87,7 +110,9 @@ describe('triggers', () => {
 
     from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/members`, leader, { userId: rider.id }), 201);
-    expect(await since(from)).toEqual([{ user: rider.id, type: 'team_invite', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+    expect(await since(from)).toEqual([
+      { user: rider.id, type: 'team_invite', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } },
+    ]);
 
     from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/invitation/accept`, rider));
@@ -95,7 +120,9 @@ describe('triggers', () => {
 
     from = await mark();
     await ok(await call('POST', `/api/teams/${team.id}/transfer`, leader, { userId: rider.id }));
-    expect(await since(from)).toEqual([{ user: rider.id, type: 'team_leader', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+    expect(await since(from)).toEqual([
+      { user: rider.id, type: 'team_leader', actor: leader.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } },
+    ]);
   });
 
   test('the admin team save invites new members and tells a new leader only', async () => {
@@ -117,11 +144,18 @@ describe('triggers', () => {
     // Rider becomes leader: the one notification is about leadership.
     from = await mark();
     await adminTeam({ name: team.name, leaderId: rider.id, memberIds: [leader.id, newcomer.id] }, team.id);
-    expect(await since(from)).toEqual([{ user: rider.id, type: 'team_leader', actor: kit.admin.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } }]);
+    expect(await since(from)).toEqual([
+      { user: rider.id, type: 'team_leader', actor: kit.admin.id, subjectType: 'team', subjectId: team.id, data: { teamName: team.name } },
+    ]);
   });
 
   test('approval, likes (once a day) and comments tell the author, never for their own', async () => {
-    const res = await call('POST', '/api/disciplines/surfing/places', rider, { name: `Spot ${token()}`, location: 'Hossegor, France', latitude: 43.66, longitude: -1.44 });
+    const res = await call('POST', '/api/disciplines/surfing/places', rider, {
+      name: `Spot ${token()}`,
+      location: 'Hossegor, France',
+      latitude: 43.66,
+      longitude: -1.44,
+    });
     await ok(res, 201);
     const place = res.json() as { id: string; name: string };
     let from = await mark();
@@ -145,17 +179,31 @@ describe('triggers', () => {
     await ok(await call('PUT', like, other));
     await ok(await call('PUT', like, rider));
     expect(await since(from)).toEqual([
-      { user: rider.id, type: 'like', actor: other.id, subjectType: 'place', subjectId: place.id, data: { itemName: place.name, itemType: 'place', disciplineId: 'surfing' } },
+      {
+        user: rider.id,
+        type: 'like',
+        actor: other.id,
+        subjectType: 'place',
+        subjectId: place.id,
+        data: { itemName: place.name, itemType: 'place', disciplineId: 'surfing' },
+      },
     ]);
 
     from = await mark();
     await ok(await call('POST', `/api/content/place/${place.id}/comments`, other, { body: 'Great spot' }), 201);
     await ok(await call('POST', `/api/content/place/${place.id}/comments`, rider, { body: 'Thanks' }), 201);
-    expect(await since(from)).toMatchObject([{ user: rider.id, type: 'comment', actor: other.id, subjectType: 'place', subjectId: place.id, data: { itemName: place.name } }]);
+    expect(await since(from)).toMatchObject([
+      { user: rider.id, type: 'comment', actor: other.id, subjectType: 'place', subjectId: place.id, data: { itemName: place.name } },
+    ]);
   });
 
   test('a rejected contribution is told with its decision', async () => {
-    const res = await call('POST', '/api/disciplines/surfing/places', other, { name: `Spot ${token()}`, location: 'Anglet, France', latitude: 43.5, longitude: -1.5 });
+    const res = await call('POST', '/api/disciplines/surfing/places', other, {
+      name: `Spot ${token()}`,
+      location: 'Anglet, France',
+      latitude: 43.5,
+      longitude: -1.5,
+    });
     const place = res.json() as { id: string };
     const from = await mark();
     await kit.decide(place.id, 'rejected');
@@ -209,7 +257,9 @@ describe('triggers', () => {
     ]);
 
     // Once read, a change more than an hour later is news again.
-    await sql`update notifications set read_at = now(), created_at = now() - interval '2 hours' where type = 'event_changed' and subject_id = ${event.id}`.execute(db());
+    await sql`update notifications set read_at = now(), created_at = now() - interval '2 hours' where type = 'event_changed' and subject_id = ${event.id}`.execute(
+      db(),
+    );
     from = await mark();
     await ok(await call('PATCH', `/api/events/${event.id}`, organizer, { startDate: new Date(Date.parse(start) + 3600_000).toISOString() }));
     expect((await since(from)).map((r) => r.user).sort()).toEqual([other.id, rider.id].sort());
@@ -218,7 +268,14 @@ describe('triggers', () => {
     from = await mark();
     await ok(await call('DELETE', `/api/events/${event.id}`, organizer), 204);
     expect(await since(from)).toEqual([]);
-    const changed = await db().selectFrom('notifications').select(['user_id', 'data']).where('type', '=', 'event_changed').where('subject_id', '=', event.id).where('read_at', 'is', null).orderBy('user_id').execute();
+    const changed = await db()
+      .selectFrom('notifications')
+      .select(['user_id', 'data'])
+      .where('type', '=', 'event_changed')
+      .where('subject_id', '=', event.id)
+      .where('read_at', 'is', null)
+      .orderBy('user_id')
+      .execute();
     expect(changed.map((r) => [r.user_id, r.data.cancelled])).toEqual([other.id, rider.id].sort().map((id) => [id, true]));
   });
 
@@ -278,7 +335,13 @@ describe('notifications API', () => {
     expect(statements.filter((sql) => /from "?notifications"?/.test(sql))).toHaveLength(1);
     expect(first.items.map((n) => n.actor?.name)).toEqual(['Fan Three', 'Fan Two']);
     expect(first).toMatchObject({ hasMore: true, unreadCount: 3 });
-    expect(first.items[0]).toMatchObject({ type: 'follower', read: false, subjectType: 'profile', subjectId: fans[2]!.id, actor: { id: fans[2]!.id, avatarUrl: null } });
+    expect(first.items[0]).toMatchObject({
+      type: 'follower',
+      read: false,
+      subjectType: 'profile',
+      subjectId: fans[2]!.id,
+      actor: { id: fans[2]!.id, avatarUrl: null },
+    });
     const second = await page(owner, `?limit=2&before=${first.items[1]!.id}`);
     expect(second.items.map((n) => n.actor?.name)).toEqual(['Fan One']);
     expect(second).toMatchObject({ hasMore: false, unreadCount: 3 });
@@ -369,7 +432,12 @@ describe('e-mail digest', () => {
     expect(toEnglish[0]!.text).toContain('Jean Fan started following you');
 
     const emailed = await db().selectFrom('notifications').select(['type', 'emailed_at']).where('user_id', '=', french.id).execute();
-    expect(emailed.filter((n) => n.emailed_at !== null).map((n) => n.type).sort()).toEqual(['follower', 'like']);
+    expect(
+      emailed
+        .filter((n) => n.emailed_at !== null)
+        .map((n) => n.type)
+        .sort(),
+    ).toEqual(['follower', 'like']);
 
     // A second run has nothing left to send.
     expect(await sendNotificationDigests(kit.t.app)).toBe(0);

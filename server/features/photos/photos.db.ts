@@ -79,7 +79,11 @@ export async function addPhoto(
 }
 
 export async function getPhoto(db: Db, id: string) {
-  const row = await db.selectFrom('photos').select(['subject_type', 'subject_id', ...PHOTO_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('photos')
+    .select(['subject_type', 'subject_id', ...PHOTO_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && { subject: { type: row.subject_type, id: row.subject_id } as PhotoSubject, photo: toPhoto(row), variants: row.variants };
 }
 
@@ -108,4 +112,3 @@ export async function deletePhoto(db: Db, id: string, subject: PhotoSubject): Pr
     await renumber(tx, subject);
   });
 }
-

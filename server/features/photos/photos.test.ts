@@ -25,10 +25,19 @@ function upload(url: string, who: User | null, body: { payload: Buffer; headers:
 }
 
 const photoOf = async (width = 2000, height = 1000, alt?: string) =>
-  multipartBody([{ filename: 'p.jpg', type: 'image/jpeg', data: await fixtures.jpeg(width, height) }, ...(alt === undefined ? [] : [{ field: 'alt', data: alt }])]);
+  multipartBody([
+    { filename: 'p.jpg', type: 'image/jpeg', data: await fixtures.jpeg(width, height) },
+    ...(alt === undefined ? [] : [{ field: 'alt', data: alt }]),
+  ]);
 
 async function placeBy(author: User, over: Record<string, unknown> = {}): Promise<Place> {
-  const res = await call('POST', '/api/disciplines/skateboarding/places', author, { name: `Spot ${token()}`, location: 'Here', latitude: 1, longitude: 2, ...over });
+  const res = await call('POST', '/api/disciplines/skateboarding/places', author, {
+    name: `Spot ${token()}`,
+    location: 'Here',
+    latitude: 1,
+    longitude: 2,
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Place;
 }
@@ -206,7 +215,13 @@ describe('changing and deleting photos', () => {
     const photo = await addTo(place.id, author);
     const { id: reportId } = await kit.t.app.db
       .insertInto('condition_reports')
-      .values({ place_id: place.id, author_id: author.id, kind: 'ground', values: JSON.stringify({ surface: 'dry' }), expires_at: new Date(Date.now() + 3_600_000) })
+      .values({
+        place_id: place.id,
+        author_id: author.id,
+        kind: 'ground',
+        values: JSON.stringify({ surface: 'dry' }),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const reportPhoto = await upload(`/api/photos/condition_report/${reportId}`, author, await photoOf(500, 400));
@@ -229,7 +244,13 @@ test('deleting an account removes the files of its reports’ photos, which go w
   const place = await placeBy(kit.admin);
   const { id: reportId } = await kit.t.app.db
     .insertInto('condition_reports')
-    .values({ place_id: place.id, author_id: rider.id, kind: 'ground', values: JSON.stringify({ surface: 'dry' }), expires_at: new Date(Date.now() + 3_600_000) })
+    .values({
+      place_id: place.id,
+      author_id: rider.id,
+      kind: 'ground',
+      values: JSON.stringify({ surface: 'dry' }),
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const added = await upload(`/api/photos/condition_report/${reportId}`, rider, await photoOf(500, 400));

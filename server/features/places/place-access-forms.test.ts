@@ -34,14 +34,19 @@ async function placeWithSteward() {
   const place = res.json() as Place;
   const steward = await user();
   expect((await call('POST', `/api/places/${place.id}/stewards`, kit.admin, { userId: steward.id })).statusCode).toBe(201);
-  const { closures } = (await call('POST', `/api/places/${place.id}/closures`, kit.admin, { startsOn: '2032-01-01', endsOn: '2032-01-05', reason: 'Works' })).json() as PlaceAccess;
+  const { closures } = (
+    await call('POST', `/api/places/${place.id}/closures`, kit.admin, { startsOn: '2032-01-01', endsOn: '2032-01-05', reason: 'Works' })
+  ).json() as PlaceAccess;
   return { place, steward, closureId: closures[0]!.id };
 }
 
 describe('the access forms', () => {
   test('a steward sets the status and adds a yearly closure without scripts', async () => {
     const { place, steward } = await placeWithSteward();
-    expectBack(await post('place-access-status', { id: place.id, status: 'permit' }, steward), BACK, { kind: 'success', title: 'places.access.toast.statusSaved' });
+    expectBack(await post('place-access-status', { id: place.id, status: 'permit' }, steward), BACK, {
+      kind: 'success',
+      title: 'places.access.toast.statusSaved',
+    });
     const fields = { placeId: place.id, startsOn: '2033-03-01', endsOn: '2033-07-31', reason: 'Nesting season', yearly: 'on' };
     expectBack(await post('place-closure-add', fields, steward), BACK, { kind: 'success', title: 'places.access.toast.closureAdded' });
     const access = await accessOf(place.id);
@@ -65,9 +70,18 @@ describe('the access forms', () => {
   test('an admin names and removes a steward, and removes a closure', async () => {
     const { place, steward, closureId } = await placeWithSteward();
     const rider = await user();
-    expectBack(await post('place-steward-add', { id: place.id, userId: rider.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardAdded' });
-    expectBack(await post('place-steward-remove', { id: place.id, userId: steward.id }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.stewardRemoved' });
-    expectBack(await post('place-closure-remove', { id: place.id, closureId }, kit.admin), BACK, { kind: 'success', title: 'places.access.toast.closureRemoved' });
+    expectBack(await post('place-steward-add', { id: place.id, userId: rider.id }, kit.admin), BACK, {
+      kind: 'success',
+      title: 'places.access.toast.stewardAdded',
+    });
+    expectBack(await post('place-steward-remove', { id: place.id, userId: steward.id }, kit.admin), BACK, {
+      kind: 'success',
+      title: 'places.access.toast.stewardRemoved',
+    });
+    expectBack(await post('place-closure-remove', { id: place.id, closureId }, kit.admin), BACK, {
+      kind: 'success',
+      title: 'places.access.toast.closureRemoved',
+    });
     expect(await accessOf(place.id)).toMatchObject({ closures: [], stewards: [{ id: rider.id }] });
   });
 
@@ -75,7 +89,16 @@ describe('the access forms', () => {
   test.each(actions)('%s from another site, or with no Origin: 403 and nothing changed; a visitor is sent to log in', async (action) => {
     const { place, steward, closureId } = await placeWithSteward();
     const rider = await user();
-    const fields = { id: place.id, placeId: place.id, status: 'closed', startsOn: '2034-01-01', endsOn: '2034-01-02', reason: 'Forged', closureId, userId: action === 'place-steward-add' ? rider.id : steward.id };
+    const fields = {
+      id: place.id,
+      placeId: place.id,
+      status: 'closed',
+      startsOn: '2034-01-01',
+      endsOn: '2034-01-02',
+      reason: 'Forged',
+      closureId,
+      userId: action === 'place-steward-add' ? rider.id : steward.id,
+    };
     const before = await accessOf(place.id);
     for (const origin of ['https://evil.example', null]) {
       const res = await post(action, fields, kit.admin, origin);

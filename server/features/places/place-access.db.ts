@@ -63,9 +63,7 @@ export function accessSummaryOf(row: AccessRow, today: string): AccessSummary {
 /** The places (`c`) whose access today is `status`, for the list's filter. */
 export function accessIs(status: AccessStatus, today: string): Expression<SqlBool> {
   const closedNow = sql<SqlBool>`exists (select 1 from place_closures pc where pc.place_id = c.id and ${coversToday(today)})`;
-  return status === 'closed'
-    ? sql<SqlBool>`(c.access_status = 'closed' or ${closedNow})`
-    : sql<SqlBool>`(c.access_status = ${status} and not ${closedNow})`;
+  return status === 'closed' ? sql<SqlBool>`(c.access_status = 'closed' or ${closedNow})` : sql<SqlBool>`(c.access_status = ${status} and not ${closedNow})`;
 }
 
 /** The status in force today of the place at `alias`: closed while a closure covers today, else the one set. */
@@ -116,7 +114,13 @@ export async function getPlaceAccess(db: Db, placeId: string, today: string): Pr
     db.selectFrom('places as c').select(accessColumns(today)).where('c.id', '=', placeId).executeTakeFirstOrThrow(),
     db
       .selectFrom('place_closures')
-      .select(['id', 'reason', 'yearly', sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as('starts_on'), sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on')])
+      .select([
+        'id',
+        'reason',
+        'yearly',
+        sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+        sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on'),
+      ])
       .where('place_id', '=', placeId)
       .orderBy('starts_on')
       .orderBy('id')
@@ -133,10 +137,20 @@ export async function getPlaceAccess(db: Db, placeId: string, today: string): Pr
       .leftJoin('profiles as a', 'a.id', 'h.actor_id')
       .leftJoin('profiles as s', 's.id', 'h.subject_id')
       .select([
-        'h.id', 'h.kind', 'h.status', 'h.reason', 'h.yearly', 'h.created_at', 'h.actor_id', 'h.subject_id',
+        'h.id',
+        'h.kind',
+        'h.status',
+        'h.reason',
+        'h.yearly',
+        'h.created_at',
+        'h.actor_id',
+        'h.subject_id',
         sql<string | null>`to_char(h.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
         sql<string | null>`to_char(h.ends_on, 'YYYY-MM-DD')`.as('ends_on'),
-        'a.name as actor_name', 'a.avatar_url as actor_avatar', 's.name as subject_name', 's.avatar_url as subject_avatar',
+        'a.name as actor_name',
+        'a.avatar_url as actor_avatar',
+        's.name as subject_name',
+        's.avatar_url as subject_avatar',
       ])
       .where('h.place_id', '=', placeId)
       .orderBy('h.created_at', 'desc')
@@ -148,24 +162,27 @@ export async function getPlaceAccess(db: Db, placeId: string, today: string): Pr
     summary: accessSummaryOf(place, today),
     closures: closures.map((c): Closure => ({ id: c.id, startsOn: c.starts_on, endsOn: c.ends_on, reason: c.reason, yearly: c.yearly })),
     stewards: stewards.map((s) => ({ id: s.id, name: s.name, avatarUrl: s.avatar_url })),
-    history: history.map(
-      (h): AccessChange => ({
-        id: h.id,
-        kind: h.kind,
-        at: new Date(h.created_at).toISOString(),
-        by: person(h.actor_id, h.actor_name, h.actor_avatar),
-        status: (h.status as AccessStatus | null) ?? null,
-        closure: h.starts_on && h.ends_on ? { startsOn: h.starts_on, endsOn: h.ends_on, reason: h.reason ?? '', yearly: !!h.yearly } : null,
-        steward: person(h.subject_id, h.subject_name, h.subject_avatar),
-      }),
-    ),
+    history: history.map((h): AccessChange => ({
+      id: h.id,
+      kind: h.kind,
+      at: new Date(h.created_at).toISOString(),
+      by: person(h.actor_id, h.actor_name, h.actor_avatar),
+      status: (h.status as AccessStatus | null) ?? null,
+      closure: h.starts_on && h.ends_on ? { startsOn: h.starts_on, endsOn: h.ends_on, reason: h.reason ?? '', yearly: !!h.yearly } : null,
+      steward: person(h.subject_id, h.subject_name, h.subject_avatar),
+    })),
   };
 }
 
 /** Sets the status; setting the one in force changes nothing and notes nothing. */
 export async function setAccessStatus(db: Db, placeId: string, status: AccessStatus, actor: Actor): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const changed = await tx.updateTable('places').set({ access_status: status }).where('id', '=', placeId).where('access_status', '<>', status).executeTakeFirst();
+    const changed = await tx
+      .updateTable('places')
+      .set({ access_status: status })
+      .where('id', '=', placeId)
+      .where('access_status', '<>', status)
+      .executeTakeFirst();
     if (changed.numUpdatedRows === 0n) return;
     await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'status', status }).execute();
     if (status === 'closed') await tellOrganisersOfClosure(tx, placeId, actor.id, null);
@@ -186,8 +203,14 @@ export async function addClosure(db: Db, placeId: string, closure: NewClosure, a
     if (existing.length >= PLACE_CLOSURES_MAX) fail('CLOSURES_TOO_MANY');
     if (existing.some((other) => closuresOverlap(other, closure))) fail('CLOSURE_OVERLAP');
     const days = { starts_on: closure.startsOn, ends_on: closure.endsOn, reason: closure.reason, yearly: closure.yearly };
-    await tx.insertInto('place_closures').values({ place_id: placeId, created_by: actor.id, ...days }).execute();
-    await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'closure-added', ...days }).execute();
+    await tx
+      .insertInto('place_closures')
+      .values({ place_id: placeId, created_by: actor.id, ...days })
+      .execute();
+    await tx
+      .insertInto('place_access_changes')
+      .values({ place_id: placeId, actor_id: actor.id, kind: 'closure-added', ...days })
+      .execute();
     await tellOrganisersOfClosure(tx, placeId, actor.id, closure);
   });
 }
@@ -202,7 +225,10 @@ export async function removeClosure(db: Db, placeId: string, closureId: string, 
       .returning(['reason', 'yearly', sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as('starts_on'), sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on')])
       .executeTakeFirst();
     if (!removed) fail('NOT_FOUND');
-    await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'closure-removed', ...removed }).execute();
+    await tx
+      .insertInto('place_access_changes')
+      .values({ place_id: placeId, actor_id: actor.id, kind: 'closure-removed', ...removed })
+      .execute();
   });
 }
 
@@ -211,7 +237,12 @@ export async function addSteward(db: Db, placeId: string, userId: string, actor:
   await inTransaction(db, async (tx) => {
     const visible = await tx.selectFrom('profiles as p').select('p.id').where('p.id', '=', userId).where(visiblePerson('p')).executeTakeFirst();
     if (!visible) fail('USER_NOT_FOUND');
-    const added = await tx.insertInto('place_stewards').values({ place_id: placeId, user_id: userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
+    const added = await tx
+      .insertInto('place_stewards')
+      .values({ place_id: placeId, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
     if (added) {
       await tx.insertInto('place_access_changes').values({ place_id: placeId, actor_id: actor.id, kind: 'steward-added', subject_id: userId }).execute();
     }

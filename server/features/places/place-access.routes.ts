@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
-import { closureInputSchema, placeAccessSchema, placeAccessStatusWithInput, placeClosureRemoveWithInput, placeStewardAddWithInput, placeStewardRemoveWithInput, todayUtc } from '../../../common/place-access.ts';
+import {
+  closureInputSchema,
+  placeAccessSchema,
+  placeAccessStatusWithInput,
+  placeClosureRemoveWithInput,
+  placeStewardAddWithInput,
+  placeStewardRemoveWithInput,
+  todayUtc,
+} from '../../../common/place-access.ts';
 import type { Place } from '../../../common/places.ts';
 import { findVisible, idParams } from '../../lib/content-routes.ts';
 import type { Viewer } from '../../lib/content.ts';
@@ -42,11 +50,15 @@ export async function placeAccessRoutes(app: FastifyInstance, get: GetPlace): Pr
   });
 
   // Still a route of its own, its form apart (places.forms.ts): its body's days are checked against each other.
-  r.post('/api/places/:id/closures', { schema: { tags, params: idParams, body: closureInputSchema, response: { 201: placeAccessSchema } } }, async (request, reply) => {
-    const user = await requireKeeper(contextOf(request), request.params.id);
-    await addClosure(app.db, request.params.id, request.body, user);
-    return reply.code(201).send(await getPlaceAccess(app.db, request.params.id, todayUtc()));
-  });
+  r.post(
+    '/api/places/:id/closures',
+    { schema: { tags, params: idParams, body: closureInputSchema, response: { 201: placeAccessSchema } } },
+    async (request, reply) => {
+      const user = await requireKeeper(contextOf(request), request.params.id);
+      await addClosure(app.db, request.params.id, request.body, user);
+      return reply.code(201).send(await getPlaceAccess(app.db, request.params.id, todayUtc()));
+    },
+  );
 
   serveAction(app, placeClosureRemoveWithInput, { tags, response: placeAccessSchema }, async (ctx, { id, closureId }) => {
     const user = await requireKeeper(ctx, id);

@@ -57,7 +57,9 @@ describe('who may change a place access', () => {
     }
     expect(await accessOf(place.id)).toMatchObject({ summary: { status: 'open' }, closures: [] });
 
-    expect((await call('PUT', `/api/places/${place.id}/access`, steward, { status: 'restricted' })).json()).toMatchObject({ summary: { status: 'restricted' } });
+    expect((await call('PUT', `/api/places/${place.id}/access`, steward, { status: 'restricted' })).json()).toMatchObject({
+      summary: { status: 'restricted' },
+    });
     const added = await call('POST', `/api/places/${place.id}/closures`, steward, closure());
     expect(added.statusCode, added.body).toBe(201);
     const closureId = (added.json() as PlaceAccess).closures[0]!.id;
@@ -82,7 +84,7 @@ describe('who may change a place access', () => {
     expectError(await call('PUT', `/api/places/${place.id}/access`, steward, { status: 'closed' }), 403, 'FORBIDDEN');
   });
 
-  test("a place hidden from the viewer is not found, its access included", async () => {
+  test('a place hidden from the viewer is not found, its access included', async () => {
     const author = await user();
     const pending = await addPlace(author);
     expectError(await call('GET', `/api/places/${pending.id}/access`, await user()), 404, 'CONTENT_NOT_FOUND');
@@ -98,7 +100,11 @@ describe('closures', () => {
     const place = await addPlace(kit.admin);
     expect((await placeOf(place.id)).access).toEqual({ status: 'open', set: 'open', closure: null });
     await call('POST', `/api/places/${place.id}/closures`, kit.admin, closure({ startsOn: inDays(-2), endsOn: inDays(3) }));
-    expect((await placeOf(place.id)).access).toEqual({ status: 'closed', set: 'open', closure: { reason: 'Nesting falcons', startsOn: inDays(-2), endsOn: inDays(3) } });
+    expect((await placeOf(place.id)).access).toEqual({
+      status: 'closed',
+      set: 'open',
+      closure: { reason: 'Nesting falcons', startsOn: inDays(-2), endsOn: inDays(3) },
+    });
     // One that ended yesterday, or starts tomorrow, does not.
     const other = await addPlace(kit.admin);
     await call('POST', `/api/places/${other.id}/closures`, kit.admin, closure({ startsOn: inDays(-9), endsOn: inDays(-1) }));
@@ -117,7 +123,12 @@ describe('closures', () => {
     expect((await placeOf(once.id)).access.status).toBe('open');
     // A yearly closure whose first year is still to come closes nothing yet.
     const later = await addPlace(kit.admin);
-    await call('POST', `/api/places/${later.id}/closures`, kit.admin, closure({ startsOn: yearsFrom(inDays(-3), 1), endsOn: yearsFrom(inDays(3), 1), yearly: true }));
+    await call(
+      'POST',
+      `/api/places/${later.id}/closures`,
+      kit.admin,
+      closure({ startsOn: yearsFrom(inDays(-3), 1), endsOn: yearsFrom(inDays(3), 1), yearly: true }),
+    );
     expect((await placeOf(later.id)).access.status).toBe('open');
   });
 
@@ -184,7 +195,9 @@ describe('the places list filter and the history', () => {
     await call('PUT', `/api/places/${place.id}/access`, steward, { status: 'permit' });
     // Setting the status it has is no change.
     await call('PUT', `/api/places/${place.id}/access`, steward, { status: 'permit' });
-    const added = (await call('POST', `/api/places/${place.id}/closures`, steward, closure({ startsOn: '2031-03-01', endsOn: '2031-07-31', yearly: true }))).json() as PlaceAccess;
+    const added = (
+      await call('POST', `/api/places/${place.id}/closures`, steward, closure({ startsOn: '2031-03-01', endsOn: '2031-07-31', yearly: true }))
+    ).json() as PlaceAccess;
     await call('DELETE', `/api/places/${place.id}/closures/${added.closures[0]!.id}`, kit.admin);
     const { history } = await accessOf(place.id);
     const season = { startsOn: '2031-03-01', endsOn: '2031-07-31', reason: 'Nesting falcons', yearly: true };

@@ -17,7 +17,18 @@ const RECENT_REPORTS = 20;
 export async function reportablePlace(db: Db, placeId: string, viewer: Viewer): Promise<{ id: string; kind: ConditionKind } | undefined> {
   const row = await db
     .selectFrom('places as c')
-    .select(['c.id', (eb) => eb.selectFrom('discipline_categories as dc').select('dc.category_id').whereRef('dc.discipline_id', '=', 'c.discipline_id').where('dc.category_id', 'in', KIND_CATEGORIES).orderBy('dc.category_id').limit(1).as('category')])
+    .select([
+      'c.id',
+      (eb) =>
+        eb
+          .selectFrom('discipline_categories as dc')
+          .select('dc.category_id')
+          .whereRef('dc.discipline_id', '=', 'c.discipline_id')
+          .where('dc.category_id', 'in', KIND_CATEGORIES)
+          .orderBy('dc.category_id')
+          .limit(1)
+          .as('category'),
+    ])
     .where('c.id', '=', placeId)
     .where(visibleTo('place', 'c', viewer))
     .executeTakeFirst();
@@ -50,7 +61,15 @@ export async function currentReports(db: Db, place: { id: string; kind: Conditio
     .selectFrom('condition_reports as r')
     .innerJoin('profiles as a', 'a.id', 'r.author_id')
     .select([
-      'r.id', 'r.kind', 'r.values', 'r.note', 'r.created_at', 'r.expires_at', 'r.author_id', 'a.name as author_name', 'a.avatar_url as author_avatar_url',
+      'r.id',
+      'r.kind',
+      'r.values',
+      'r.note',
+      'r.created_at',
+      'r.expires_at',
+      'r.author_id',
+      'a.name as author_name',
+      'a.avatar_url as author_avatar_url',
       sql<number>`(select count(*)::int from condition_report_likes l where l.report_id = r.id)`.as('likes'),
       sql<boolean>`exists (select 1 from condition_report_likes l where l.report_id = r.id and l.user_id = ${viewer?.id ?? null})`.as('liked'),
     ])
@@ -59,7 +78,11 @@ export async function currentReports(db: Db, place: { id: string; kind: Conditio
     .orderBy('r.created_at', 'desc')
     .limit(RECENT_REPORTS)
     .execute();
-  const photos = await galleriesOf(db, 'condition_report', rows.map((row) => row.id));
+  const photos = await galleriesOf(
+    db,
+    'condition_report',
+    rows.map((row) => row.id),
+  );
   const reports: ConditionReport[] = rows.map((row) => ({
     photos: photos.get(row.id) ?? [],
     id: row.id,
@@ -94,7 +117,11 @@ export async function deleteReport(db: Db, id: string): Promise<void> {
 /** Likes or unlikes a report; twice changes nothing. */
 export async function setReportLike(db: Db, id: string, userId: string, liked: boolean): Promise<{ liked: boolean; likes: number }> {
   if (liked) {
-    await db.insertInto('condition_report_likes').values({ report_id: id, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('condition_report_likes')
+      .values({ report_id: id, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   } else {
     await db.deleteFrom('condition_report_likes').where('report_id', '=', id).where('user_id', '=', userId).execute();
   }

@@ -32,7 +32,8 @@ const conditionsOf = async (placeId: string, who: User | null = null) => {
   return res.json() as PlaceConditions;
 };
 const placeRead = async (placeId: string) => (await call('GET', `/api/places/${placeId}`, null)).json() as Place;
-const storedReports = async (placeId: string) => (await kit.t.app.db.selectFrom('condition_reports').select('id').where('place_id', '=', placeId).execute()).length;
+const storedReports = async (placeId: string) =>
+  (await kit.t.app.db.selectFrom('condition_reports').select('id').where('place_id', '=', placeId).execute()).length;
 
 describe('reporting conditions', () => {
   test('a rider reports a surf spot: listed with reporter, values and note; the latest shows on the place, in lists and on the profile', async () => {
@@ -43,14 +44,26 @@ describe('reporting conditions', () => {
     const res = await report(place.id, rider, { ...WATER, note: '  Clean sets  at dawn ' });
     expect(res.statusCode, res.body).toBe(201);
     const [made] = (res.json() as PlaceConditions).reports;
-    expect(made).toMatchObject({ kind: 'water', values: { size: 'medium', wind: 'light', crowd: 'some' }, note: 'Clean sets at dawn', author: { id: rider.id, name: rider.name }, likes: 0, liked: false, canDelete: true });
+    expect(made).toMatchObject({
+      kind: 'water',
+      values: { size: 'medium', wind: 'light', crowd: 'some' },
+      note: 'Clean sets at dawn',
+      author: { id: rider.id, name: rider.name },
+      likes: 0,
+      liked: false,
+      canDelete: true,
+    });
     // Current for the configured time (6 h by default), fixed when made.
     expect(Date.parse(made!.expiresAt) - Date.parse(made!.createdAt)).toBe(6 * 3_600_000);
 
     const seen = await conditionsOf(place.id);
     expect(seen.kind).toBe('water');
     expect(seen.reports).toMatchObject([{ id: made!.id, note: 'Clean sets at dawn', canDelete: false }]);
-    expect((await placeRead(place.id)).conditions).toEqual({ kind: 'water', values: { size: 'medium', wind: 'light', crowd: 'some' }, createdAt: made!.createdAt });
+    expect((await placeRead(place.id)).conditions).toEqual({
+      kind: 'water',
+      values: { size: 'medium', wind: 'light', crowd: 'some' },
+      createdAt: made!.createdAt,
+    });
     const list = (await call('GET', `/api/disciplines/surfing/places?q=${encodeURIComponent(place.name)}`, null)).json() as PlaceList;
     expect(list.items[0]?.conditions).toMatchObject({ values: { size: 'medium' } });
     expect(((await call('GET', `/api/profiles/${rider.id}`, null)).json() as PublicProfile).conditionReports).toBe(1);
@@ -76,13 +89,21 @@ describe('reporting conditions', () => {
     // A whole report of another kind.
     expectRefused(await report(snow.id, rider, WATER), 400, 'CONDITIONS_WRONG_FIELDS');
     // The place's kind with a field of another (thermals on a snow spot).
-    expectRefused(await report(snow.id, rider, { kind: 'snow', snow: 'icy', visibility: 'poor', wind: 'strong', thermals: 'weak' }), 400, 'CONDITIONS_WRONG_FIELDS');
+    expectRefused(
+      await report(snow.id, rider, { kind: 'snow', snow: 'icy', visibility: 'poor', wind: 'strong', thermals: 'weak' }),
+      400,
+      'CONDITIONS_WRONG_FIELDS',
+    );
     expectRefused(await report(surf.id, rider, { kind: 'lava', heat: 'high' }), 400, 'CONDITIONS_WRONG_FIELDS');
     expectRefused(await report(surf.id, rider, { kind: 'water', size: 'big', wind: 'light' }), 400, 'CONDITIONS_MISSING_VALUE');
     expectRefused(await report(surf.id, rider, { ...WATER, size: 'tsunami' }), 400, 'CONDITIONS_MISSING_VALUE');
     expectRefused(await report(surf.id, rider, { ...WATER, note: 'x'.repeat(281) }), 400, 'TOO_LONG');
     // Who reports, where and until when are the server's to say.
-    expectRefused(await report(surf.id, rider, { ...WATER, authorId: kit.admin.id, placeId: snow.id, expiresAt: '2099-01-01T00:00:00Z' }), 400, 'CONDITIONS_WRONG_FIELDS');
+    expectRefused(
+      await report(surf.id, rider, { ...WATER, authorId: kit.admin.id, placeId: snow.id, expiresAt: '2099-01-01T00:00:00Z' }),
+      400,
+      'CONDITIONS_WRONG_FIELDS',
+    );
     expect(await storedReports(snow.id)).toBe(0);
     expect(await storedReports(surf.id)).toBe(0);
   });
@@ -113,11 +134,19 @@ describe('expiry', () => {
     expect(latest?.values.size).toBe('big');
 
     // The clock moves past the newer one's end.
-    await kit.t.app.db.updateTable('condition_reports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', latest!.id).execute();
+    await kit.t.app.db
+      .updateTable('condition_reports')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', latest!.id)
+      .execute();
     expect((await conditionsOf(place.id)).reports.map((r) => r.id)).toEqual([older!.id]);
     expect((await placeRead(place.id)).conditions?.values.size).toBe('medium');
 
-    await kit.t.app.db.updateTable('condition_reports').set({ expires_at: new Date(Date.now() - 1000) }).where('place_id', '=', place.id).execute();
+    await kit.t.app.db
+      .updateTable('condition_reports')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('place_id', '=', place.id)
+      .execute();
     expect((await conditionsOf(place.id)).reports).toEqual([]);
     expect((await placeRead(place.id)).conditions).toBeNull();
     expect(((await call('GET', `/api/profiles/${rider.id}`, null)).json() as PublicProfile).conditionReports).toBe(2);
@@ -156,7 +185,11 @@ describe('likes and deleting', () => {
     expect(await storedReports(first.place.id)).toBe(0);
 
     const second = await reported(rider);
-    await kit.t.app.db.updateTable('condition_reports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', second.id).execute();
+    await kit.t.app.db
+      .updateTable('condition_reports')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', second.id)
+      .execute();
     expect((await call('DELETE', `/api/condition-reports/${second.id}`, kit.admin)).statusCode).toBe(204);
     expect(await storedReports(second.place.id)).toBe(0);
     expectError(await call('DELETE', `/api/condition-reports/${second.id}`, kit.admin), 404, 'NOT_FOUND');
@@ -181,7 +214,11 @@ describe('as HTML forms', () => {
     expect(decodeURIComponent(done.cookies.find((c) => c.name === 'stoked-flash')!.value)).toContain('places.conditions.reported');
     expect((await conditionsOf(place.id)).reports[0]).toMatchObject({ values: { size: 'flat' }, note: 'Lake' });
 
-    const wrong = await post('report-conditions', { placeId: place.id, kind: 'water', size: 'flat', wind: 'none', crowd: 'empty', thermals: 'weak', back }, rider);
+    const wrong = await post(
+      'report-conditions',
+      { placeId: place.id, kind: 'water', size: 'flat', wind: 'none', crowd: 'empty', thermals: 'weak', back },
+      rider,
+    );
     expect(decodeURIComponent(wrong.cookies.find((c) => c.name === 'stoked-flash')!.value)).toContain('errors.CONDITIONS_WRONG_FIELDS');
     expect(await storedReports(place.id)).toBe(1);
   });

@@ -70,8 +70,14 @@ describe('nearby spots', () => {
 describe('longitudeRanges', () => {
   test('one range, two across the antimeridian, the whole circle near a pole', () => {
     expect(longitudeRanges(10, 1)).toEqual([[9, 11]]);
-    expect(longitudeRanges(179.5, 1)).toEqual([[178.5, 180], [-180, -179.5]]);
-    expect(longitudeRanges(-179.5, 1)).toEqual([[180 - 0.5, 180], [-180, -178.5]]);
+    expect(longitudeRanges(179.5, 1)).toEqual([
+      [178.5, 180],
+      [-180, -179.5],
+    ]);
+    expect(longitudeRanges(-179.5, 1)).toEqual([
+      [180 - 0.5, 180],
+      [-180, -178.5],
+    ]);
     expect(longitudeRanges(0, 200)).toEqual([[-180, 180]]);
   });
 });

@@ -1,7 +1,16 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ConditionSummary } from '../../../common/conditions.ts';
-import { NEARBY_LIMIT, NEARBY_RADIUS_KM, type NearbyPlaces, type Place, type PlaceVisibility, type placeInputSchema, type placeListQuerySchema, type placeUpdateSchema } from '../../../common/places.ts';
+import {
+  NEARBY_LIMIT,
+  NEARBY_RADIUS_KM,
+  type NearbyPlaces,
+  type Place,
+  type PlaceVisibility,
+  type placeInputSchema,
+  type placeListQuerySchema,
+  type placeUpdateSchema,
+} from '../../../common/places.ts';
 import type { DB } from '../../db/schema.ts';
 import { coverColumn } from '../../lib/photos.ts';
 import { queueForApproval } from '../../lib/approval-queue.ts';
@@ -16,7 +25,14 @@ type Db = Kysely<DB>;
 
 function places(db: Db, viewer: Viewer) {
   return visibleItems(db, 'place', viewer).select([
-    'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', coverColumn('place', 'c'), 'c.visibility', 'c.team_id',
+    'c.name',
+    'c.location',
+    'c.latitude',
+    'c.longitude',
+    'c.image_url',
+    coverColumn('place', 'c'),
+    'c.visibility',
+    'c.team_id',
     sql<string | null>`(select t.name from teams t where t.id = c.team_id)`.as('team_name'),
     ...accessColumns(todayUtc()),
     latestConditions(),
@@ -94,7 +110,12 @@ async function createPlace(db: Db, disciplineId: string, input: PlaceInput, auth
     const teamId = await crewOf(tx, input.visibility, input.teamId, author);
     const { id } = await tx
       .insertInto('places')
-      .values({ ...(contributionColumns({ ...input, teamId }) as Insertable<DB['places']>), discipline_id: disciplineId, author_id: author.id, status: 'pending' })
+      .values({
+        ...(contributionColumns({ ...input, teamId }) as Insertable<DB['places']>),
+        discipline_id: disciplineId,
+        author_id: author.id,
+        status: 'pending',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
@@ -111,7 +132,12 @@ async function changePlace(db: Db, id: string, changes: PlaceChanges, editor: No
   if (visibility === undefined) return updateContribution(db, 'place', id, fields, fields.name);
   await inTransaction(db, async (tx) => {
     // The place's lock first, then its team's, as an author's edit and an approval take them.
-    const current = await tx.selectFrom('places').select(['visibility', 'status', 'name', 'author_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    const current = await tx
+      .selectFrom('places')
+      .select(['visibility', 'status', 'name', 'author_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const team = await crewOf(tx, visibility, teamId, editor);
     let status = current.status;
     if (visibility !== 'public') {
@@ -119,7 +145,8 @@ async function changePlace(db: Db, id: string, changes: PlaceChanges, editor: No
       await tx.deleteFrom('pending_approvals').where('item_type', '=', 'place').where('item_id', '=', id).where('status', '=', 'pending').execute();
     } else if (current.visibility !== 'public') {
       status = editor.role === 'admin' ? 'approved' : 'pending';
-      if (status === 'pending') await queueForApproval(tx, { type: 'place', id, name: fields.name ?? current.name, submittedBy: current.author_id ?? editor.id });
+      if (status === 'pending')
+        await queueForApproval(tx, { type: 'place', id, name: fields.name ?? current.name, submittedBy: current.author_id ?? editor.id });
     }
     await updateContribution(tx, 'place', id, { ...fields, visibility, teamId: team, status }, visibility === 'public' ? fields.name : undefined);
   });
@@ -153,8 +180,16 @@ export function longitudeRanges(longitude: number, halfWidth: number): [number, 
   if (halfWidth >= 180) return [[-180, 180]];
   const west = longitude - halfWidth;
   const east = longitude + halfWidth;
-  if (west < -180) return [[west + 360, 180], [-180, east]];
-  if (east > 180) return [[west, 180], [-180, east - 360]];
+  if (west < -180)
+    return [
+      [west + 360, 180],
+      [-180, east],
+    ];
+  if (east > 180)
+    return [
+      [west, 180],
+      [-180, east - 360],
+    ];
   return [[west, east]];
 }
 
@@ -208,7 +243,18 @@ function placesWithin(db: Db, place: Place, radius: number, today: string) {
     .selectFrom((inner) =>
       inner
         .selectFrom('places as c')
-        .select(['c.id', 'c.discipline_id', 'c.name', 'c.location', 'c.latitude', 'c.longitude', 'c.image_url', distance.as('distance_km'), ...accessColumns(today), latestConditions()])
+        .select([
+          'c.id',
+          'c.discipline_id',
+          'c.name',
+          'c.location',
+          'c.latitude',
+          'c.longitude',
+          'c.image_url',
+          distance.as('distance_km'),
+          ...accessColumns(today),
+          latestConditions(),
+        ])
         .where('c.discipline_id', '=', place.disciplineId)
         .where('c.status', '=', 'approved')
         .where('c.id', '!=', id)

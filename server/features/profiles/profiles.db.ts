@@ -47,12 +47,22 @@ export async function getOwnProfile(db: Kysely<DB>, id: string): Promise<OwnProf
 /** Only the fields of the schema are written: email, role and ids never change here. */
 export async function updateOwnProfile(db: Kysely<DB>, id: string, update: ReturnType<typeof normalise>): Promise<void> {
   if (Object.keys(update).length === 0) return;
-  await db.updateTable('profiles').set({ ...update, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('profiles')
+    .set({ ...update, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 type AthleteLevel = 'professional' | 'amateur' | null;
 
-export function normalise(input: { name?: string; bio?: string | null; location?: string | null; preferredLanguage?: string | null; athleteLevel?: AthleteLevel }) {
+export function normalise(input: {
+  name?: string;
+  bio?: string | null;
+  location?: string | null;
+  preferredLanguage?: string | null;
+  athleteLevel?: AthleteLevel;
+}) {
   const out: { name?: string; bio?: string | null; location?: string | null; preferred_language?: string | null; athlete_level?: AthleteLevel } = {};
   if (input.name !== undefined && input.name !== null) out.name = input.name;
   if (input.bio !== undefined) out.bio = input.bio;
@@ -63,7 +73,11 @@ export function normalise(input: { name?: string; bio?: string | null; location?
 }
 
 export async function setAchievements(db: Kysely<DB>, id: string, achievements: string[]): Promise<void> {
-  await db.updateTable('profiles').set({ achievements: JSON.stringify(achievements), updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('profiles')
+    .set({ achievements: JSON.stringify(achievements), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -141,11 +155,7 @@ export async function setUserFollow(db: Kysely<DB>, followerId: string, followee
   } else {
     await db.deleteFrom('user_follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
   }
-  const { count } = await db
-    .selectFrom('profiles as p')
-    .select(followCount('followers').as('count'))
-    .where('p.id', '=', followeeId)
-    .executeTakeFirstOrThrow();
+  const { count } = await db.selectFrom('profiles as p').select(followCount('followers').as('count')).where('p.id', '=', followeeId).executeTakeFirstOrThrow();
   return { following: follow, followers: count };
 }
 
@@ -182,7 +192,14 @@ export async function listActivity(db: Kysely<DB>, userId: string, limit: number
       select ${`shared_${type}`}, c.created_at, c.id::text, ${sql.ref(type === 'article' ? 'c.title' : type === 'review' ? 'c.product_name' : 'c.name')}, null, c.discipline_id
         from ${sql.table(table)} c where c.author_id = ${userId} and c.status = 'approved' and ${toldAsNew(type as ContentType, 'c')}`,
   );
-  const { rows } = await sql<{ type: Activity['type']; at: Date; id: string; name: string; names: Record<string, string> | null; discipline_id: string | null }>`
+  const { rows } = await sql<{
+    type: Activity['type'];
+    at: Date;
+    id: string;
+    name: string;
+    names: Record<string, string> | null;
+    discipline_id: string | null;
+  }>`
     select * from (
       select 'followed_discipline' as type, f.created_at as at, d.id, d.name, d.names, null as discipline_id
         from discipline_followers f join disciplines d on d.id = f.discipline_id where f.user_id = ${userId}
@@ -209,7 +226,11 @@ export async function leadsATeam(db: Kysely<DB>, userId: string): Promise<boolea
 export async function setProfileImage(db: Kysely<DB>, id: string, column: 'avatar_url' | 'banner_url', url: string | null): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
     const before = await tx.selectFrom('profiles').select(column).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-    await tx.updateTable('profiles').set({ [column]: url, updated_at: sql`now()` }).where('id', '=', id).execute();
+    await tx
+      .updateTable('profiles')
+      .set({ [column]: url, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
     return (before as Record<string, string | null>)[column] ?? null;
   });
 }

@@ -38,7 +38,12 @@ import {
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).default(20).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((n) => Math.min(n, 50)),
 });
 
 export async function profilesRoutes(app: FastifyInstance): Promise<void> {
@@ -81,7 +86,10 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     return own(user.id);
   });
 
-  for (const [segment, column, kind] of [['avatar', 'avatar_url', 'avatar'], ['banner', 'banner_url', 'banner']] as const) {
+  for (const [segment, column, kind] of [
+    ['avatar', 'avatar_url', 'avatar'],
+    ['banner', 'banner_url', 'banner'],
+  ] as const) {
     r.put(`/api/profile/${segment}`, { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ownProfileSchema } } }, async (request) => {
       const user = await requireUser(request);
       const url = await storeImageUpload(app, request, kind);
@@ -125,7 +133,10 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  for (const [action, follow] of [[followPersonWithInput, true], [unfollowPersonWithInput, false]] as const) {
+  for (const [action, follow] of [
+    [followPersonWithInput, true],
+    [unfollowPersonWithInput, false],
+  ] as const) {
     serveAction(app, action, { tags, response: userFollowStateSchema }, async (ctx, { id }) => {
       const user = await ctx.requireUser();
       if (user.id === id) fail('VALIDATION_ERROR', { message: 'You cannot follow yourself.' });

@@ -64,7 +64,12 @@ describe('own profile', () => {
     expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('de');
     // Arabic is one of the nine, not enabled on a new site; 'xx' is none of them.
     const disabled = await send('PUT', '/api/language', user, { language: 'ar' });
-    expect([disabled.statusCode, disabled.json().code, disabled.json().message, cookieOf(disabled)]).toEqual([400, 'LANGUAGE_NOT_OFFERED', 'This language is not offered on this site.', undefined]);
+    expect([disabled.statusCode, disabled.json().code, disabled.json().message, cookieOf(disabled)]).toEqual([
+      400,
+      'LANGUAGE_NOT_OFFERED',
+      'This language is not offered on this site.',
+      undefined,
+    ]);
     const unknown = await send('PUT', '/api/language', user, { language: 'xx' });
     expect([unknown.statusCode, unknown.json().code, cookieOf(unknown)]).toEqual([400, 'VALIDATION_ERROR', undefined]);
     expect((await get('/api/me', user)).json().user.preferredLanguage).toBe('de');
@@ -148,7 +153,9 @@ describe('public profile', () => {
 
   it('shows shared content once it is approved, linking to its discipline', async () => {
     const user = await signUpVerified(t);
-    const place = (await send('POST', '/api/disciplines/surfing/places', user, { name: 'Secret Reef', location: 'Somewhere', latitude: 1, longitude: 1 })).json();
+    const place = (
+      await send('POST', '/api/disciplines/surfing/places', user, { name: 'Secret Reef', location: 'Somewhere', latitude: 1, longitude: 1 })
+    ).json();
     const types = async () => (await get(`/api/profiles/${user.id}/activity`)).json().map((a: { type: string }) => a.type);
     expect(await types()).not.toContain('shared_place');
     await t.app.db.updateTable('places').set({ status: 'approved' }).where('id', '=', place.id).execute();
@@ -161,10 +168,18 @@ describe('password change', () => {
   it('needs the current password, refuses short or common ones, and signs out other sessions', async () => {
     const user = await signUpVerified(t, { password: 'first password 1' });
     const other = cookieOf(await login(user.email, 'first password 1'));
-    const change = (currentPassword: string, newPassword: string) =>
-      send('POST', '/api/auth/change-password', user, { currentPassword, newPassword });
+    const change = (currentPassword: string, newPassword: string) => send('POST', '/api/auth/change-password', user, { currentPassword, newPassword });
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { origin: ORIGIN }, payload: { currentPassword: 'x', newPassword: 'second password 2' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          headers: { origin: ORIGIN },
+          payload: { currentPassword: 'x', newPassword: 'second password 2' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const wrong = await change('not my password', 'second password 2');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('WRONG_PASSWORD');

@@ -16,7 +16,12 @@ describe('a server whose push settings differ from those the browsers subscribed
 
   test('a subscription records the key it was made for; the same settings warn of nothing', async () => {
     const rita = await signUpVerified(t, { name: 'Rita Keys' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/push/devices', headers: { origin: t.config.publicUrl, cookie: rita.cookie }, payload: pushBrowser(SERVICE).subscription });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/devices',
+      headers: { origin: t.config.publicUrl, cookie: rita.cookie },
+      payload: pushBrowser(SERVICE).subscription,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const row = await t.app.db.selectFrom('push_subscriptions').select('vapid_public_key').where('user_id', '=', rita.id).executeTakeFirstOrThrow();
     expect(row.vapid_public_key).toBe(t.config.push!.publicKey);
@@ -25,7 +30,12 @@ describe('a server whose push settings differ from those the browsers subscribed
 
   test('browsers subscribed with another key, or at a push service this server does not allow, are counted in a warning', async () => {
     const ines = await signUpVerified(t, { name: 'Ines Elsewhere' });
-    const other = { user_id: ines.id, session_id: (await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', ines.id).executeTakeFirstOrThrow()).id, p256dh: 'p', auth: 'a' };
+    const other = {
+      user_id: ines.id,
+      session_id: (await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', ines.id).executeTakeFirstOrThrow()).id,
+      p256dh: 'p',
+      auth: 'a',
+    };
     await t.app.db
       .insertInto('push_subscriptions')
       .values([
@@ -36,7 +46,9 @@ describe('a server whose push settings differ from those the browsers subscribed
     const warnings = await checkPushSettings(t.app);
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^1 browsers subscribed with another VAPID public key/);
-    expect(warnings[1]).toMatch(/^1 browsers subscribed at push services not in this server's PUSH_SERVICES \(https:\/\/updates\.push\.services\.mozilla\.com\)/);
+    expect(warnings[1]).toMatch(
+      /^1 browsers subscribed at push services not in this server's PUSH_SERVICES \(https:\/\/updates\.push\.services\.mozilla\.com\)/,
+    );
   });
 });
 
@@ -46,7 +58,10 @@ describe('a server without VAPID keys', () => {
     expect(await checkPushSettings(off.app)).toEqual([]);
     const rita = await signUpVerified(off, { name: 'Rita Keyless' });
     const session = await off.app.db.selectFrom('sessions').select('id').where('user_id', '=', rita.id).executeTakeFirstOrThrow();
-    await off.app.db.insertInto('push_subscriptions').values({ user_id: rita.id, session_id: session.id, endpoint: `${SERVICE}/fcm/send/x`, p256dh: 'p', auth: 'a' }).execute();
+    await off.app.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: rita.id, session_id: session.id, endpoint: `${SERVICE}/fcm/send/x`, p256dh: 'p', auth: 'a' })
+      .execute();
     const [warning] = await checkPushSettings(off.app);
     expect(warning).toMatch(/^push is off on this server \(no VAPID keys\) while 1 browsers are subscribed/);
   });

@@ -32,7 +32,13 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
       if (!keys) fail('SERVICE_UNAVAILABLE');
       if (!isPushService(request.body.endpoint, app.config.pushServices)) fail('PUSH_SERVICE_NOT_ALLOWED');
       await app.limiter.consume(`push-devices:user:${user.id}`, { max: SUBSCRIPTIONS_PER_HOUR, windowSeconds: 3600 });
-      const device = await saveDevice(app.db, { userId: user.id, sessionId, subscription: request.body, ...deviceOf(request.headers['user-agent']), vapidPublicKey: keys.publicKey });
+      const device = await saveDevice(app.db, {
+        userId: user.id,
+        sessionId,
+        subscription: request.body,
+        ...deviceOf(request.headers['user-agent']),
+        vapidPublicKey: keys.publicKey,
+      });
       return reply.status(201).send(device);
     },
   );

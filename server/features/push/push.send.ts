@@ -32,7 +32,9 @@ export function isPushService(endpoint: string, services: string[]): boolean {
   }
   if (url.username || url.password) return false;
   return services.some((service) =>
-    service.includes('://') ? url.origin === new URL(service).origin : url.protocol === 'https:' && (url.hostname === service || url.hostname.endsWith(`.${service}`)),
+    service.includes('://')
+      ? url.origin === new URL(service).origin
+      : url.protocol === 'https:' && (url.hostname === service || url.hostname.endsWith(`.${service}`)),
   );
 }
 
@@ -79,7 +81,13 @@ type VapidDetails = { subject: string; publicKey: string; privateKey: string };
  * One person's notifications to each of their live devices, oldest first. A device whose push service
  * did not answer in time is given up on for the rest of this run (its pushes are still in the bell).
  */
-async function pushToPerson(app: FastifyInstance, userId: string, person: { language: string | null; ids: number[] }, vapidDetails: VapidDetails, timeoutMs: number): Promise<number> {
+async function pushToPerson(
+  app: FastifyInstance,
+  userId: string,
+  person: { language: string | null; ids: number[] },
+  vapidDetails: VapidDetails,
+  timeoutMs: number,
+): Promise<number> {
   let usable = (await liveDevices(app.db, userId)).filter((d) => isPushService(d.endpoint, app.config.pushServices));
   if (usable.length === 0) return 0;
   const language = mailLanguage(person.language);

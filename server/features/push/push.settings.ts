@@ -20,17 +20,23 @@ export async function checkPushSettings(app: FastifyInstance): Promise<string[]>
   const count = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).reduce((total, row) => total + row.n, 0);
   const warnings: string[] = [];
   if (!mine) {
-    warnings.push(`push is off on this server (no VAPID keys) while ${count(() => true)} browsers are subscribed: the pushes it takes from the queue are dropped. Give every server the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
+    warnings.push(
+      `push is off on this server (no VAPID keys) while ${count(() => true)} browsers are subscribed: the pushes it takes from the queue are dropped. Give every server the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`,
+    );
   } else {
     const otherKey = count((row) => row.key !== null && row.key !== mine);
     if (otherKey > 0) {
-      warnings.push(`${otherKey} browsers subscribed with another VAPID public key than this server's: every push this server sends them is refused. Give every server the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`);
+      warnings.push(
+        `${otherKey} browsers subscribed with another VAPID public key than this server's: every push this server sends them is refused. Give every server the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`,
+      );
     }
   }
   const outside = rows.filter((row) => row.origin !== null && !isPushService(`${row.origin}/`, app.config.pushServices));
   if (outside.length > 0) {
     const origins = [...new Set(outside.map((row) => row.origin))].join(', ');
-    warnings.push(`${count((row) => outside.includes(row))} browsers subscribed at push services not in this server's PUSH_SERVICES (${origins}): it never pushes to them. Give every server the same PUSH_SERVICES.`);
+    warnings.push(
+      `${count((row) => outside.includes(row))} browsers subscribed at push services not in this server's PUSH_SERVICES (${origins}): it never pushes to them. Give every server the same PUSH_SERVICES.`,
+    );
   }
   for (const warning of warnings) app.log.warn(warning);
   return warnings;

@@ -37,8 +37,17 @@ async function subscribe(who: User, browser = pushBrowser(receiver.origin), user
 }
 
 const devices = async (who: User) => (await call('GET', '/api/push/devices', who)).json() as PushDevices;
-const rowCount = async () => Number((await t.app.db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const pushBy = async (who: User, types: Record<string, string>) => expect((await call('PUT', '/api/notifications/preferences', who, types)).statusCode).toBe(200);
+const rowCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('push_subscriptions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const pushBy = async (who: User, types: Record<string, string>) =>
+  expect((await call('PUT', '/api/notifications/preferences', who, types)).statusCode).toBe(200);
 const follow = async (who: User, whom: User) => expect((await call('PUT', `/api/profiles/${whom.id}/follow`, who)).statusCode).toBe(200);
 const receivedAt = (p: string) => receiver.received.filter((r) => r.path === p);
 
@@ -53,14 +62,22 @@ describe('devices', () => {
     const rita = await user('Rita Devices');
     expect(await devices(rita)).toEqual({ publicKey: t.config.push!.publicKey, devices: [] });
     const { id } = await subscribe(rita);
-    expect((await devices(rita)).devices).toEqual([{ id, browser: 'Chrome', system: 'Android', createdAt: expect.any(String), lastPushAt: null, current: true }]);
+    expect((await devices(rita)).devices).toEqual([
+      { id, browser: 'Chrome', system: 'Android', createdAt: expect.any(String), lastPushAt: null, current: true },
+    ]);
   });
 
   test('a subscription aimed anywhere but a push service, or malformed, is refused and nothing is stored', async () => {
     const rita = await user('Rita Refused');
     const good = pushBrowser(receiver.origin).subscription;
     const before = await rowCount();
-    for (const endpoint of ['http://10.0.0.5/push/x', 'https://evil.example/push', 'https://fcm.googleapis.com.evil.example/x', 'http://fcm.googleapis.com/x', 'https://u:p@fcm.googleapis.com/x']) {
+    for (const endpoint of [
+      'http://10.0.0.5/push/x',
+      'https://evil.example/push',
+      'https://fcm.googleapis.com.evil.example/x',
+      'http://fcm.googleapis.com/x',
+      'https://u:p@fcm.googleapis.com/x',
+    ]) {
       const res = await call('POST', '/api/push/devices', rita, { ...good, endpoint });
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json(), endpoint).toMatchObject({ code: 'PUSH_SERVICE_NOT_ALLOWED' });
@@ -120,8 +137,13 @@ describe('devices', () => {
 
   test('the device list names browsers and systems', () => {
     expect(deviceOf(CHROME_ANDROID)).toEqual({ browser: 'Chrome', system: 'Android' });
-    expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toEqual({ browser: 'Safari', system: 'iOS' });
-    expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toEqual({ browser: 'Edge', system: 'Windows' });
+    expect(
+      deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'),
+    ).toEqual({ browser: 'Safari', system: 'iOS' });
+    expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toEqual({
+      browser: 'Edge',
+      system: 'Windows',
+    });
     expect(deviceOf('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toEqual({ browser: 'Firefox', system: 'Linux' });
     expect(deviceOf(undefined)).toEqual({ browser: null, system: null });
   });
@@ -253,7 +275,11 @@ describe('sending', () => {
     await pushBy(rita, { follower: 'push' });
     const phone = await subscribe(rita);
     const row = await t.app.db.selectFrom('push_subscriptions').select('session_id').where('user_id', '=', rita.id).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.session_id).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.session_id)
+      .execute();
     // The same person on another device, whose session is live.
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: rita.email, password: rita.password } });
     const other = { ...rita, cookie: cookieOf(login) };
@@ -316,9 +342,17 @@ describe('VAPID keys', () => {
 });
 
 test('PUSH_SERVICES: host names or origins, lower-cased; anything else stops the server', () => {
-  const env = { NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stoked-push-')) } as const;
-  expect(loadConfig({ ...env, PUSH_SERVICES: ' FCM.googleapis.com , http://127.0.0.1:9999 ' }).pushServices).toEqual(['fcm.googleapis.com', 'http://127.0.0.1:9999']);
-  for (const bad of ['https://fcm.googleapis.com/path', 'not a host', 'ftp://x.example', 'localhost']) expect(() => loadConfig({ ...env, PUSH_SERVICES: bad }), bad).toThrow(ConfigError);
+  const env = {
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stoked-push-')),
+  } as const;
+  expect(loadConfig({ ...env, PUSH_SERVICES: ' FCM.googleapis.com , http://127.0.0.1:9999 ' }).pushServices).toEqual([
+    'fcm.googleapis.com',
+    'http://127.0.0.1:9999',
+  ]);
+  for (const bad of ['https://fcm.googleapis.com/path', 'not a host', 'ftp://x.example', 'localhost'])
+    expect(() => loadConfig({ ...env, PUSH_SERVICES: bad }), bad).toThrow(ConfigError);
 });
 
 describe('push off', () => {
@@ -334,7 +368,10 @@ describe('push off', () => {
   test('what was queued while push was on is emptied, not sent', async () => {
     const rita = await signUpVerified(off, { name: 'Rita Queued' });
     const row = await off.app.db.insertInto('notifications').values({ user_id: rita.id, type: 'follower' }).returning('id').executeTakeFirstOrThrow();
-    await off.app.db.insertInto('push_queue').values({ notification_id: Number(row.id) }).execute();
+    await off.app.db
+      .insertInto('push_queue')
+      .values({ notification_id: Number(row.id) })
+      .execute();
     expect(await sendQueuedPushes(off.app)).toBe(0);
     expect(await off.app.db.selectFrom('push_queue').selectAll().execute()).toEqual([]);
   });

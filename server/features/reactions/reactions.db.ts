@@ -75,13 +75,13 @@ const toComment = (row: CommentRow, viewer: Viewer): Comment => ({
 
 /** The item's comments, newest first. */
 export async function listComments(db: Db, item: Item, page: { page: number; limit: number }, viewer: Viewer): Promise<CommentPage> {
-  const query = comments(db)
-    .where('c.item_type', '=', item.type)
-    .where('c.item_id', '=', item.id)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc');
+  const query = comments(db).where('c.item_type', '=', item.type).where('c.item_id', '=', item.id).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
   const { rows, ...counted } = await pageRows(db, query, page.page, page.limit);
-  return toPage(rows.map((r) => toComment(r, viewer)), counted, page);
+  return toPage(
+    rows.map((r) => toComment(r, viewer)),
+    counted,
+    page,
+  );
 }
 
 export async function addComment(db: Db, item: Item, author: NonNullable<Viewer>, body: string): Promise<Comment> {

@@ -31,9 +31,13 @@ const COMMENTS_PER_10_MIN = 30;
 const itemParams = z.object({ type: z.enum(CONTENT_TYPES), id: z.string().max(100) });
 const commentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).default(COMMENT_PAGE_SIZE).transform((n) => Math.min(n, 50)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(COMMENT_PAGE_SIZE)
+    .transform((n) => Math.min(n, 50)),
 });
-
 
 /** Likes, comments and ratings of every kind of content, through one mechanism. */
 export async function reactionsRoutes(app: FastifyInstance): Promise<void> {

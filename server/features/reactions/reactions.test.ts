@@ -126,7 +126,7 @@ describe('ratings', () => {
   });
 });
 
-test("deleting an item removes its likes, comments and ratings", async () => {
+test('deleting an item removes its likes, comments and ratings', async () => {
   const p = await place(admin);
   await call('PUT', `/api/content/place/${p.id}/like`, alice);
   await call('POST', `/api/content/place/${p.id}/comments`, alice, { body: 'bye' });

@@ -10,7 +10,17 @@ type Db = Kysely<DB>;
 
 function reviews(db: Db, viewer: Viewer) {
   return visibleItems(db, 'review', viewer).select([
-    'c.product_name', 'c.brand', 'c.category', 'c.content', 'c.rating', 'c.overall_score', 'c.price', 'c.pros', 'c.cons', 'c.image_url', coverColumn('review', 'c'),
+    'c.product_name',
+    'c.brand',
+    'c.category',
+    'c.content',
+    'c.rating',
+    'c.overall_score',
+    'c.price',
+    'c.pros',
+    'c.cons',
+    'c.image_url',
+    coverColumn('review', 'c'),
     // As text: pg would turn a date into a Date at local midnight, shifting the day in some zones.
     sql<string | null>`to_char(c.release_date, 'YYYY-MM-DD')`.as('release_day'),
     ...ratingColumns('review', 'c.id', viewer),
@@ -39,7 +49,13 @@ const toReview = (row: ReviewRow, viewer: Viewer): Review => ({
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's reviews, newest first. */
-export const reviewsStore = sectionStore<ReviewRow, Review, z.output<typeof reviewInputSchema>, z.output<typeof reviewUpdateSchema>, z.output<typeof reviewListQuerySchema>>({
+export const reviewsStore = sectionStore<
+  ReviewRow,
+  Review,
+  z.output<typeof reviewInputSchema>,
+  z.output<typeof reviewUpdateSchema>,
+  z.output<typeof reviewListQuerySchema>
+>({
   type: 'review',
   items: reviews,
   toItem: toReview,

@@ -37,7 +37,11 @@ const { add: addReview, list } = sectionSuite<Review, ReviewInput, ReviewList>({
     // A month is its first day.
     expected: { releaseDate: '2024-03-01' },
   },
-  searchable: (tag) => [{ productName: `Alpha ${tag}` }, { productName: 'Beta', brand: `Brand ${tag.toUpperCase()}` }, { productName: 'Gamma', content: `Tested all winter.\nVerdict: ${tag} rocks` }],
+  searchable: (tag) => [
+    { productName: `Alpha ${tag}` },
+    { productName: 'Beta', brand: `Brand ${tag.toUpperCase()}` },
+    { productName: 'Gamma', content: `Tested all winter.\nVerdict: ${tag} rocks` },
+  ],
   order: 'newest',
   invalid: [
     { rating: -1 },
@@ -76,7 +80,11 @@ describe('reviews: their own fields', () => {
   });
 
   test('accepts the limits: score 0 and 10, free gear, full dates, no optional fields', async () => {
-    expect(await addReview(kit.admin, { overallScore: 10, price: 0, releaseDate: '2023-11-15' })).toMatchObject({ overallScore: 10, price: 0, releaseDate: '2023-11-15' });
+    expect(await addReview(kit.admin, { overallScore: 10, price: 0, releaseDate: '2023-11-15' })).toMatchObject({
+      overallScore: 10,
+      price: 0,
+      releaseDate: '2023-11-15',
+    });
     const bare = await addReview(kit.admin, { overallScore: 0, price: undefined, releaseDate: undefined, pros: undefined, cons: undefined });
     expect(bare).toMatchObject({ overallScore: 0, price: null, releaseDate: null, pros: [], cons: [], imageUrl: null });
     const blanks = await addReview(kit.admin, { releaseDate: '', pros: ['  ', 'Warm'], imageUrl: '' });
@@ -104,11 +112,24 @@ describe('sample content', () => {
     const ids = [kit.admin.id, (await user()).id, (await user()).id];
     await kit.t.app.db.transaction().execute((tx) => seedReviewSamples(tx, ids));
     for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
-      const rows = await kit.t.app.db.selectFrom('reviews').select(['status', 'image_url']).where('discipline_id', '=', discipline).where('brand', '!=', 'Channel Islands').execute();
+      const rows = await kit.t.app.db
+        .selectFrom('reviews')
+        .select(['status', 'image_url'])
+        .where('discipline_id', '=', discipline)
+        .where('brand', '!=', 'Channel Islands')
+        .execute();
       expect(rows.length).toBeGreaterThanOrEqual(4);
     }
     const [firewire] = (await list(null, '?q=Firewire')).items;
-    expect(firewire).toMatchObject({ status: 'approved', category: 'Board', brand: 'Firewire', releaseDate: '2023-04-01', rating: 4.5, overallScore: 8.8, price: 845 });
+    expect(firewire).toMatchObject({
+      status: 'approved',
+      category: 'Board',
+      brand: 'Firewire',
+      releaseDate: '2023-04-01',
+      rating: 4.5,
+      overallScore: 8.8,
+      price: 845,
+    });
     expect(firewire!.imageUrl).toMatch(/^\/images\/samples\/surfing-[1-6]\.webp$/);
     expect(firewire!.content).toContain('\n');
   });

@@ -26,7 +26,10 @@ beforeAll(async () => {
 });
 
 async function upload(sessionId: string, who: User, alt: string) {
-  const body = multipartBody([{ field: 'alt', data: alt }, { filename: 'p.png', type: 'image/png', data: await fixtures.png(500, 400) }]);
+  const body = multipartBody([
+    { field: 'alt', data: alt },
+    { filename: 'p.png', type: 'image/png', data: await fixtures.png(500, 400) },
+  ]);
   return kit.t.app.inject({
     method: 'POST',
     url: `/api/photos/session/${sessionId}`,

@@ -16,7 +16,9 @@ const ids = { public: '', followers: '', private: '', crew: '' };
 let trickName = '';
 
 beforeAll(async () => {
-  [author, stranger, follower, crewMate, companion, pendingCompanion] = await Promise.all(['Author', 'Stranger', 'Follower', 'Mate', 'Buddy', 'Maybe'].map((n) => kit.user(`${n} ${kit.token('p')}`))) as [User, User, User, User, User, User];
+  [author, stranger, follower, crewMate, companion, pendingCompanion] = (await Promise.all(
+    ['Author', 'Stranger', 'Follower', 'Mate', 'Buddy', 'Maybe'].map((n) => kit.user(`${n} ${kit.token('p')}`)),
+  )) as [User, User, User, User, User, User];
   await s.follow(follower, author);
   await s.follow(crewMate, author);
   // The stranger follows the discipline: the feed would show sessions if they came that way.
@@ -27,9 +29,24 @@ beforeAll(async () => {
   trickName = `Cutback ${kit.token()}`;
   const trick = await s.trick(trickName);
   const hour = (n: number) => new Date(Date.now() - n * 3_600_000);
-  ids.public = await s.session(author, spot.id, { startedAt: hour(4), note: 'Glassy  at dawn', tricks: [trick], companions: [{ user: companion, accepted: true }, { user: pendingCompanion, accepted: false }] });
+  ids.public = await s.session(author, spot.id, {
+    startedAt: hour(4),
+    note: 'Glassy  at dawn',
+    tricks: [trick],
+    companions: [
+      { user: companion, accepted: true },
+      { user: pendingCompanion, accepted: false },
+    ],
+  });
   ids.followers = await s.session(author, spot.id, { startedAt: hour(3), visibility: 'followers' });
-  ids.private = await s.session(author, spot.id, { startedAt: hour(2), visibility: 'private', companions: [{ user: companion, accepted: true }, { user: pendingCompanion, accepted: false }] });
+  ids.private = await s.session(author, spot.id, {
+    startedAt: hour(2),
+    visibility: 'private',
+    companions: [
+      { user: companion, accepted: true },
+      { user: pendingCompanion, accepted: false },
+    ],
+  });
   ids.crew = await s.session(author, crewSpot.id, { startedAt: hour(1), visibility: 'followers' });
 });
 

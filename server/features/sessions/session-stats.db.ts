@@ -1,10 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  SESSION_STATS_TOP_SPOTS,
-  SESSION_STATS_WEEKS,
-  type ProfileSessionPage,
-  type SessionStats,
-} from '../../../common/session-stats.ts';
+import { SESSION_STATS_TOP_SPOTS, SESSION_STATS_WEEKS, type ProfileSessionPage, type SessionStats } from '../../../common/session-stats.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageRows, toPage, type Viewer } from '../../lib/content.ts';
 import { sessionVisibleTo } from './session-visibility.ts';

@@ -83,7 +83,12 @@ describe('session stats', () => {
     for (let i = 0; i < 6; i += 1) spots.push(await s.place());
     for (const [i, spot] of spots.entries()) for (let n = 0; n <= i; n += 1) await s.session(rider, spot.id, { minutes: 10 });
     const { bySpot, totals } = await statsOf(rider);
-    expect(bySpot.map((b) => [b.place.id, b.sessions])).toEqual(spots.slice(1).reverse().map((spot, i) => [spot.id, 6 - i]));
+    expect(bySpot.map((b) => [b.place.id, b.sessions])).toEqual(
+      spots
+        .slice(1)
+        .reverse()
+        .map((spot, i) => [spot.id, 6 - i]),
+    );
     expect(totals.spots).toBe(6);
   });
 

@@ -19,23 +19,42 @@ export function sessionsTestKit(kit: ReturnType<typeof contentTestKit>) {
   }
 
   async function team(leader: User, members: User[]): Promise<string> {
-    const row = await db().insertInto('teams').values({ name: `Crew ${kit.token('t')}`, leader_id: leader.id, status: 'approved', is_private: true }).returning('id').executeTakeFirstOrThrow();
+    const row = await db()
+      .insertInto('teams')
+      .values({ name: `Crew ${kit.token('t')}`, leader_id: leader.id, status: 'approved', is_private: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db()
       .insertInto('team_members')
-      .values([{ team_id: row.id, user_id: leader.id, role: 'leader' as const }, ...members.map((m) => ({ team_id: row.id, user_id: m.id, role: 'member' as const }))])
+      .values([
+        { team_id: row.id, user_id: leader.id, role: 'leader' as const },
+        ...members.map((m) => ({ team_id: row.id, user_id: m.id, role: 'member' as const })),
+      ])
       .execute();
     return row.id;
   }
 
   async function trick(name = `Trick ${kit.token('k')}`, discipline = 'surfing'): Promise<string> {
-    const row = await db().insertInto('tricks').values({ name, discipline_id: discipline, description: 'Turn', difficulty: 3, author_id: kit.admin.id, status: 'approved' }).returning('id').executeTakeFirstOrThrow();
+    const row = await db()
+      .insertInto('tricks')
+      .values({ name, discipline_id: discipline, description: 'Turn', difficulty: 3, author_id: kit.admin.id, status: 'approved' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async function session(
     author: User,
     placeId: string,
-    options: { startedAt?: Date; minutes?: number | null; visibility?: 'public' | 'followers' | 'private'; note?: string; discipline?: string; tricks?: string[]; companions?: { user: User; accepted: boolean }[] } = {},
+    options: {
+      startedAt?: Date;
+      minutes?: number | null;
+      visibility?: 'public' | 'followers' | 'private';
+      note?: string;
+      discipline?: string;
+      tricks?: string[];
+      companions?: { user: User; accepted: boolean }[];
+    } = {},
   ): Promise<string> {
     const row = await db()
       .insertInto('ride_sessions')
@@ -52,7 +71,10 @@ export function sessionsTestKit(kit: ReturnType<typeof contentTestKit>) {
       .executeTakeFirstOrThrow();
     for (const trickId of options.tricks ?? []) await db().insertInto('ride_session_tricks').values({ session_id: row.id, trick_id: trickId }).execute();
     for (const c of options.companions ?? []) {
-      await db().insertInto('ride_session_companions').values({ session_id: row.id, user_id: c.user.id, status: c.accepted ? 'accepted' : 'pending' }).execute();
+      await db()
+        .insertInto('ride_session_companions')
+        .values({ session_id: row.id, user_id: c.user.id, status: c.accepted ? 'accepted' : 'pending' })
+        .execute();
     }
     return row.id;
   }

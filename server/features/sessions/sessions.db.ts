@@ -41,8 +41,18 @@ export function visibleSessions(db: Db, viewer: Viewer) {
     .innerJoin('places as p', 'p.id', 's.place_id')
     .innerJoin('profiles as a', 'a.id', 's.author_id')
     .select([
-      's.id', 's.place_id', 'p.name as place_name', 's.discipline_id', 's.started_at', 's.duration_minutes', 's.note', 's.visibility', 's.created_at',
-      's.author_id', 'a.name as author_name', 'a.avatar_url as author_avatar_url',
+      's.id',
+      's.place_id',
+      'p.name as place_name',
+      's.discipline_id',
+      's.started_at',
+      's.duration_minutes',
+      's.note',
+      's.visibility',
+      's.created_at',
+      's.author_id',
+      'a.name as author_name',
+      'a.avatar_url as author_avatar_url',
       sql<{ id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
         from ride_session_tricks st join tricks t on t.id = st.trick_id
@@ -62,7 +72,11 @@ export type SessionRow = Awaited<ReturnType<ReturnType<typeof visibleSessions>['
 
 /** Rows of `visibleSessions` in the API's shape (common/sessions.ts), with their photos read in one query for them all. */
 export async function toSessions(db: Db, rows: SessionRow[], viewer: Viewer): Promise<Session[]> {
-  const photos = await galleriesOf(db, 'session', rows.map((row) => row.id));
+  const photos = await galleriesOf(
+    db,
+    'session',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     place: { id: row.place_id, name: row.place_name },
@@ -95,8 +109,18 @@ export type SessionPlace = NonNullable<Awaited<ReturnType<typeof sessionPlace>>>
 export async function placeSessions(db: Db, placeId: string, viewer: Viewer): Promise<PlaceSessions> {
   const since = sql<Date>`now() - make_interval(hours => ${SESSION_OUT_NOW_HOURS})`;
   const [outNowRows, recentRows] = await Promise.all([
-    visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '>', since).orderBy('s.started_at', 'desc').limit(OUT_NOW_MAX).execute(),
-    visibleSessions(db, viewer).where('s.place_id', '=', placeId).where('s.started_at', '<=', since).orderBy('s.started_at', 'desc').limit(RECENT_MAX).execute(),
+    visibleSessions(db, viewer)
+      .where('s.place_id', '=', placeId)
+      .where('s.started_at', '>', since)
+      .orderBy('s.started_at', 'desc')
+      .limit(OUT_NOW_MAX)
+      .execute(),
+    visibleSessions(db, viewer)
+      .where('s.place_id', '=', placeId)
+      .where('s.started_at', '<=', since)
+      .orderBy('s.started_at', 'desc')
+      .limit(RECENT_MAX)
+      .execute(),
   ]);
   // One read of the photos for both lists.
   const sessions = await toSessions(db, [...outNowRows, ...recentRows], viewer);
@@ -137,7 +161,13 @@ export async function createSession(db: Db, author: { id: string }, place: Sessi
         .where('f.followee_id', 'in', input.companionIds)
         .where(visiblePerson('cp'))
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('user_blocks as b').select('b.blocker_id').where(sql<boolean>`(b.blocker_id = ${author.id} and b.blocked_id = cp.id) or (b.blocker_id = cp.id and b.blocked_id = ${author.id})`))),
+          not(
+            exists(
+              selectFrom('user_blocks as b')
+                .select('b.blocker_id')
+                .where(sql<boolean>`(b.blocker_id = ${author.id} and b.blocked_id = cp.id) or (b.blocker_id = cp.id and b.blocked_id = ${author.id})`),
+            ),
+          ),
         )
         .execute();
       if (companions.length !== input.companionIds.length) fail('COMPANION_NOT_FOLLOWED');
@@ -223,7 +253,9 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
         count > 1 && n.actor_id
           ? await otherPendingTags(tx, n.actor_id, n.user_id)
               .where('s.id', '<>', id)
-              .where(sql<boolean>`not exists (select 1 from notifications o where o.user_id = c.user_id and o.type = 'session_tag' and o.subject_id = s.id::text)`)
+              .where(
+                sql<boolean>`not exists (select 1 from notifications o where o.user_id = c.user_id and o.type = 'session_tag' and o.subject_id = s.id::text)`,
+              )
               .executeTakeFirst()
           : undefined;
       if (!next) {
@@ -231,7 +263,11 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
         continue;
       }
       const data = { itemName: next.place_name, placeId: next.place_id, disciplineId: next.discipline_id, count: count - 1 };
-      await tx.updateTable('notifications').set({ subject_id: next.id, data: sql`data || ${JSON.stringify(data)}::jsonb` }).where('id', '=', n.id).execute();
+      await tx
+        .updateTable('notifications')
+        .set({ subject_id: next.id, data: sql`data || ${JSON.stringify(data)}::jsonb` })
+        .where('id', '=', n.id)
+        .execute();
     }
     await tx.deleteFrom('ride_sessions').where('id', '=', id).execute();
   });
@@ -252,16 +288,29 @@ export async function answerTag(db: Db, sessionId: string, userId: string, accep
       .where('n.type', '=', 'session_tag')
       .where('n.subject_id', '=', sessionId)
       .executeTakeFirst();
-    const session = told && foldedCount(told.data) > 1 ? await tx.selectFrom('ride_sessions').select('author_id').where('id', '=', sessionId).executeTakeFirst() : undefined;
+    const session =
+      told && foldedCount(told.data) > 1 ? await tx.selectFrom('ride_sessions').select('author_id').where('id', '=', sessionId).executeTakeFirst() : undefined;
     const folded = session ? (await otherPendingTags(tx, session.author_id, userId).execute()).map((t) => t.id) : [];
     const sessionIds = [sessionId, ...folded.filter((other) => other !== sessionId)];
     const tag = accept
-      ? await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst()
-      : await tx.deleteFrom('ride_session_companions').where('session_id', '=', sessionId).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
+      ? await tx
+          .updateTable('ride_session_companions')
+          .set({ status: 'accepted' })
+          .where('session_id', '=', sessionId)
+          .where('user_id', '=', userId)
+          .returning('user_id')
+          .executeTakeFirst()
+      : await tx
+          .deleteFrom('ride_session_companions')
+          .where('session_id', '=', sessionId)
+          .where('user_id', '=', userId)
+          .returning('user_id')
+          .executeTakeFirst();
     if (!tag) return false;
     if (sessionIds.length > 1) {
       const others = sessionIds.slice(1);
-      if (accept) await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', 'in', others).where('user_id', '=', userId).execute();
+      if (accept)
+        await tx.updateTable('ride_session_companions').set({ status: 'accepted' }).where('session_id', 'in', others).where('user_id', '=', userId).execute();
       else await tx.deleteFrom('ride_session_companions').where('session_id', 'in', others).where('user_id', '=', userId).execute();
     }
     const answer = JSON.stringify({ answer: accept ? 'accepted' : 'declined' });

@@ -15,7 +15,13 @@ const db = () => kit.t.app.db;
 
 /** An approved place of `discipline` (an admin's place is approved at once), or a secret one of `by`. */
 async function placeOf(discipline = 'surfing', by: User = kit.admin, over: Record<string, unknown> = {}): Promise<Place> {
-  const res = await call('POST', `/api/disciplines/${discipline}/places`, by, { name: `Spot ${token()}`, location: 'Somewhere', latitude: 10, longitude: 20, ...over });
+  const res = await call('POST', `/api/disciplines/${discipline}/places`, by, {
+    name: `Spot ${token()}`,
+    location: 'Somewhere',
+    latitude: 10,
+    longitude: 20,
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Place;
 }
@@ -86,7 +92,12 @@ describe('logging a session', () => {
     const trick = await trickOf();
     expect((await call('PUT', `/api/tricks/${trick.id}/progress`, rider, { state: 'learning' })).statusCode).toBe(200);
     await logged(rider, { placeId: surf.id, trickIds: [trick.id] });
-    const row = await db().selectFrom('trick_progress').select('state').where('user_id', '=', rider.id).where('trick_id', '=', trick.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('trick_progress')
+      .select('state')
+      .where('user_id', '=', rider.id)
+      .where('trick_id', '=', trick.id)
+      .executeTakeFirstOrThrow();
     expect(row.state).toBe('landed');
   });
 
@@ -106,7 +117,11 @@ describe('logging a session', () => {
   test('a start in the future is refused (a minute of slack), nothing stored', async () => {
     const rider = await user();
     const place = await placeOf();
-    expectRefused(await log(rider, { placeId: place.id, when: 'earlier', startedAt: new Date(Date.now() + 5 * 60_000).toISOString(), durationMinutes: 30 }), 400, 'SESSION_IN_FUTURE');
+    expectRefused(
+      await log(rider, { placeId: place.id, when: 'earlier', startedAt: new Date(Date.now() + 5 * 60_000).toISOString(), durationMinutes: 30 }),
+      400,
+      'SESSION_IN_FUTURE',
+    );
     expect(await stored(place.id)).toBe(0);
     await logged(rider, { placeId: place.id, when: 'earlier', startedAt: new Date(Date.now() + 20_000).toISOString(), durationMinutes: 30 });
   });
@@ -124,7 +139,9 @@ describe('logging a session', () => {
     expectRefused(await log(rider, { placeId: place.id, companionIds: Array.from({ length: 11 }, (_, i) => `u${i}`) }), 400, 'TOO_MANY');
     expectRefused(await log(rider, { placeId: place.id, visibility: 'everyone' as 'public' }), 400, 'VALIDATION_ERROR');
     // Who logs it and when it was made are the server's to say.
-    expect((await call('POST', '/api/sessions', rider, { when: 'now', placeId: place.id, authorId: kit.admin.id, createdAt: hoursAgo(9) })).statusCode).toBe(400);
+    expect((await call('POST', '/api/sessions', rider, { when: 'now', placeId: place.id, authorId: kit.admin.id, createdAt: hoursAgo(9) })).statusCode).toBe(
+      400,
+    );
     expect(await stored(place.id)).toBe(0);
   });
 
@@ -224,7 +241,13 @@ describe('companions', () => {
     await follow(rider, other);
     const made = await logged(rider, { placeId: surf.id, companionIds: [friend.id, other.id] });
     expect(made.companions).toEqual([]);
-    const told = await db().selectFrom('notifications').select(['user_id', 'actor_id', 'subject_id', 'data']).where('type', '=', 'session_tag').where('subject_id', '=', made.id).orderBy('user_id').execute();
+    const told = await db()
+      .selectFrom('notifications')
+      .select(['user_id', 'actor_id', 'subject_id', 'data'])
+      .where('type', '=', 'session_tag')
+      .where('subject_id', '=', made.id)
+      .orderBy('user_id')
+      .execute();
     expect(told).toHaveLength(2);
     expect(told[0]).toMatchObject({ actor_id: rider.id, subject_id: made.id, data: { itemName: surf.name, placeId: surf.id, disciplineId: 'surfing' } });
 
@@ -237,7 +260,12 @@ describe('companions', () => {
     expect((await answer(friend, true)).json()).toEqual({ accepted: true });
     const shown = (await sessionsAt(surf.id)).outNow.find((s) => s.id === made.id);
     expect(shown?.companions).toEqual([{ id: friend.id, name: friend.name, avatarUrl: null }]);
-    const read = await db().selectFrom('notifications').select(['read_at', 'data']).where('user_id', '=', friend.id).where('subject_id', '=', made.id).executeTakeFirstOrThrow();
+    const read = await db()
+      .selectFrom('notifications')
+      .select(['read_at', 'data'])
+      .where('user_id', '=', friend.id)
+      .where('subject_id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(read).toMatchObject({ read_at: expect.any(Date), data: { answer: 'accepted' } });
 
     expect((await answer(other, false)).json()).toEqual({ accepted: false });
@@ -256,7 +284,9 @@ describe('companions', () => {
     expectRefused(await log(rider, { placeId: place.id, companionIds: [blocker.id] }), 400, 'COMPANION_NOT_FOLLOWED');
     expectRefused(await log(rider, { placeId: place.id, companionIds: [rider.id] }), 400, 'COMPANION_NOT_FOLLOWED');
     expect(await stored(place.id)).toBe(0);
-    expect(await db().selectFrom('notifications').select('id').where('type', '=', 'session_tag').where('user_id', 'in', [unknown.id, blocker.id]).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('notifications').select('id').where('type', '=', 'session_tag').where('user_id', 'in', [unknown.id, blocker.id]).execute(),
+    ).toEqual([]);
   });
 
   test('a friend who switched session tags off is tagged but not notified', async () => {
@@ -311,26 +341,66 @@ describe('as HTML forms', () => {
     const back = `/discipline/surfing/places/${place.id}`;
     const day = new Date(Date.now() - 26 * 3_600_000);
     const fields: [string, string][] = [
-      ['placeId', place.id], ['when', 'earlier'], ['date', day.toISOString().slice(0, 10)], ['time', '07:30'], ['tzOffset', '-120'], ['durationMinutes', '45'],
-      ['note', 'Dawn patrol'], ['trickId', a!.id], ['trickId', b!.id], ['companionId', friend.id], ['visibility', 'followers'], ['back', back],
+      ['placeId', place.id],
+      ['when', 'earlier'],
+      ['date', day.toISOString().slice(0, 10)],
+      ['time', '07:30'],
+      ['tzOffset', '-120'],
+      ['durationMinutes', '45'],
+      ['note', 'Dawn patrol'],
+      ['trickId', a!.id],
+      ['trickId', b!.id],
+      ['companionId', friend.id],
+      ['visibility', 'followers'],
+      ['back', back],
     ];
     const done = await post('log-session', fields, rider);
     expect({ status: done.statusCode, location: done.headers.location }).toEqual({ status: 303, location: back });
     expect(flash(done)).toContain('sessions.logged');
     const [made] = (await sessionsAt(place.id, rider)).recent;
     // 07:30 at UTC+2 is 05:30 UTC.
-    expect(made).toMatchObject({ startedAt: `${day.toISOString().slice(0, 10)}T05:30:00.000Z`, durationMinutes: 45, note: 'Dawn patrol', visibility: 'followers' });
+    expect(made).toMatchObject({
+      startedAt: `${day.toISOString().slice(0, 10)}T05:30:00.000Z`,
+      durationMinutes: 45,
+      note: 'Dawn patrol',
+      visibility: 'followers',
+    });
     expect(made?.tricks.map((t) => t.id).sort()).toEqual([a!.id, b!.id].sort());
 
-    const accepted = await post('accept-session-tag', [['id', made!.id], ['back', '/notifications']], friend);
+    const accepted = await post(
+      'accept-session-tag',
+      [
+        ['id', made!.id],
+        ['back', '/notifications'],
+      ],
+      friend,
+    );
     expect(flash(accepted)).toContain('sessions.tag.accepted');
     expect((await sessionsAt(place.id, rider)).recent[0]?.companions.map((c) => c.id)).toEqual([friend.id]);
 
-    const future = await post('log-session', [['placeId', place.id], ['when', 'earlier'], ['date', '2999-01-01'], ['time', '10:00'], ['durationMinutes', '30'], ['back', back]], rider);
+    const future = await post(
+      'log-session',
+      [
+        ['placeId', place.id],
+        ['when', 'earlier'],
+        ['date', '2999-01-01'],
+        ['time', '10:00'],
+        ['durationMinutes', '30'],
+        ['back', back],
+      ],
+      rider,
+    );
     expect(flash(future)).toContain('errors.SESSION_IN_FUTURE');
     expect(await stored(place.id)).toBe(1);
 
-    const deleted = await post('delete-session', [['id', made!.id], ['back', back]], rider);
+    const deleted = await post(
+      'delete-session',
+      [
+        ['id', made!.id],
+        ['back', back],
+      ],
+      rider,
+    );
     expect(flash(deleted)).toContain('sessions.deleted');
     expect(await stored(place.id)).toBe(0);
   });

@@ -28,7 +28,9 @@ export const CARD_FALLBACK = '/logo.png';
 let cjkFont: Promise<boolean> | undefined;
 /** Whether fontconfig knows a font for Chinese (asked once; no fontconfig tool counts as none). */
 const hasCjkFont = () =>
-  (cjkFont ??= new Promise((resolve) => execFile('fc-list', [':lang=zh', 'family'], { timeout: 5000 }, (error, stdout) => resolve(!error && stdout.trim() !== ''))));
+  (cjkFont ??= new Promise((resolve) =>
+    execFile('fc-list', [':lang=zh', 'family'], { timeout: 5000 }, (error, stdout) => resolve(!error && stdout.trim() !== '')),
+  ));
 
 type Item = { name?: string; title?: string; productName?: string; location?: string | null; disciplineId?: string; startDate?: string };
 
@@ -57,7 +59,9 @@ export function shareCards(app: FastifyInstance) {
     if (!read.ok) fail('NOT_FOUND');
     const item = read.data as Item;
     const date = item.startDate ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(item.startDate)) : undefined;
-    const subtitle = [item.disciplineId && (await disciplineName(app.db, item.disciplineId, language)), date, item.location ?? undefined].filter(Boolean).join(' · ');
+    const subtitle = [item.disciplineId && (await disciplineName(app.db, item.disciplineId, language)), date, item.location ?? undefined]
+      .filter(Boolean)
+      .join(' · ');
     const card = { title: item.name ?? item.title ?? item.productName ?? '', subtitle, site: translate(language, 'app.name'), dir: languageDir(language) };
     if (needsCjkFont(card.title + card.subtitle) && !(await hasCjkFont())) return { fallback: CARD_FALLBACK };
     const svg = cardSvg(card);

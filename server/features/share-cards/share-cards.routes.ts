@@ -7,9 +7,22 @@ import { SHARE_CARD_TYPES, SHARE_CARD_VERSION } from '../../../common/share-card
 import { readerLanguage } from '../../lib/reader-language.ts';
 import { shareCards } from './share-cards.card.ts';
 
-const params = z.object({ type: z.enum(SHARE_CARD_TYPES), id: z.string().max(100).regex(/^[\w-]+$/) });
+const params = z.object({
+  type: z.enum(SHARE_CARD_TYPES),
+  id: z
+    .string()
+    .max(100)
+    .regex(/^[\w-]+$/),
+});
 // The version names what the page saw the card show (common/share-cards.ts): only caches tell them apart.
-const query = z.object({ [LANGUAGE_PARAM]: languageSchema.optional(), [SHARE_CARD_VERSION]: z.string().max(16).regex(/^[0-9a-z]+$/).optional() });
+const query = z.object({
+  [LANGUAGE_PARAM]: languageSchema.optional(),
+  [SHARE_CARD_VERSION]: z
+    .string()
+    .max(16)
+    .regex(/^[0-9a-z]+$/)
+    .optional(),
+});
 
 /**
  * How long shared caches may keep a card. A spot made secret, or an item withdrawn, must stop showing

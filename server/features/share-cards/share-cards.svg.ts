@@ -43,7 +43,11 @@ function pieces(word: string, units: number): string[] {
 
 /** Breaks the title into lines at spaces (anywhere in scripts without them), the last one clipped. */
 export function wrap(text: string, units = TITLE_UNITS, lines = TITLE_LINES): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean).flatMap((word) => (WIDE.test(word) ? [...word] : pieces(word, units)));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => (WIDE.test(word) ? [...word] : pieces(word, units)));
   const out: string[] = [];
   let line = '';
   let used = 0;

@@ -10,7 +10,18 @@ type Db = Kysely<DB>;
 
 function shops(db: Db, viewer: Viewer) {
   return visibleItems(db, 'shop', viewer).select([
-    'c.name', 'c.description', 'c.location', 'c.established_year', 'c.sponsored_athletes', 'c.specialties', 'c.brands', 'c.email', 'c.phone', 'c.website', 'c.image_url', coverColumn('shop', 'c'),
+    'c.name',
+    'c.description',
+    'c.location',
+    'c.established_year',
+    'c.sponsored_athletes',
+    'c.specialties',
+    'c.brands',
+    'c.email',
+    'c.phone',
+    'c.website',
+    'c.image_url',
+    coverColumn('shop', 'c'),
     ...ratingColumns('shop', 'c.id', viewer),
   ]);
 }
@@ -35,7 +46,13 @@ const toShop = (row: ShopRow, viewer: Viewer): Shop => ({
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's shops, newest first; q matches name, location, description, a specialty or a brand. */
-export const shopsStore = sectionStore<ShopRow, Shop, z.output<typeof shopInputSchema>, z.output<typeof shopUpdateSchema>, z.output<typeof shopListQuerySchema>>({
+export const shopsStore = sectionStore<
+  ShopRow,
+  Shop,
+  z.output<typeof shopInputSchema>,
+  z.output<typeof shopUpdateSchema>,
+  z.output<typeof shopListQuerySchema>
+>({
   type: 'shop',
   items: shops,
   toItem: toShop,

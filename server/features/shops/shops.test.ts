@@ -53,16 +53,32 @@ const { add: addShop, list } = sectionSuite<Shop, ShopInput, ShopList>({
   ],
   urlFields: ['website', 'imageUrl'],
   edit: { patch: { brands: ['Only One'], email: '' }, expected: { brands: ['Only One'], email: null }, kept: ['specialties', 'location', 'website'] },
-  badEdits: [{ patch: { website: 'javascript:alert(1)' }, code: 'INVALID_URL' }, { patch: { email: 'shop@' }, code: 'INVALID_EMAIL' }],
+  badEdits: [
+    { patch: { website: 'javascript:alert(1)' }, code: 'INVALID_URL' },
+    { patch: { email: 'shop@' }, code: 'INVALID_EMAIL' },
+  ],
   adminEdit: { location: 'Maui', establishedYear: null },
   ratingField: 'rating',
 });
 
 describe('shops: their own fields', () => {
   test('only the required fields: the optional ones are empty', async () => {
-    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/shops`, kit.admin, { name: `Bare ${token()}`, description: 'Just a shop.', location: 'Lisbon' });
+    const res = await call('POST', `/api/disciplines/${DISCIPLINE}/shops`, kit.admin, {
+      name: `Bare ${token()}`,
+      description: 'Just a shop.',
+      location: 'Lisbon',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ establishedYear: null, sponsoredAthletes: 0, specialties: [], brands: [], email: null, phone: null, website: null, imageUrl: null });
+    expect(res.json()).toMatchObject({
+      establishedYear: null,
+      sponsoredAthletes: 0,
+      specialties: [],
+      brands: [],
+      email: null,
+      phone: null,
+      website: null,
+      imageUrl: null,
+    });
     const blanks = await addShop(kit.admin, { email: '', phone: '', website: '', imageUrl: '', establishedYear: null, specialties: ['  ', 'Longboards'] });
     expect(blanks).toMatchObject({ email: null, phone: null, website: null, imageUrl: null, establishedYear: null, specialties: ['Longboards'] });
   });
@@ -126,9 +142,23 @@ describe('sample shops', () => {
     // A second admin: the first one is near the hourly creation limit by now.
     const checker = await user();
     await kit.t.app.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', checker.id).execute();
-    await kit.t.app.db.transaction().execute((tx) => seedShopSamples(tx, authors.map((a) => a.id)));
+    await kit.t.app.db.transaction().execute((tx) =>
+      seedShopSamples(
+        tx,
+        authors.map((a) => a.id),
+      ),
+    );
     for (const discipline of ['surfing', 'skateboarding', 'snowboarding']) {
-      const rows = await kit.t.app.db.selectFrom('shops').selectAll().where('discipline_id', '=', discipline).where('author_id', 'in', authors.map((a) => a.id)).execute();
+      const rows = await kit.t.app.db
+        .selectFrom('shops')
+        .selectAll()
+        .where('discipline_id', '=', discipline)
+        .where(
+          'author_id',
+          'in',
+          authors.map((a) => a.id),
+        )
+        .execute();
       expect(rows).toHaveLength(4);
       expect(rows.some((r) => r.brands.length > 3)).toBe(true);
       for (const row of rows) {
@@ -141,7 +171,19 @@ describe('sample shops', () => {
         expect(shop.brands.length).toBeLessThanOrEqual(6);
         // Every sample passes the same checks as a contribution.
         const { name, description, location, establishedYear, sponsoredAthletes, specialties, brands, email, phone, website, imageUrl } = shop;
-        const res = await call('POST', `/api/disciplines/${discipline}/shops`, checker, { name, description, location, establishedYear, sponsoredAthletes, specialties, brands, email, phone, website, imageUrl });
+        const res = await call('POST', `/api/disciplines/${discipline}/shops`, checker, {
+          name,
+          description,
+          location,
+          establishedYear,
+          sponsoredAthletes,
+          specialties,
+          brands,
+          email,
+          phone,
+          website,
+          imageUrl,
+        });
         expect(res.statusCode, res.body).toBe(201);
         await call('DELETE', `/api/shops/${(res.json() as Shop).id}`, checker);
       }

@@ -43,7 +43,10 @@ export async function partCounts(db: Db): Promise<Record<SitemapKind, number>> {
   const counts = await Promise.all(
     SITEMAP_KINDS.map(async (kind) => {
       const table = kind === 'team' ? 'teams' : CONTENT_TABLES[kind];
-      let query = db.selectFrom(`${table} as c` as 'teams as c').select(sql<string>`count(*)`.as('n')).where('c.status', '=', 'approved');
+      let query = db
+        .selectFrom(`${table} as c` as 'teams as c')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('c.status', '=', 'approved');
       if (kind === 'team') query = query.where('c.is_private', '=', false);
       const row = await query.executeTakeFirstOrThrow();
       return [kind, Math.ceil(Number(row.n) / SITEMAP_PART_SIZE)] as const;

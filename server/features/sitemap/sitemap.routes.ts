@@ -30,29 +30,37 @@ export async function sitemapRoutes(app: FastifyInstance): Promise<void> {
     const counts = await partCounts(app.db);
     const parts = ['pages', ...SITEMAP_KINDS.flatMap((kind) => Array.from({ length: counts[kind] }, (_, i) => `${kind}-${i + 1}`))];
     const body = parts.map((part) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${part}.xml`)}</loc></sitemap>`).join('');
-    return reply.type(XML).send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>\n`);
-  });
-
-  app.withTypeProvider<ZodTypeProvider>().get('/sitemaps/:part', { config: { cache: 'public' }, schema: { hide: true, params: partSchema } }, async (request, reply) => {
-    const name = request.params.part.replace(/\.xml$/, '');
-    let entries: SitemapEntry[];
-    if (name === 'pages') entries = await sitePages(app.db);
-    else {
-      const [kind, part] = name.split('-') as [SitemapKind, string];
-      entries = await itemEntries(app.db, kind, Number(part));
-      if (entries.length === 0) fail('NOT_FOUND');
-    }
-    const languages = await enabledLanguages();
-    const url = (entry: SitemapEntry) => {
-      const loc = `${origin}${entry.path}`;
-      const alternates =
-        languages.length > 1
-          ? [...languages.map((code) => [code, inLanguage(loc, code)]), ['x-default', loc]].map(([code, href]) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(href!)}"/>`).join('')
-          : '';
-      return `<url><loc>${escapeXml(loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}${alternates}</url>`;
-    };
     return reply
       .type(XML)
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.map(url).join('')}</urlset>\n`);
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>\n`);
   });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/sitemaps/:part', { config: { cache: 'public' }, schema: { hide: true, params: partSchema } }, async (request, reply) => {
+      const name = request.params.part.replace(/\.xml$/, '');
+      let entries: SitemapEntry[];
+      if (name === 'pages') entries = await sitePages(app.db);
+      else {
+        const [kind, part] = name.split('-') as [SitemapKind, string];
+        entries = await itemEntries(app.db, kind, Number(part));
+        if (entries.length === 0) fail('NOT_FOUND');
+      }
+      const languages = await enabledLanguages();
+      const url = (entry: SitemapEntry) => {
+        const loc = `${origin}${entry.path}`;
+        const alternates =
+          languages.length > 1
+            ? [...languages.map((code) => [code, inLanguage(loc, code)]), ['x-default', loc]]
+                .map(([code, href]) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(href!)}"/>`)
+                .join('')
+            : '';
+        return `<url><loc>${escapeXml(loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}${alternates}</url>`;
+      };
+      return reply
+        .type(XML)
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.map(url).join('')}</urlset>\n`,
+        );
+    });
 }

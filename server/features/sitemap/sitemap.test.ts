@@ -37,11 +37,15 @@ describe('robots.txt and the sitemap', () => {
     const index = await text('/sitemap.xml');
     expect(index.status).toBe(200);
     expect(index.type).toMatch(/^application\/xml/);
-    expect(locs(index.body)).toEqual(expect.arrayContaining([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/place-1.xml`, `${origin}/sitemaps/team-1.xml`]));
+    expect(locs(index.body)).toEqual(
+      expect.arrayContaining([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/place-1.xml`, `${origin}/sitemaps/team-1.xml`]),
+    );
     expect(locs(index.body)).not.toContain(`${origin}/sitemaps/place-2.xml`);
 
     const pages = locs((await text('/sitemaps/pages.xml')).body);
-    expect(pages).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/discipline/surfing`, `${origin}/discipline/surfing/tricktionary`, `${origin}/category/water`]));
+    expect(pages).toEqual(
+      expect.arrayContaining([`${origin}/`, `${origin}/discipline/surfing`, `${origin}/discipline/surfing/tricktionary`, `${origin}/category/water`]),
+    );
 
     const places = await text('/sitemaps/place-1.xml');
     expect(locs(places.body)).toContain(`${origin}/discipline/surfing/places/${open.id}`);
@@ -57,6 +61,7 @@ describe('robots.txt and the sitemap', () => {
 
   test('a part beyond the last, or of no kind, is not found', async () => {
     expect((await text(`/sitemaps/place-${Math.ceil(1e6 / SITEMAP_PART_SIZE)}.xml`)).status).toBe(404);
-    for (const bad of ['/sitemaps/profile-1.xml', '/sitemaps/place-0.xml', '/sitemaps/..%2Fetc.xml']) expect((await text(bad)).status, bad).toBeGreaterThanOrEqual(400);
+    for (const bad of ['/sitemaps/profile-1.xml', '/sitemaps/place-0.xml', '/sitemaps/..%2Fetc.xml'])
+      expect((await text(bad)).status, bad).toBeGreaterThanOrEqual(400);
   });
 });

@@ -62,7 +62,10 @@ export async function createTeam(db: Db, input: NewTeam, creator: NonNullable<Vi
     await tx.insertInto('team_members').values({ team_id: team.id, user_id: creator.id, role: 'leader' }).execute();
     const disciplineIds = [...new Set(input.disciplineIds)];
     if (disciplineIds.length) {
-      await tx.insertInto('team_disciplines').values(disciplineIds.map((discipline_id) => ({ team_id: team.id, discipline_id }))).execute();
+      await tx
+        .insertInto('team_disciplines')
+        .values(disciplineIds.map((discipline_id) => ({ team_id: team.id, discipline_id })))
+        .execute();
     }
     if (status === 'pending') await queueForApproval(tx, { type: 'team', id: team.id, name: input.name, submittedBy: creator.id });
     return team.id;
@@ -117,7 +120,6 @@ export async function diffDisciplines(tx: Db, teamId: string, ids: string[]): Pr
       .execute();
   }
 }
-
 
 /** Deletes the team (members, links and requests go with it) and its approval; returns its image URLs. */
 export async function deleteTeam(db: Db, id: string): Promise<string[]> {

@@ -46,14 +46,21 @@ describe('create', () => {
       members: [{ id: leader.id, name: leader.name, avatarUrl: null, role: 'leader', joinedAt: expect.any(String) }],
     });
     expect(team.disciplines.map((d) => d.id)).toEqual(['kitesurfing', 'surfing']);
-    expect(team.disciplines[0]).toEqual({ id: 'kitesurfing', name: 'Kitesurfing', names: expect.objectContaining({ en: 'Kitesurfing' }), icon: expect.any(String) });
+    expect(team.disciplines[0]).toEqual({
+      id: 'kitesurfing',
+      name: 'Kitesurfing',
+      names: expect.objectContaining({ en: 'Kitesurfing' }),
+      icon: expect.any(String),
+    });
     expect(new Date(team.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     noEmails(res.body, leader);
 
     const s = await snapshot(team.id);
     expect(s.team).toMatchObject({ leader_id: leader.id, status: 'pending' });
     expect(s.members).toEqual([expect.objectContaining({ user_id: leader.id, role: 'leader' })]);
-    expect(s.approvals).toEqual([expect.objectContaining({ item_type: 'team', item_id: team.id, status: 'pending', submitted_by: leader.id, item_data: { name } })]);
+    expect(s.approvals).toEqual([
+      expect.objectContaining({ item_type: 'team', item_id: team.id, status: 'pending', submitted_by: leader.id, item_data: { name } }),
+    ]);
   });
 
   test('defaults: type Pro, public, no disciplines', async () => {
@@ -173,8 +180,14 @@ describe('update and delete', () => {
   test('DELETE removes memberships, discipline links, join requests, the pending approval and the stored images', async () => {
     const leader = await user();
     const team = await createTeam(leader, { isPrivate: true, disciplineIds: ['surfing'] });
-    await kit.db.insertInto('team_members').values({ team_id: team.id, user_id: (await user()).id }).execute();
-    await kit.db.insertInto('team_join_requests').values({ team_id: team.id, user_id: (await user()).id }).execute();
+    await kit.db
+      .insertInto('team_members')
+      .values({ team_id: team.id, user_id: (await user()).id })
+      .execute();
+    await kit.db
+      .insertInto('team_join_requests')
+      .values({ team_id: team.id, user_id: (await user()).id })
+      .execute();
     const logo = (await upload(`/api/teams/${team.id}/logo`, leader, fileUpload(await fixtures.png()))).json() as TeamDetail;
     const banner = (await upload(`/api/teams/${team.id}/banner`, leader, fileUpload(await fixtures.jpeg(), 'b.jpg', 'image/jpeg'))).json() as TeamDetail;
     const files = [uploadedFile(logo.logoUrl!), uploadedFile(banner.bannerUrl!)];

@@ -41,7 +41,9 @@ describe('logo and banner uploads', () => {
 
   test('the banner keeps its ratio within 1600 wide; replacing it deletes the old file; DELETE clears it and its file', async () => {
     const { team, leader } = await teamBeingSetUp();
-    const first = (await upload(`/api/teams/${team.id}/banner`, leader, fileUpload(await fixtures.jpeg(2000, 500), 'b.jpg', 'image/jpeg'))).json() as TeamDetail;
+    const first = (
+      await upload(`/api/teams/${team.id}/banner`, leader, fileUpload(await fixtures.jpeg(2000, 500), 'b.jpg', 'image/jpeg'))
+    ).json() as TeamDetail;
     const firstFile = uploadedFile(first.bannerUrl!);
     expect(await sharp(firstFile).metadata()).toMatchObject({ width: 1600, height: 400 });
 
@@ -148,7 +150,13 @@ describe('logo and banner uploads', () => {
   });
 
   test('uploads paths that are not ours → 404', async () => {
-    for (const url of ['/uploads/logos/..%2f..%2fauth-secret', '/uploads/logos/auth-secret', '/uploads/logos/11111111-1111-4111-8111-111111111111.webp.html', '/uploads/secret/11111111-1111-4111-8111-111111111111.webp', '/uploads/logos/11111111-1111-4111-8111-111111111111.webp']) {
+    for (const url of [
+      '/uploads/logos/..%2f..%2fauth-secret',
+      '/uploads/logos/auth-secret',
+      '/uploads/logos/11111111-1111-4111-8111-111111111111.webp.html',
+      '/uploads/secret/11111111-1111-4111-8111-111111111111.webp',
+      '/uploads/logos/11111111-1111-4111-8111-111111111111.webp',
+    ]) {
       expect((await call('GET', url)).statusCode, url).toBe(404);
     }
   });

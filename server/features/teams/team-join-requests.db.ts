@@ -99,7 +99,14 @@ export async function decideJoinRequest(
         .execute();
     }
     const team = await tx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
-    await notify(tx, { userId: decided.user_id, type: 'join_answer', actorId: deciderId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name, decision } });
+    await notify(tx, {
+      userId: decided.user_id,
+      type: 'join_answer',
+      actorId: deciderId,
+      subjectType: 'team',
+      subjectId: teamId,
+      data: { teamName: team.name, decision },
+    });
     return toJoinRequest(await joinRequests(tx).where('r.id', '=', requestId).executeTakeFirstOrThrow());
   });
 }

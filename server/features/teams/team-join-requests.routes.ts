@@ -27,7 +27,10 @@ export async function teamJoinRequestsRoutes(app: FastifyInstance): Promise<void
     return listJoinRequests(ctx.db, params.id);
   });
 
-  for (const [action, decision] of [['accept', 'accepted'], ['decline', 'declined']] as const) {
+  for (const [action, decision] of [
+    ['accept', 'accepted'],
+    ['decline', 'declined'],
+  ] as const) {
     r.post(
       `/api/teams/:id/join-requests/:requestId/${action}`,
       { schema: { tags, params: requestParams, response: { 200: joinRequestSchema } } },

@@ -26,7 +26,12 @@ describe('join requests', () => {
   test('the leader lists pending requests oldest first, without emails', async () => {
     const { team, leader, askers, list } = await privateTeamWithRequests(3);
     expect(list.map((r) => r.user.id)).toEqual(askers.map((a) => a.id));
-    expect(list[0]).toEqual({ id: expect.any(String), status: 'pending', createdAt: expect.any(String), user: { id: askers[0]!.id, name: askers[0]!.name, avatarUrl: null } });
+    expect(list[0]).toEqual({
+      id: expect.any(String),
+      status: 'pending',
+      createdAt: expect.any(String),
+      user: { id: askers[0]!.id, name: askers[0]!.name, avatarUrl: null },
+    });
     const res = await call('GET', `/api/teams/${team.id}/join-requests`, leader);
     noEmails(res.body, ...askers);
     expect((await call('GET', `/api/teams/${team.id}/join-requests`, await admin())).json()).toHaveLength(3);
@@ -38,7 +43,9 @@ describe('join requests', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ id: list[0]!.id, status: 'accepted', user: { id: askers[0]!.id } });
     expect(await memberRow(team.id, askers[0]!.id)).toMatchObject({ role: 'member' });
-    expect(await requestRows(team.id, askers[0]!.id)).toEqual([expect.objectContaining({ status: 'accepted', decided_by: leader.id, decided_at: expect.any(Date) })]);
+    expect(await requestRows(team.id, askers[0]!.id)).toEqual([
+      expect.objectContaining({ status: 'accepted', decided_by: leader.id, decided_at: expect.any(Date) }),
+    ]);
 
     const declined = await call('POST', `/api/teams/${team.id}/join-requests/${list[1]!.id}/decline`, leader);
     expect(declined.json()).toMatchObject({ status: 'declined' });

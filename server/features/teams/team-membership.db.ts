@@ -73,7 +73,11 @@ export async function answerInvitation(db: Db, teamId: string, userId: string, a
     if (accept && (await blockedBetween(tx, userId, invitation.leader_id))) return 'blocked';
     await tx.deleteFrom('team_invitations').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
     if (!accept) return 'declined';
-    await tx.insertInto('team_members').values({ team_id: teamId, user_id: userId, role: 'member' }).onConflict((oc) => oc.doNothing()).execute();
+    await tx
+      .insertInto('team_members')
+      .values({ team_id: teamId, user_id: userId, role: 'member' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await tx.deleteFrom('team_join_requests').where('team_id', '=', teamId).where('user_id', '=', userId).where('status', '=', 'pending').execute();
     return 'joined';
   });
@@ -97,7 +101,6 @@ export async function cancelInvitation(db: Db, teamId: string, userId: string): 
   return deleted.numDeletedRows > 0n;
 }
 
-
 /** Removes a plain member; the leader stays until leadership is transferred. */
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<'removed' | 'is-leader' | 'not-member'> {
   return db.transaction().execute(async (tx) => {
@@ -115,7 +118,11 @@ export async function transferLeadership(db: Db, teamId: string, userId: string,
     const member = await tx.selectFrom('team_members').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (!member) return 'not-member';
     if (team.leader_id === userId) return 'done';
-    await tx.updateTable('teams').set({ leader_id: userId, updated_at: sql`now()` }).where('id', '=', teamId).execute();
+    await tx
+      .updateTable('teams')
+      .set({ leader_id: userId, updated_at: sql`now()` })
+      .where('id', '=', teamId)
+      .execute();
     await tx.updateTable('team_members').set({ role: 'member' }).where('team_id', '=', teamId).where('user_id', '=', team.leader_id).execute();
     await tx.updateTable('team_members').set({ role: 'leader' }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
     await notify(tx, { userId, type: 'team_leader', actorId, subjectType: 'team', subjectId: teamId, data: { teamName: team.name } });

@@ -82,7 +82,10 @@ export async function teamMembershipRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // The invited person answers; a team still waiting for approval is hidden from them, so no findTeam here.
-  for (const [action, accept] of [[acceptInvitationWithInput, true], [declineInvitationWithInput, false]] as const) {
+  for (const [action, accept] of [
+    [acceptInvitationWithInput, true],
+    [declineInvitationWithInput, false],
+  ] as const) {
     serveAction(app, action, { tags, response: invitationAnswerSchema }, async (ctx, { id }) => {
       const user = await ctx.requireUser();
       const result = UUID_PATTERN.test(id) ? await answerInvitation(ctx.db, id, user.id, accept) : 'not-found';

@@ -112,7 +112,11 @@ describe('managing members', () => {
   test('member search: 3 characters at least, partial and case-insensitive, 5 at most, no members, only verified and not banned', async () => {
     const word = token('Zork');
     const { team, leader, member } = await approvedTeam();
-    await kit.db.updateTable('profiles').set({ name: `${word} Member` }).where('id', '=', member.id).execute();
+    await kit.db
+      .updateTable('profiles')
+      .set({ name: `${word} Member` })
+      .where('id', '=', member.id)
+      .execute();
     const people: User[] = [];
     for (let i = 0; i < 6; i++) people.push(await user(`${i} ${word.toUpperCase()} Person`));
     await kit.db

@@ -25,35 +25,37 @@ function visibleTo(viewer: Viewer): Expression<SqlBool> {
 /** Everything a team card shows, aggregated in the same statement (no query per team). */
 function summaries(db: Db, viewer: Viewer) {
   const viewerId = viewer?.id ?? null;
-  return db
-    .selectFrom('teams as t')
-    // Always there (not null, on delete restrict); a left join lets the planner drop it from the list's count.
-    .leftJoin('profiles as l', 'l.id', 't.leader_id')
-    .where(visibleTo(viewer))
-    .select([
-      't.id',
-      't.name',
-      't.description',
-      't.type',
-      't.is_private',
-      't.location',
-      sql<string | null>`to_char(t.founded_date, 'YYYY-MM-DD')`.as('founded_date'),
-      't.logo_url',
-      't.banner_url',
-      't.status',
-      't.created_at',
-      't.leader_id',
-      'l.name as leader_name',
-      'l.avatar_url as leader_avatar_url',
-      sql<number>`(select count(*)::int from team_members m where m.team_id = t.id)`.as('member_count'),
-      sql<TeamSummary['disciplines']>`coalesce((
+  return (
+    db
+      .selectFrom('teams as t')
+      // Always there (not null, on delete restrict); a left join lets the planner drop it from the list's count.
+      .leftJoin('profiles as l', 'l.id', 't.leader_id')
+      .where(visibleTo(viewer))
+      .select([
+        't.id',
+        't.name',
+        't.description',
+        't.type',
+        't.is_private',
+        't.location',
+        sql<string | null>`to_char(t.founded_date, 'YYYY-MM-DD')`.as('founded_date'),
+        't.logo_url',
+        't.banner_url',
+        't.status',
+        't.created_at',
+        't.leader_id',
+        'l.name as leader_name',
+        'l.avatar_url as leader_avatar_url',
+        sql<number>`(select count(*)::int from team_members m where m.team_id = t.id)`.as('member_count'),
+        sql<TeamSummary['disciplines']>`coalesce((
         select json_agg(json_build_object('id', d.id, 'name', d.name, 'names', d.names, 'icon', d.icon) order by d.name)
         from team_disciplines td join disciplines d on d.id = td.discipline_id where td.team_id = t.id), '[]'::json)`.as('disciplines'),
-      sql<'leader' | 'member' | null>`(select m.role from team_members m where m.team_id = t.id and m.user_id = ${viewerId})`.as('my_role'),
-      sql<'pending' | 'accepted' | 'declined' | null>`(
+        sql<'leader' | 'member' | null>`(select m.role from team_members m where m.team_id = t.id and m.user_id = ${viewerId})`.as('my_role'),
+        sql<'pending' | 'accepted' | 'declined' | null>`(
         select r.status from team_join_requests r where r.team_id = t.id and r.user_id = ${viewerId}
         order by r.created_at desc limit 1)`.as('my_request'),
-    ]);
+      ])
+  );
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;

@@ -61,7 +61,9 @@ describe('read one', () => {
     await kit.db.updateTable('profiles').set({ preferred_language: 'pl' }).where('id', '=', leader.id).execute();
     expect(await names(leader)).toEqual(polish);
     expect(await names(leader, { 'accept-language': 'de' })).toEqual(english);
-    const edited = (await call('GET', `/api/admin/teams/${team.id}`, await admin(), undefined, { cookie: `${(await admin()).cookie}; stoked-language=pl` })).json() as AdminTeam;
+    const edited = (
+      await call('GET', `/api/admin/teams/${team.id}`, await admin(), undefined, { cookie: `${(await admin()).cookie}; stoked-language=pl` })
+    ).json() as AdminTeam;
     expect(edited.members.slice(1).map((m) => m.name)).toEqual(polish);
   });
 
@@ -102,7 +104,10 @@ describe('list', () => {
     const second = await createTeam(leader, { name: `${word.toUpperCase()} Beta` });
     await createTeam(leader, { name: `Gamma ${token()}` });
     await Promise.all([approve(first.id), approve(second.id)]);
-    await kit.db.insertInto('team_members').values({ team_id: first.id, user_id: (await user()).id }).execute();
+    await kit.db
+      .insertInto('team_members')
+      .values({ team_id: first.id, user_id: (await user()).id })
+      .execute();
 
     const res = await call('GET', `/api/teams?q=${encodeURIComponent(word.toLowerCase().slice(1))}`);
     expect(res.statusCode).toBe(200);
@@ -139,8 +144,7 @@ describe('list', () => {
     const b = await createTeam(leader, { name: `${word} B`, type: 'Pro', location: 'Biarritz', disciplineIds: ['surfing', 'skateboarding'] });
     const c = await createTeam(leader, { name: `${word} C`, type: 'pro', disciplineIds: ['skateboarding'] });
     await Promise.all([a, b, c].map((x) => approve(x.id)));
-    const ids = async (filters: string) =>
-      ((await call('GET', `/api/teams?q=${word}&${filters}`)).json() as TeamList).items.map((i) => i.id).sort();
+    const ids = async (filters: string) => ((await call('GET', `/api/teams?q=${word}&${filters}`)).json() as TeamList).items.map((i) => i.id).sort();
     expect(await ids('disciplineId=surfing')).toEqual([a.id, b.id].sort());
     expect(await ids('disciplineId=skateboarding')).toEqual([b.id, c.id].sort());
     expect(await ids('disciplineId=underwater-chess')).toEqual([]);

@@ -10,7 +10,13 @@ type Db = Kysely<DB>;
 
 function tricks(db: Db, viewer: Viewer) {
   return visibleItems(db, 'trick', viewer).select([
-    'c.name', 'c.description', 'c.level', 'c.difficulty', 'c.steps', 'c.tips', 'c.video_url',
+    'c.name',
+    'c.description',
+    'c.level',
+    'c.difficulty',
+    'c.steps',
+    'c.tips',
+    'c.video_url',
     ...ratingColumns('trick', 'c.id', viewer),
     (viewer
       ? sql<ProgressState | null>`(select tp.state from trick_progress tp where tp.trick_id = c.id and tp.user_id = ${viewer.id})`
@@ -35,7 +41,13 @@ const toTrick = (row: TrickRow, viewer: Viewer): Trick => ({
 });
 
 /** The section's reads and writes. Its list: a page of the discipline's tricks, newest first, searched in name and description, optionally of one level. */
-export const tricksStore = sectionStore<TrickRow, Trick, z.output<typeof trickInputSchema>, z.output<typeof trickUpdateSchema>, z.output<typeof trickListQuerySchema>>({
+export const tricksStore = sectionStore<
+  TrickRow,
+  Trick,
+  z.output<typeof trickInputSchema>,
+  z.output<typeof trickUpdateSchema>,
+  z.output<typeof trickListQuerySchema>
+>({
   type: 'trick',
   items: tricks,
   toItem: toTrick,

@@ -157,7 +157,15 @@ describe('sample tricks', () => {
       expect(new Set(samples.map((r) => r.level))).toEqual(new Set(['Beginner', 'Intermediate', 'Advanced']));
       for (const r of samples) {
         expect(r.status).toBe('approved');
-        const parsed = trickInputSchema.safeParse({ name: r.name, description: r.description, level: r.level, difficulty: r.difficulty, steps: r.steps, tips: r.tips, videoUrl: r.video_url ?? '' });
+        const parsed = trickInputSchema.safeParse({
+          name: r.name,
+          description: r.description,
+          level: r.level,
+          difficulty: r.difficulty,
+          steps: r.steps,
+          tips: r.tips,
+          videoUrl: r.video_url ?? '',
+        });
         expect(parsed.success, `${discipline} ${r.name}`).toBe(true);
         expect(r.steps.length).toBeGreaterThanOrEqual(3);
         expect(r.steps.length).toBeLessThanOrEqual(6);

@@ -45,7 +45,15 @@ export function ConfirmedDelete({
       <Button variant={variant} size="sm" onClick={() => setConfirming(true)} data-testid={testId}>
         {label}
       </Button>
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={title} description={text} confirmLabel={label} onConfirm={() => void confirm()} pending={remove.isPending} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={title}
+        description={text}
+        confirmLabel={label}
+        onConfirm={() => void confirm()}
+        pending={remove.isPending}
+      />
     </>
   );
 }

@@ -3,9 +3,28 @@
  * stops) with its icon; both are decoration, the item's name says what it is. `priority`: the
  * picture is likely the largest thing on screen, so it loads at once, first.
  */
-export function ItemPicture({ src, className, placeholder, icon, priority = false }: { src: string | null; className: string; placeholder: string; icon: string; priority?: boolean }) {
+export function ItemPicture({
+  src,
+  className,
+  placeholder,
+  icon,
+  priority = false,
+}: {
+  src: string | null;
+  className: string;
+  placeholder: string;
+  icon: string;
+  priority?: boolean;
+}) {
   return src ? (
-    <img src={src} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} referrerPolicy="no-referrer" className={`${className} w-full object-cover`} />
+    <img
+      src={src}
+      alt=""
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      referrerPolicy="no-referrer"
+      className={`${className} w-full object-cover`}
+    />
   ) : (
     <div className={`${className} flex w-full items-center justify-center bg-gradient-to-br ${placeholder} text-5xl`} aria-hidden="true">
       {icon}

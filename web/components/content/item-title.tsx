@@ -10,7 +10,9 @@ import { StatusBadge } from './status-badge.tsx';
 export function ItemTitle({ name, status, badge }: { name: string; status: ContentStatus; badge?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
-      <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{name}</h1>
+      <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">
+        {name}
+      </h1>
       {badge ?? <StatusBadge status={status} />}
     </div>
   );

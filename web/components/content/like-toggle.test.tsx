@@ -14,12 +14,18 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 stubAdminApi({
   fallback: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } },
-  initial: () => ({ 'GET /api/me': { status: 200, body: { user: { id: 'u1', name: 'Rider', email: 'r@example.com', role: 'user', avatarUrl: null, preferredLanguage: null } } } }),
+  initial: () => ({
+    'GET /api/me': { status: 200, body: { user: { id: 'u1', name: 'Rider', email: 'r@example.com', role: 'user', avatarUrl: null, preferredLanguage: null } } },
+  }),
 });
 
 /** A like whose sending fails with `error`. */
 const failingWith = (error: Error) =>
-  ({ isPending: false, mutate: (_liked: boolean, callbacks: { onError: (e: Error) => void }) => callbacks.onError(error) }) as unknown as UseMutationResult<{ liked: boolean; likes: number }, Error, boolean>;
+  ({ isPending: false, mutate: (_liked: boolean, callbacks: { onError: (e: Error) => void }) => callbacks.onError(error) }) as unknown as UseMutationResult<
+    { liked: boolean; likes: number },
+    Error,
+    boolean
+  >;
 
 /** Who is signed in, shown once known: a like asks for it first. */
 function SignedIn() {
@@ -31,7 +37,14 @@ const toggle = async (error: Error) => {
     '/',
     <>
       <SignedIn />
-      <LikeToggle initial={{ liked: false, likes: 3 }} mutation={failingWith(error)} actions={{ like: likeAction, unlike: unlikeAction }} fields={{}} label={(liked) => (liked ? 'Unlike' : 'Like')} testId="like" />
+      <LikeToggle
+        initial={{ liked: false, likes: 3 }}
+        mutation={failingWith(error)}
+        actions={{ like: likeAction, unlike: unlikeAction }}
+        fields={{}}
+        label={(liked) => (liked ? 'Unlike' : 'Like')}
+        testId="like"
+      />
     </>,
   );
   await screen.findByText('Rider');

@@ -54,11 +54,24 @@ export function OwnerActions<Item extends { id: string; disciplineId: string; pe
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {/* Once the app runs it opens the dialog in place: a button, as it is named to assistive technology. */}
-        <a href="?edit=1" onClick={openEditor} role={hydrated ? 'button' : undefined} className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="edit-item">
+        <a
+          href="?edit=1"
+          onClick={openEditor}
+          role={hydrated ? 'button' : undefined}
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
+          data-testid="edit-item"
+        >
           {t('content.edit')}
         </a>
         {hydrated ? (
-          <ConfirmedDelete id={item.id} remove={remove} label={t('content.delete')} title={t('content.deleteTitle')} text={t('content.deleteText', { name })} onDeleted={onDeleted} />
+          <ConfirmedDelete
+            id={item.id}
+            remove={remove}
+            label={t('content.delete')}
+            title={t('content.deleteTitle')}
+            text={t('content.deleteText', { name })}
+            onDeleted={onDeleted}
+          />
         ) : (
           <details className="relative" data-testid="delete-item">
             <summary className={buttonClass({ variant: 'destructive', size: 'sm' }, 'cursor-pointer list-none')}>{t('content.delete')}</summary>
@@ -76,7 +89,13 @@ export function OwnerActions<Item extends { id: string; disciplineId: string; pe
       </div>
       <Suspense fallback={null}>
         {onPage && !editing ? (
-          <Editor open onOpenChange={() => void navigate(page, { replace: true })} disciplineId={item.disciplineId} item={proposedVersion(item)} plain={{ section, page }} />
+          <Editor
+            open
+            onOpenChange={() => void navigate(page, { replace: true })}
+            disciplineId={item.disciplineId}
+            item={proposedVersion(item)}
+            plain={{ section, page }}
+          />
         ) : (
           <Editor open={editing} onOpenChange={setEditing} disciplineId={item.disciplineId} item={proposedVersion(item)} />
         )}

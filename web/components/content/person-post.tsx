@@ -28,7 +28,21 @@ export function PersonPost({ author, meta, testId, children }: { author: Author;
 }
 
 /** A post's Delete: the plain form `action` with its id `fields`, in place with scripts (`onDelete`). */
-export function DeletePostForm({ action, fields, onDelete, pending, label, className }: { action: FormActionRef; fields: Record<string, string>; onDelete: () => void; pending: boolean; label: string; className?: string }) {
+export function DeletePostForm({
+  action,
+  fields,
+  onDelete,
+  pending,
+  label,
+  className,
+}: {
+  action: FormActionRef;
+  fields: Record<string, string>;
+  onDelete: () => void;
+  pending: boolean;
+  label: string;
+  className?: string;
+}) {
   return (
     <ActionForm action={action} fields={fields} onSubmit={onDelete} className={className}>
       <Button type="submit" variant="ghost" size="sm" disabled={pending}>

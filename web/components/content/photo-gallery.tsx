@@ -112,7 +112,14 @@ export function PhotoGallery({
                     onSubmit={(data) => act(describePhotoAction, { id: photo.id, alt: String(data.get('alt') ?? '') })}
                     className="mt-1 flex gap-1"
                   >
-                    <input name="alt" defaultValue={photo.alt} maxLength={PHOTO_ALT_MAX} dir="auto" aria-label={t('photos.alt')} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm" />
+                    <input
+                      name="alt"
+                      defaultValue={photo.alt}
+                      maxLength={PHOTO_ALT_MAX}
+                      dir="auto"
+                      aria-label={t('photos.alt')}
+                      className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                    />
                     <Button type="submit" variant="outline" size="sm">
                       {t('photos.save')}
                     </Button>
@@ -132,7 +139,17 @@ export function PhotoGallery({
  * "Add photos" for the item's author: a plain multipart form (server: features/photos/photos.forms.ts)
  * that, once the app runs, uploads in place with a busy state, then `onUploaded` refreshes the item.
  */
-export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: { subjectType: PhotoSubjectType; subjectId: string; count: number; onUploaded: () => unknown }) {
+export function PhotoUploadForm({
+  subjectType,
+  subjectId,
+  count,
+  onUploaded,
+}: {
+  subjectType: PhotoSubjectType;
+  subjectId: string;
+  count: number;
+  onUploaded: () => unknown;
+}) {
   const { t } = useTranslation();
   const number = useFormatNumber();
   const { pathname, search } = useLocation();
@@ -186,7 +203,14 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
       </label>
       <label className="block space-y-1">
         <span className="text-sm font-medium text-slate-700">{t('photos.alt')}</span>
-        <input name="alt" maxLength={PHOTO_ALT_MAX} dir="auto" disabled={busy} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" aria-describedby={hint} />
+        <input
+          name="alt"
+          maxLength={PHOTO_ALT_MAX}
+          dir="auto"
+          disabled={busy}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          aria-describedby={hint}
+        />
         <span id={hint} className="block text-xs text-slate-500">
           {t('photos.altHint')}
         </span>
@@ -204,7 +228,21 @@ export function PhotoUploadForm({ subjectType, subjectId, count, onUploaded }: {
  * The photos section of an item's page: its gallery, and for its author or an admin the upload form;
  * a change refreshes `queryKey` (the section's queries: the page and the cards' covers).
  */
-export function ItemPhotos({ type, id, name, photos, canEdit, queryKey }: { type: PhotoSubjectType; id: string; name: string; photos: Photo[] | undefined; canEdit: boolean; queryKey: QueryKey }) {
+export function ItemPhotos({
+  type,
+  id,
+  name,
+  photos,
+  canEdit,
+  queryKey,
+}: {
+  type: PhotoSubjectType;
+  id: string;
+  name: string;
+  photos: Photo[] | undefined;
+  canEdit: boolean;
+  queryKey: QueryKey;
+}) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey });
   if (!photos?.length && !canEdit) return null;

@@ -41,7 +41,8 @@ export function PhotoLightbox({
     move(forward ? 1 : -1);
   };
 
-  const control = 'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 px-4 py-3 text-xl font-bold text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  const control =
+    'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 px-4 py-3 text-xl font-bold text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
   return (
     <Dialog.Root open={!!photo} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -62,7 +63,14 @@ export function PhotoLightbox({
             <>
               <Dialog.Title className="sr-only">{photo.alt || name}</Dialog.Title>
               <figure className="flex max-h-full max-w-full flex-col items-center gap-3">
-                <PhotoImage photo={photo} name={name} width={1600} sizes="100vw" className="max-h-[80vh] w-auto max-w-full rounded-lg object-contain" data-testid="lightbox-photo" />
+                <PhotoImage
+                  photo={photo}
+                  name={name}
+                  width={1600}
+                  sizes="100vw"
+                  className="max-h-[80vh] w-auto max-w-full rounded-lg object-contain"
+                  data-testid="lightbox-photo"
+                />
                 <figcaption dir="auto" className="text-center text-sm text-white">
                   {photo.alt && <span className="me-2">{photo.alt}</span>}
                   <span className="text-slate-300">{t('photos.counter', { n: number(index! + 1), total: number(count) })}</span>
@@ -93,6 +101,11 @@ export function PhotoLightbox({
  * A photo at about `width` px with every size it has for the browser to choose from (`sizes`), its
  * own proportions (no layout shift) and its description, else the item's name, as alt text.
  */
-export function PhotoImage({ photo, name, width, ...props }: { photo: Photo; name: string; width: number } & Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'width' | 'height' | 'alt'>) {
+export function PhotoImage({
+  photo,
+  name,
+  width,
+  ...props
+}: { photo: Photo; name: string; width: number } & Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'width' | 'height' | 'alt'>) {
   return <img src={photoUrl(photo, width)} srcSet={photoSrcSet(photo)} width={photo.width} height={photo.height} alt={photo.alt || name} {...props} />;
 }

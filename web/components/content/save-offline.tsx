@@ -10,7 +10,9 @@ import { errorText, notify } from '../../lib/toast.ts';
 /** Megabytes with one decimal, kilobytes below one. */
 function sizeText(language: string, bytes: number): string {
   const mb = bytes >= 1_000_000;
-  return numberFormat(language, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 }).format(mb ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
+  return numberFormat(language, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 }).format(
+    mb ? bytes / 1_000_000 : Math.max(1, bytes / 1000),
+  );
 }
 
 /**
@@ -34,15 +36,33 @@ export function SaveOffline({ request, className = '' }: { request: SaveRequest;
           <span className="text-slate-700" data-testid="saved-size">
             {t('saved.saved', { size: sizeText(i18n.language, saved.entry.bytes) })}
           </span>
-          <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')} aria-label={t('saved.updateNamed', { name: request.label })}>
+          <Button
+            size="sm"
+            variant="outline"
+            busy={saved.busy}
+            onClick={() => void act(saved.save, 'saved.done')}
+            aria-label={t('saved.updateNamed', { name: request.label })}
+          >
             {t('saved.update')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={saved.busy} onClick={() => void act(saved.remove, 'saved.removed')} aria-label={t('saved.removeNamed', { name: request.label })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={saved.busy}
+            onClick={() => void act(saved.remove, 'saved.removed')}
+            aria-label={t('saved.removeNamed', { name: request.label })}
+          >
             {t('saved.remove')}
           </Button>
         </>
       ) : (
-        <Button size="sm" variant="outline" busy={saved.busy} onClick={() => void act(saved.save, 'saved.done')} aria-label={t('saved.saveNamed', { name: request.label })}>
+        <Button
+          size="sm"
+          variant="outline"
+          busy={saved.busy}
+          onClick={() => void act(saved.save, 'saved.done')}
+          aria-label={t('saved.saveNamed', { name: request.label })}
+        >
           {saved.busy ? t('saved.saving') : t('saved.save')}
         </Button>
       )}
@@ -87,17 +107,14 @@ function useSavedOffline(request: SaveRequest) {
       live = false;
     };
   }, [request.id]);
-  const run = useCallback(
-    async (work: () => Promise<SavedEntry | null>) => {
-      setBusy(true);
-      try {
-        setEntry(await work());
-      } finally {
-        setBusy(false);
-      }
-    },
-    [],
-  );
+  const run = useCallback(async (work: () => Promise<SavedEntry | null>) => {
+    setBusy(true);
+    try {
+      setEntry(await work());
+    } finally {
+      setBusy(false);
+    }
+  }, []);
   return {
     /** undefined until read; null when not saved. */
     entry,

@@ -79,13 +79,46 @@ export type ContributedSection = 'places' | 'events' | 'tricks' | 'reviews' | 's
  * button (label, test id, icon when not ＋), the empty list's button and icon, the clear button, and
  * the reason a visitor must log in to add (when not content.loginToContribute).
  */
-const LIST_TEXTS: Record<ContributedSection, { title: string; add: string; addTestId: string; addIcon?: string; addFirst: string; emptyIcon: string; clear: string; login?: string }> = {
-  places: { title: 'nav.places', add: 'places.addPlace', addTestId: 'add-place', addFirst: 'places.addFirst', emptyIcon: '📍', clear: 'places.clearSearch', login: 'places.toast.loginToAdd' },
+const LIST_TEXTS: Record<
+  ContributedSection,
+  { title: string; add: string; addTestId: string; addIcon?: string; addFirst: string; emptyIcon: string; clear: string; login?: string }
+> = {
+  places: {
+    title: 'nav.places',
+    add: 'places.addPlace',
+    addTestId: 'add-place',
+    addFirst: 'places.addFirst',
+    emptyIcon: '📍',
+    clear: 'places.clearSearch',
+    login: 'places.toast.loginToAdd',
+  },
   events: { title: 'nav.events', add: 'events.addEvent', addTestId: 'add-event', addFirst: 'events.addFirst', emptyIcon: '📅', clear: 'events.clearFilters' },
-  tricks: { title: 'nav.tricktionary', add: 'tricks.addTrick', addTestId: 'add-trick', addFirst: 'tricks.addFirst', emptyIcon: '🎯', clear: 'tricks.clearFilters' },
-  reviews: { title: 'nav.reviews', add: 'reviews.writeReview', addTestId: 'write-review', addIcon: '✍️', addFirst: 'reviews.writeFirst', emptyIcon: '🛹', clear: 'reviews.clearFilters' },
+  tricks: {
+    title: 'nav.tricktionary',
+    add: 'tricks.addTrick',
+    addTestId: 'add-trick',
+    addFirst: 'tricks.addFirst',
+    emptyIcon: '🎯',
+    clear: 'tricks.clearFilters',
+  },
+  reviews: {
+    title: 'nav.reviews',
+    add: 'reviews.writeReview',
+    addTestId: 'write-review',
+    addIcon: '✍️',
+    addFirst: 'reviews.writeFirst',
+    emptyIcon: '🛹',
+    clear: 'reviews.clearFilters',
+  },
   shops: { title: 'nav.shops', add: 'shops.addShop', addTestId: 'add-shop', addFirst: 'shops.addFirst', emptyIcon: '🛍️', clear: 'shops.clearSearch' },
-  articles: { title: 'nav.articles', add: 'articles.createArticle', addTestId: 'create-article', addFirst: 'articles.writeFirst', emptyIcon: '📰', clear: 'articles.clearSearch' },
+  articles: {
+    title: 'nav.articles',
+    add: 'articles.createArticle',
+    addTestId: 'create-article',
+    addFirst: 'articles.writeFirst',
+    emptyIcon: '📰',
+    clear: 'articles.clearSearch',
+  },
 };
 
 /**
@@ -158,7 +191,13 @@ export function SectionBrowser<T extends { id: string }>({
 
       <div className="mt-8 flex flex-wrap items-center gap-3">
         <FilterForm keep={keep} onApply={filters.applyForm} className="flex min-w-0 flex-1 basis-64 flex-wrap gap-3">
-          <SearchBox label={t(`${section}.searchLabel`)} placeholder={t(`${section}.searchPlaceholder`)} value={search.text} onChange={search.setText} testId={`${section}-search`} />
+          <SearchBox
+            label={t(`${section}.searchLabel`)}
+            placeholder={t(`${section}.searchPlaceholder`)}
+            value={search.text}
+            onChange={search.setText}
+            testId={`${section}-search`}
+          />
           {filterFields}
         </FilterForm>
         {toolbar}

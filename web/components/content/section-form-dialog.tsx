@@ -105,7 +105,8 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
           notify('success', t(text.updated), joined(section.warning?.(saved, t), saved.pendingRevision ? t('content.revision.toast') : undefined));
         } else {
           const created = await create.mutateAsync(body);
-          const waiting = created.status === 'pending' && (created.visibility ?? 'public') === 'public' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined;
+          const waiting =
+            created.status === 'pending' && (created.visibility ?? 'public') === 'public' ? t(text.awaitingApproval ?? 'content.awaitingApproval') : undefined;
           notify('success', t(text.added), joined(section.warning?.(created, t), waiting));
           form.reset(spec.empty);
           onCreated?.(created);

@@ -46,7 +46,9 @@ export function DisciplinesMenu() {
         aria-controls={panelId}
       >
         {t('nav.disciplines')}
-        <span aria-hidden="true" className="text-xs">▾</span>
+        <span aria-hidden="true" className="text-xs">
+          ▾
+        </span>
       </summary>
       <div
         id={panelId}

@@ -31,13 +31,19 @@ export function Footer() {
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{t('footer.legal')}</h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <a href="/contact" className="hover:text-white">{t('nav.contact')}</a>
+              <a href="/contact" className="hover:text-white">
+                {t('nav.contact')}
+              </a>
             </li>
             <li>
-              <a href="/privacy" className="hover:text-white">{t('nav.privacy')}</a>
+              <a href="/privacy" className="hover:text-white">
+                {t('nav.privacy')}
+              </a>
             </li>
             <li>
-              <a href="/terms" className="hover:text-white">{t('nav.terms')}</a>
+              <a href="/terms" className="hover:text-white">
+                {t('nav.terms')}
+              </a>
             </li>
           </ul>
         </div>

@@ -91,7 +91,9 @@ function MobileMenuButton() {
           setOpen(true);
         }}
       >
-        <span aria-hidden="true" className="text-2xl leading-none">☰</span>
+        <span aria-hidden="true" className="text-2xl leading-none">
+          ☰
+        </span>
       </summary>
       <div className="absolute inset-x-0 top-full z-40 flex max-h-[80vh] flex-col gap-4 overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-xl">
         <SmallScreenNav onNavigate={closeDisclosure} />

@@ -14,7 +14,10 @@ stubAdminApi({
 
 /** The text a sighted user sees on the button (the flag is hidden from assistive technology too). */
 const visibleText = (button: HTMLElement) =>
-  [...button.querySelectorAll('span')].filter((span) => !span.closest('[aria-hidden="true"]') && !span.className.includes('sr-only')).map((span) => span.textContent).join('');
+  [...button.querySelectorAll('span')]
+    .filter((span) => !span.closest('[aria-hidden="true"]') && !span.className.includes('sr-only'))
+    .map((span) => span.textContent)
+    .join('');
 
 describe('language menu', () => {
   test('the button’s accessible name starts with the language it shows (WCAG 2.5.3)', async () => {
@@ -48,7 +51,12 @@ describe('language menu', () => {
     expect(form.getAttribute('action')).toBe('/actions/language');
     expect((form.querySelector('input[name="back"]') as HTMLInputElement).value).toBe('/teams?tab=2');
     await within(form).findByRole('button', { name: 'Deutsch' });
-    const choices = within(form).getAllByRole('button').map((b) => [b.getAttribute('name'), (b as HTMLButtonElement).value, b.getAttribute('aria-current')]);
-    expect(choices).toEqual([['language', 'en', 'true'], ['language', 'de', null]]);
+    const choices = within(form)
+      .getAllByRole('button')
+      .map((b) => [b.getAttribute('name'), (b as HTMLButtonElement).value, b.getAttribute('aria-current')]);
+    expect(choices).toEqual([
+      ['language', 'en', 'true'],
+      ['language', 'de', null],
+    ]);
   });
 });

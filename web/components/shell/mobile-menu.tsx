@@ -26,7 +26,9 @@ export default function MobileMenu({ open, onOpenChange, trigger }: Props) {
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">{t('app.name')}</Dialog.Title>
             <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-slate-100" aria-label={t('nav.closeMenu')}>
-              <span aria-hidden="true" className="text-xl">✕</span>
+              <span aria-hidden="true" className="text-xl">
+                ✕
+              </span>
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{t('nav.mainNavigation')}</Dialog.Description>

@@ -49,7 +49,11 @@ export function OutboxStatus() {
   const mine = all.filter((action) => action.userId === userId);
   if (!userId || mine.length === 0) return null;
   return (
-    <div role="status" className="fixed start-3 bottom-3 z-40 max-w-sm rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 shadow-lg" data-testid="outbox">
+    <div
+      role="status"
+      className="fixed start-3 bottom-3 z-40 max-w-sm rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 shadow-lg"
+      data-testid="outbox"
+    >
       <p className="font-semibold">{t('outbox.waiting')}</p>
       <ul className="mt-1 list-disc space-y-0.5 ps-5">
         {mine.map((action) => (

@@ -20,7 +20,9 @@ export function SmallScreenNav({ onNavigate }: { onNavigate?: () => void }) {
       <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('nav.disciplines')}</p>
       {categories.map((c) => (
         <Link key={c.id} to={`/category/${c.id}`} onClick={onNavigate} className={navLinkClass}>
-          <span aria-hidden="true" className="me-2">{c.icon}</span>
+          <span aria-hidden="true" className="me-2">
+            {c.icon}
+          </span>
           {name(c)}
         </Link>
       ))}

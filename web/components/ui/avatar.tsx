@@ -28,25 +28,61 @@ export function initialsBackground(name: string): string {
 }
 
 /** The team's logo, or its initials in a coloured circle when it has none. */
-export function TeamLogo({ team, size = 'md', className = '' }: { team: { name: string; logoUrl: string | null }; size?: keyof typeof SIZES; className?: string }) {
+export function TeamLogo({
+  team,
+  size = 'md',
+  className = '',
+}: {
+  team: { name: string; logoUrl: string | null };
+  size?: keyof typeof SIZES;
+  className?: string;
+}) {
   const shape = `${SIZES[size]} shrink-0 rounded-full ${className}`;
   if (team.logoUrl) return <img src={team.logoUrl} alt="" className={`${shape} bg-white object-cover`} loading="lazy" />;
   return (
-    <span aria-hidden="true" className={`${shape} inline-flex items-center justify-center font-bold text-white select-none`} style={{ backgroundColor: initialsBackground(team.name) }}>
+    <span
+      aria-hidden="true"
+      className={`${shape} inline-flex items-center justify-center font-bold text-white select-none`}
+      style={{ backgroundColor: initialsBackground(team.name) }}
+    >
       {initials(team.name)}
     </span>
   );
 }
 
 /** A person's avatar, or their initials. */
-export function Avatar({ person, size = 'sm', className = '' }: { person: { name: string; avatarUrl: string | null }; size?: keyof typeof SIZES; className?: string }) {
+export function Avatar({
+  person,
+  size = 'sm',
+  className = '',
+}: {
+  person: { name: string; avatarUrl: string | null };
+  size?: keyof typeof SIZES;
+  className?: string;
+}) {
   return <TeamLogo team={{ name: person.name, logoUrl: person.avatarUrl }} size={size} className={className} />;
 }
 
 /** The team's banner image, or a default gradient (no third-party image). `priority`: at the top of the page, it loads first. */
-export function TeamBanner({ team, className = '', priority = false }: { team: { name: string; bannerUrl: string | null }; className?: string; priority?: boolean }) {
+export function TeamBanner({
+  team,
+  className = '',
+  priority = false,
+}: {
+  team: { name: string; bannerUrl: string | null };
+  className?: string;
+  priority?: boolean;
+}) {
   if (team.bannerUrl) {
-    return <img src={team.bannerUrl} alt="" className={`w-full object-cover ${className}`} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} />;
+    return (
+      <img
+        src={team.bannerUrl}
+        alt=""
+        className={`w-full object-cover ${className}`}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    );
   }
   const hue = hueOf(team.name);
   return (

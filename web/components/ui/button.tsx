@@ -28,7 +28,16 @@ export function buttonClass({ variant = 'default', size = 'default' }: ButtonSty
 
 // React 19: `ref` is an ordinary prop, so Radix `asChild` and focus management reach the <button>.
 // `busy`: the action the button started is under way, so it waits (disabled) and shows a small spinner before its words.
-export function Button({ variant, size, className = '', type = 'button', busy = false, disabled, children, ...props }: ComponentPropsWithRef<'button'> & ButtonStyle & { busy?: boolean }) {
+export function Button({
+  variant,
+  size,
+  className = '',
+  type = 'button',
+  busy = false,
+  disabled,
+  children,
+  ...props
+}: ComponentPropsWithRef<'button'> & ButtonStyle & { busy?: boolean }) {
   return (
     <button type={type} className={buttonClass({ variant, size }, className)} disabled={busy || disabled} {...props}>
       {busy && <Spinner className="h-4 w-4 border-2" />}

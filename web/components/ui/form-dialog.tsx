@@ -51,7 +51,9 @@ export function FormDialog({
               <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
             </div>
             <Dialog.Close className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100" aria-label={t('common.close')}>
-              <span aria-hidden="true" className="text-xl">✕</span>
+              <span aria-hidden="true" className="text-xl">
+                ✕
+              </span>
             </Dialog.Close>
           </div>
           {children}
@@ -62,7 +64,17 @@ export function FormDialog({
 }
 
 /** Cancel and the submit button (with a spinner while `busy`) at the foot of a dialog form. */
-export function FormActions({ busy, onCancel, submitLabel, submitTestId }: { busy: boolean; onCancel: () => void; submitLabel: string; submitTestId?: string }) {
+export function FormActions({
+  busy,
+  onCancel,
+  submitLabel,
+  submitTestId,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+  submitTestId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap justify-end gap-2 pt-2">

@@ -24,7 +24,15 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
     target,
     ...rest
   } = props;
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || relative !== undefined || prefetch !== 'none' || 'mask' in props || 'defaultShouldRevalidate' in props) {
+  if (
+    typeof to !== 'string' ||
+    !to.startsWith('/') ||
+    to.startsWith('//') ||
+    relative !== undefined ||
+    prefetch !== 'none' ||
+    'mask' in props ||
+    'defaultShouldRevalidate' in props
+  ) {
     return <RouterLink ref={ref} {...props} />;
   }
   return <a {...rest} href={createPath(parsePath(to))} ref={ref} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;

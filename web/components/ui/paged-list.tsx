@@ -114,7 +114,10 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
 /** The empty state of a list: an icon, a title, a text and one action. */
 export function EmptyList({ icon, title, text, action, testId }: { icon: string; title: string; text: string; action?: ReactNode; testId?: string }) {
   return (
-    <div className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid={testId}>
+    <div
+      className="mx-auto mt-4 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+      data-testid={testId}
+    >
       <span className="text-5xl" aria-hidden="true">
         {icon}
       </span>

@@ -153,8 +153,12 @@ export function FilterForm({
 export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
-      <span aria-hidden="true" className="rtl:hidden">← </span>
-      <span aria-hidden="true" className="ltr:hidden">→ </span>
+      <span aria-hidden="true" className="rtl:hidden">
+        ←{' '}
+      </span>
+      <span aria-hidden="true" className="ltr:hidden">
+        →{' '}
+      </span>
       {children}
     </Link>
   );

@@ -18,7 +18,9 @@ export function Tabs({
   active,
   onChange,
   hrefOf,
-}: { label: string; tabs: TabItem[]; active: string } & ({ onChange: (id: string) => void; hrefOf?: undefined } | { hrefOf: (id: string) => string; onChange?: undefined })) {
+}: { label: string; tabs: TabItem[]; active: string } & (
+  { onChange: (id: string) => void; hrefOf?: undefined } | { hrefOf: (id: string) => string; onChange?: undefined }
+)) {
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -41,13 +43,7 @@ export function Tabs({
 
   return (
     <div>
-      <div
-        ref={list}
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
-      >
+      <div ref={list} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {tabs.map((tab) => {
           const selected = tab.id === current.id;
           const props = {
@@ -71,7 +67,13 @@ export function Tabs({
           );
         })}
       </div>
-      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="pt-6 focus-visible:outline-none">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${current.id}`}
+        aria-labelledby={`${base}-tab-${current.id}`}
+        tabIndex={0}
+        className="pt-6 focus-visible:outline-none"
+      >
         {current.content}
       </div>
     </div>

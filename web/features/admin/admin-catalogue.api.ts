@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AdminCategory,
-  AdminDiscipline,
-  CategoryCreate,
-  CategoryUpdate,
-  DisciplineCreate,
-  DisciplineUpdate,
-} from '../../../common/admin-catalogue.ts';
+import type { AdminCategory, AdminDiscipline, CategoryCreate, CategoryUpdate, DisciplineCreate, DisciplineUpdate } from '../../../common/admin-catalogue.ts';
 import { api } from '../../lib/api.ts';
 import { disciplineKeys } from '../../lib/disciplines.ts';
 import { homeKeys } from '../home/index.ts';
@@ -34,10 +27,12 @@ function refreshCatalogue(client: QueryClient) {
 }
 
 export const catalogueQueries = {
-  disciplines: () => queryOptions({ queryKey: catalogueKeys.disciplines, queryFn: ({ signal }) => api<AdminDiscipline[]>(path('disciplines'), { signal }), retry: false }),
+  disciplines: () =>
+    queryOptions({ queryKey: catalogueKeys.disciplines, queryFn: ({ signal }) => api<AdminDiscipline[]>(path('disciplines'), { signal }), retry: false }),
   discipline: (id: string) =>
     queryOptions({ queryKey: catalogueKeys.discipline(id), queryFn: ({ signal }) => api<AdminDiscipline>(path('disciplines', id), { signal }), retry: false }),
-  categories: () => queryOptions({ queryKey: catalogueKeys.categories, queryFn: ({ signal }) => api<AdminCategory[]>(path('categories'), { signal }), retry: false }),
+  categories: () =>
+    queryOptions({ queryKey: catalogueKeys.categories, queryFn: ({ signal }) => api<AdminCategory[]>(path('categories'), { signal }), retry: false }),
   category: (id: string) =>
     queryOptions({ queryKey: catalogueKeys.category(id), queryFn: ({ signal }) => api<AdminCategory>(path('categories', id), { signal }), retry: false }),
 };

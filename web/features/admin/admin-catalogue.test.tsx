@@ -16,8 +16,24 @@ const CATEGORIES: AdminCategory[] = [
   { id: 'water', name: 'Water', names: { en: 'Water' }, icon: '🌊', color: '#0ea5e9', position: 0, disciplineIds: ['surfing'] },
   { id: 'urban', name: 'Urban', names: { en: 'Urban' }, icon: '🏙️', color: '#64748b', position: 5, disciplineIds: [] },
 ];
-const SURFING: AdminDiscipline = { id: 'surfing', name: 'Surfing', names: { en: 'Surfing', fr: 'Surf' }, icon: '🏄', color: '#0ea5e9', categoryIds: ['water'], usage: NO_USE };
-const BMX: AdminDiscipline = { id: 'bmx', name: 'BMX', names: { en: 'BMX' }, icon: '🚲', color: '#64748b', categoryIds: ['urban'], usage: { ...NO_USE, articles: 2, teams: 1 } };
+const SURFING: AdminDiscipline = {
+  id: 'surfing',
+  name: 'Surfing',
+  names: { en: 'Surfing', fr: 'Surf' },
+  icon: '🏄',
+  color: '#0ea5e9',
+  categoryIds: ['water'],
+  usage: NO_USE,
+};
+const BMX: AdminDiscipline = {
+  id: 'bmx',
+  name: 'BMX',
+  names: { en: 'BMX' },
+  icon: '🚲',
+  color: '#64748b',
+  categoryIds: ['urban'],
+  usage: { ...NO_USE, articles: 2, teams: 1 },
+};
 
 const { answers, writes } = stubAdminApi({
   fallback: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } },
@@ -51,7 +67,9 @@ describe('discipline form', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
 
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=disciplines&subtab=disciplines');
-    expect(writes()).toEqual([{ method: 'POST', url: '/api/admin/disciplines', body: { id: 'foil', name: 'Foil', icon: '🏄‍♂️', names: { fr: 'Foil (fr)' }, categoryIds: ['urban'] } }]);
+    expect(writes()).toEqual([
+      { method: 'POST', url: '/api/admin/disciplines', body: { id: 'foil', name: 'Foil', icon: '🏄‍♂️', names: { fr: 'Foil (fr)' }, categoryIds: ['urban'] } },
+    ]);
     expect(notify).toHaveBeenCalledWith('success', 'Discipline created successfully!', 'Foil');
   });
 
@@ -69,7 +87,9 @@ describe('discipline form', () => {
     fireEvent.input(input(form, 'Name'), { target: { value: 'Wave Surfing' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Error assigning categories', en.errors.UNKNOWN_CATEGORY));
-    expect(writes()).toEqual([{ method: 'PUT', url: '/api/admin/disciplines/surfing', body: { name: 'Wave Surfing', icon: '🏄', names: { fr: 'Surf' }, categoryIds: ['water'] } }]);
+    expect(writes()).toEqual([
+      { method: 'PUT', url: '/api/admin/disciplines/surfing', body: { name: 'Wave Surfing', icon: '🏄', names: { fr: 'Surf' }, categoryIds: ['water'] } },
+    ]);
   });
 
   test('an edited discipline that cannot be read: "Error fetching discipline" and back to the list', async () => {
@@ -107,7 +127,11 @@ describe('disciplines tab', () => {
     const list = await screen.findByTestId('admin-disciplines-list');
     const row = within(list).getByTestId('admin-discipline-row-surfing');
     expect(within(row).getByText('🌊 Water')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: /View Surfing/ }).getAttribute('href')).toBe('/discipline/surfing');
+    expect(
+      within(row)
+        .getByRole('link', { name: /View Surfing/ })
+        .getAttribute('href'),
+    ).toBe('/discipline/surfing');
     expect(within(row).getByRole('link', { name: 'Edit Surfing' }).getAttribute('href')).toBe('/admin/edit/disciplines/surfing');
     expect(screen.getByTestId('admin-disciplines-add').getAttribute('href')).toBe('/admin/new/disciplines');
 
@@ -133,7 +157,11 @@ describe('disciplines tab', () => {
     const list = await screen.findByTestId('admin-categories-list');
     const row = within(list).getByTestId('admin-category-row-water');
     expect(within(row).getByText('1 discipline')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: /View Water/ }).getAttribute('href')).toBe('/category/water');
+    expect(
+      within(row)
+        .getByRole('link', { name: /View Water/ })
+        .getAttribute('href'),
+    ).toBe('/category/water');
     fireEvent.click(within(row).getByRole('button', { name: 'Delete Water' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Error deleting category', en.errors.INTERNAL_ERROR));

@@ -62,7 +62,9 @@ export function useSaveAdminTeam(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdminTeamInput) =>
-      id ? api<AdminTeam>(`/api/admin/teams/${encodeURIComponent(id)}`, { method: 'PUT', body: input }) : api<AdminTeam>('/api/admin/teams', { method: 'POST', body: input }),
+      id
+        ? api<AdminTeam>(`/api/admin/teams/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : api<AdminTeam>('/api/admin/teams', { method: 'POST', body: input }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['teams'] }), client.invalidateQueries({ queryKey: adminKeys.all })]),
   });
 }
@@ -77,7 +79,8 @@ export function useAdminTeamImage() {
 
 export function useRemoveAdminTeamImage() {
   return useMutation({
-    mutationFn: ({ teamId, kind }: { teamId: string; kind: TeamImageKind }) => api<unknown>(`/api/teams/${encodeURIComponent(teamId)}/${kind}`, { method: 'DELETE' }),
+    mutationFn: ({ teamId, kind }: { teamId: string; kind: TeamImageKind }) =>
+      api<unknown>(`/api/teams/${encodeURIComponent(teamId)}/${kind}`, { method: 'DELETE' }),
   });
 }
 

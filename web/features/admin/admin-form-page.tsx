@@ -28,7 +28,8 @@ export default function AdminFormPage() {
   const { user, isLoading } = useMe();
 
   if (isLoading) return <PageSpinner />;
-  if (user?.role !== 'admin') return <StateMessage icon="🔒" title={t('admin.accessDenied')} text={t('admin.accessDeniedText')} homeLabel={t('common.returnHome')} />;
+  if (user?.role !== 'admin')
+    return <StateMessage icon="🔒" title={t('admin.accessDenied')} text={t('admin.accessDeniedText')} homeLabel={t('common.returnHome')} />;
   if (!isOneOf(FORM_KINDS, kind)) return <StateMessage icon="🧭" title={t('notFound.title')} text={t('notFound.text')} homeLabel={t('common.returnHome')} />;
   const Form = formOf(kind);
   return (

@@ -21,7 +21,8 @@ export default function AdminPage() {
   usePageMeta(t('admin.title'));
 
   if (isLoading) return <PageSpinner />;
-  if (user?.role !== 'admin') return <StateMessage icon="🔒" title={t('admin.accessDenied')} text={t('admin.accessDeniedText')} homeLabel={t('common.returnHome')} />;
+  if (user?.role !== 'admin')
+    return <StateMessage icon="🔒" title={t('admin.accessDenied')} text={t('admin.accessDeniedText')} homeLabel={t('common.returnHome')} />;
   return <AdminPanel />;
 }
 

@@ -54,8 +54,9 @@ export function useMarkMessage() {
       api<ContactMessage>(`/api/admin/messages/${encodeURIComponent(id)}/read`, { method: 'POST', body: { read } }),
     onSuccess: (message) => {
       // Updated in place, so that Load More pages already shown keep their order.
-      client.setQueryData<{ pages: ContactMessageList[]; pageParams: unknown[] }>(adminSettingsKeys.messages, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((m) => (m.id === message.id ? message : m)) })) },
+      client.setQueryData<{ pages: ContactMessageList[]; pageParams: unknown[] }>(
+        adminSettingsKeys.messages,
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((m) => (m.id === message.id ? message : m)) })) },
       );
       return client.invalidateQueries({ queryKey: adminKeys.overview });
     },

@@ -17,7 +17,13 @@ const DISCIPLINES = [
   { id: 'skateboarding', name: 'Skateboarding', names: {}, icon: '🛹', color: '#000', categoryIds: [] },
 ];
 const user = (id: string, name: string) => ({ id, name, email: `${id}@example.com`, role: 'user', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' });
-const USERS = { items: [user('u-lea', 'Lea Leader'), user('u-ann', 'Ann Member'), user('u-bob', 'Bob Member')], total: 3, totalCapped: false, page: 1, hasMore: false };
+const USERS = {
+  items: [user('u-lea', 'Lea Leader'), user('u-ann', 'Ann Member'), user('u-bob', 'Bob Member')],
+  total: 3,
+  totalCapped: false,
+  page: 1,
+  hasMore: false,
+};
 const TEAM: AdminTeam = {
   id: TEAM_ID,
   name: 'Wave Crew',
@@ -69,7 +75,11 @@ describe('admin team form', () => {
     const members = within(form).getByTestId('admin-team-members');
     fireEvent.click(await within(members).findByRole('checkbox', { name: /Bob Member/ }));
     // The leader is shown among the members, without a remove button.
-    expect(within(members).getAllByTestId('admin-team-members-chip').map((c) => c.textContent)).toEqual(['LLLea LeaderLeader', 'BMBob Member×']);
+    expect(
+      within(members)
+        .getAllByTestId('admin-team-members-chip')
+        .map((c) => c.textContent),
+    ).toEqual(['LLLea LeaderLeader', 'BMBob Member×']);
     fireEvent.click(await within(form).findByRole('checkbox', { name: /Skateboarding/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
 
@@ -78,7 +88,17 @@ describe('admin team form', () => {
       {
         method: 'POST',
         url: '/api/admin/teams',
-        body: { name: 'Wave Crew', type: 'Pro', description: null, location: null, foundedDate: null, isPrivate: false, leaderId: 'u-lea', memberIds: ['u-bob'], disciplineIds: ['skateboarding'] },
+        body: {
+          name: 'Wave Crew',
+          type: 'Pro',
+          description: null,
+          location: null,
+          foundedDate: null,
+          isPrivate: false,
+          leaderId: 'u-lea',
+          memberIds: ['u-bob'],
+          disciplineIds: ['skateboarding'],
+        },
       },
     ]);
     expect(notify).toHaveBeenLastCalledWith('success', 'Team saved successfully!');
@@ -101,7 +121,11 @@ describe('admin team form', () => {
 
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=content&subtab=teams');
     const [save, upload] = writes();
-    expect(save).toMatchObject({ method: 'PUT', url: `/api/admin/teams/${TEAM_ID}`, body: { name: 'Wave Crew', leaderId: 'u-lea', memberIds: ['u-lea'], disciplineIds: ['surfing'] } });
+    expect(save).toMatchObject({
+      method: 'PUT',
+      url: `/api/admin/teams/${TEAM_ID}`,
+      body: { name: 'Wave Crew', leaderId: 'u-lea', memberIds: ['u-lea'], disciplineIds: ['surfing'] },
+    });
     expect(upload).toMatchObject({ method: 'PUT', url: `/api/teams/${TEAM_ID}/logo` });
     expect((upload!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(notify).toHaveBeenLastCalledWith('success', 'Team saved successfully!');
@@ -125,7 +149,10 @@ describe('admin team form', () => {
 });
 
 describe('content tab', () => {
-  const list = (items: AdminContentList['items']): { status: number; body: AdminContentList } => ({ status: 200, body: { items, total: items.length, totalCapped: false, page: 1, hasMore: false } });
+  const list = (items: AdminContentList['items']): { status: number; body: AdminContentList } => ({
+    status: 200,
+    body: { items, total: items.length, totalCapped: false, page: 1, hasMore: false },
+  });
 
   test('teams: rows with leader and status, view in a new tab, edit and add links, delete after confirmation', async () => {
     answers['GET /api/admin/content/teams?page=1&limit=20'] = list([
@@ -158,7 +185,11 @@ describe('content tab', () => {
     answers[`DELETE /api/articles/${id}`] = { status: 403, body: { code: 'FORBIDDEN', message: 'No' } };
     renderAt('/admin?tab=content&subtab=articles', <ContentTab />);
     const row = await screen.findByTestId(`admin-content-row-${id}`);
-    expect(within(row).getByRole('link', { name: /View Big waves/ }).getAttribute('href')).toBe(`/discipline/surfing/articles/${id}`);
+    expect(
+      within(row)
+        .getByRole('link', { name: /View Big waves/ })
+        .getAttribute('href'),
+    ).toBe(`/discipline/surfing/articles/${id}`);
     expect(within(row).getByText('Deleted account')).toBeTruthy();
     await waitFor(() => expect(within(row).getByText('Surfing')).toBeTruthy());
 

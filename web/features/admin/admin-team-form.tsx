@@ -35,7 +35,19 @@ export default function AdminTeamForm({ id }: AdminFormProps) {
   }, [team.isError]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (id && !team.data) {
-    return <AdminFormCard editing title={t('admin.teamForm.editTitle')} returnTo={formReturnUrl('teams')} busy={false} loading onSubmit={() => {}} testId="admin-team-form">{null}</AdminFormCard>;
+    return (
+      <AdminFormCard
+        editing
+        title={t('admin.teamForm.editTitle')}
+        returnTo={formReturnUrl('teams')}
+        busy={false}
+        loading
+        onSubmit={() => {}}
+        testId="admin-team-form"
+      >
+        {null}
+      </AdminFormCard>
+    );
   }
   return <TeamFields id={id} team={team.data} />;
 }
@@ -226,7 +238,11 @@ function PeopleField({
             const person = people[personId];
             const personName = person?.name ?? personId;
             return (
-              <li key={personId} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 ps-1 pe-2 text-sm" data-testid={`${testId}-chip`}>
+              <li
+                key={personId}
+                className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 ps-1 pe-2 text-sm"
+                data-testid={`${testId}-chip`}
+              >
                 <Avatar person={{ name: personName, avatarUrl: person?.avatarUrl ?? null }} size="sm" className="h-7! w-7! text-xs!" />
                 <span className="font-medium text-slate-800">{personName}</span>
                 {personId === lockedId ? (

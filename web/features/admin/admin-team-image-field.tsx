@@ -41,7 +41,13 @@ export function ImageField({
         {kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}
       </label>
       <TeamImagePreview kind={kind} team={shown} bannerClassName="h-24 w-full rounded-lg" />
-      <TeamImageFileInput id={`${ids}-file`} ref={input} onPick={(file) => onChange({ file, cleared: false })} disabled={disabled} describedBy={`${ids}-hint`} />
+      <TeamImageFileInput
+        id={`${ids}-file`}
+        ref={input}
+        onPick={(file) => onChange({ file, cleared: false })}
+        disabled={disabled}
+        describedBy={`${ids}-hint`}
+      />
       <p id={`${ids}-hint`} className="text-xs text-slate-500">
         {choice.file ? t('admin.teamForm.imageOnSave') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}
       </p>

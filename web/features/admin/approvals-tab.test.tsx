@@ -39,11 +39,23 @@ describe('approvals tab', () => {
     const changes = within(rows[1]!).getByTestId('admin-approval-changes');
     expect(within(changes).getByText('Edit of an approved item')).toBeTruthy();
     const table = within(changes).getByRole('table', { name: 'Proposed changes to Pipeline' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Field', 'Now public', 'Proposed']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Field', 'Now public', 'Proposed']);
     const name = within(table).getByRole('row', { name: /^Name/ });
-    expect(within(name).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Pipeline', 'Banzai Pipeline']);
+    expect(
+      within(name)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Pipeline', 'Banzai Pipeline']);
     const image = within(table).getByRole('row', { name: /^Image URL/ });
-    expect(within(image).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', 'https://example.com/pipe.jpg']);
+    expect(
+      within(image)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', 'https://example.com/pipe.jpg']);
   });
 
   test('a place made secret reads as its choice: "Everyone" before, "Only me" or "Crew only" proposed', async () => {
@@ -51,19 +63,27 @@ describe('approvals tab', () => {
     api.answers['GET /api/admin/approvals'] = { status: 200, body: [hidden('private'), hidden('crew')] };
     renderAt('/admin?tab=approvals', <ApprovalsTab />);
     const rows = await screen.findAllByTestId('admin-approval-row');
-    const cells = (row: HTMLElement) => within(within(row).getByRole('row', { name: /^Who can see this place/ })).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      within(within(row).getByRole('row', { name: /^Who can see this place/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(rows[0]!)).toEqual(['Everyone', 'Only me']);
     expect(cells(rows[1]!)).toEqual(['Everyone', 'Crew only']);
   });
 
   test('a decision names the version shown; an item changed since is not decided, and the queue shows its new version', async () => {
     const newer: Approval = { ...EDIT, version: 4, changes: [{ field: 'name', before: 'Pipeline', after: 'EVIL Pipeline' }] };
-    api.answers['POST /api/admin/approvals/r-1'] = { status: 409, body: { code: 'APPROVAL_STALE', message: 'This item changed since you opened it. Review the new version.', current: newer } };
+    api.answers['POST /api/admin/approvals/r-1'] = {
+      status: 409,
+      body: { code: 'APPROVAL_STALE', message: 'This item changed since you opened it. Review the new version.', current: newer },
+    };
     renderAt('/admin?tab=approvals', <ApprovalsTab />);
     const rows = await screen.findAllByTestId('admin-approval-row');
     api.answers['GET /api/admin/approvals'] = { status: 200, body: [NEW, newer] };
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Approve Pipeline' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('info', 'Changed since you opened it', 'This item changed since you opened it. Review the new version.'));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('info', 'Changed since you opened it', 'This item changed since you opened it. Review the new version.'),
+    );
     expect(api.writes()).toEqual([{ method: 'POST', url: '/api/admin/approvals/r-1', body: { decision: 'approved', version: 3 } }]);
     expect(await screen.findByText('EVIL Pipeline')).toBeTruthy();
   });

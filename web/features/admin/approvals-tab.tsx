@@ -85,10 +85,21 @@ export function ApprovalsTab() {
                     {t('admin.approvals.view')}
                   </ViewLink>
                 )}
-                <Button size="sm" disabled={busy} onClick={() => onDecide(approval, 'approved')} aria-label={t('admin.approvals.approveNamed', { name: approval.itemName })}>
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => onDecide(approval, 'approved')}
+                  aria-label={t('admin.approvals.approveNamed', { name: approval.itemName })}
+                >
                   {t('admin.approvals.approve')}
                 </Button>
-                <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide(approval, 'rejected')} aria-label={t('admin.approvals.rejectNamed', { name: approval.itemName })}>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  disabled={busy}
+                  onClick={() => onDecide(approval, 'rejected')}
+                  aria-label={t('admin.approvals.rejectNamed', { name: approval.itemName })}
+                >
                   {t('admin.approvals.reject')}
                 </Button>
               </div>
@@ -113,15 +124,23 @@ function RevisionChanges({ approval, changes }: { approval: Approval; changes: R
         <caption className="sr-only">{t('admin.approvals.changesCaption', { name: approval.itemName })}</caption>
         <thead>
           <tr className="text-slate-500">
-            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t('admin.approvals.field')}</th>
-            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t('admin.approvals.before')}</th>
-            <th scope="col" className="py-1 text-start font-semibold">{t('admin.approvals.after')}</th>
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">
+              {t('admin.approvals.field')}
+            </th>
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">
+              {t('admin.approvals.before')}
+            </th>
+            <th scope="col" className="py-1 text-start font-semibold">
+              {t('admin.approvals.after')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {changes.map((change) => (
             <tr key={change.field} className="border-t border-slate-100 align-top">
-              <th scope="row" className="py-1 pe-2 text-start font-semibold text-slate-700">{labelOf(change.field)}</th>
+              <th scope="row" className="py-1 pe-2 text-start font-semibold text-slate-700">
+                {labelOf(change.field)}
+              </th>
               <td className="py-1 pe-2 whitespace-pre-line text-slate-500">
                 <span className="line-clamp-4">{textOf(change.field, change.before)}</span>
               </td>

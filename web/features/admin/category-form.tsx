@@ -42,7 +42,9 @@ function CategoryFormCard({ id, stored }: { id: string | undefined; stored: Admi
     resolver: zodResolver(categoryCreateSchema),
     defaultValues: valuesOf(stored),
   });
-  const submit = handleSubmit(useCatalogueSubmit<FormValues, FormOutput>({ kind: 'categories', editing, mutate: save.mutate, setError, fields: FIELDS, fieldOfCode: FIELD_OF_CODE }));
+  const submit = handleSubmit(
+    useCatalogueSubmit<FormValues, FormOutput>({ kind: 'categories', editing, mutate: save.mutate, setError, fields: FIELDS, fieldOfCode: FIELD_OF_CODE }),
+  );
 
   return (
     <CatalogueFormCard

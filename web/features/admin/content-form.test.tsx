@@ -93,7 +93,11 @@ describe('admin content form', () => {
 
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=content&subtab=places');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', url: '/api/disciplines/skateboarding/places', body: { name: 'Pipeline', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null, visibility: 'public', teamId: null } },
+      {
+        method: 'POST',
+        url: '/api/disciplines/skateboarding/places',
+        body: { name: 'Pipeline', location: 'Oahu, Hawaii', latitude: 21.66, longitude: -158.05, imageUrl: null, visibility: 'public', teamId: null },
+      },
     ]);
     expect(notify).toHaveBeenCalledWith('success', 'Place saved successfully!');
   });

@@ -17,7 +17,13 @@ type FormValues = z.input<typeof disciplineCreateSchema>;
 type FormOutput = z.output<typeof disciplineCreateSchema>;
 
 const FIELDS = ['id', 'name', 'icon', 'names', 'categoryIds'] as const;
-const FIELD_OF_CODE: Record<string, string> = { DISCIPLINE_EXISTS: 'id', INVALID_SLUG: 'id', ID_REQUIRED: 'id', NAME_REQUIRED: 'name', UNKNOWN_CATEGORY: 'categoryIds' };
+const FIELD_OF_CODE: Record<string, string> = {
+  DISCIPLINE_EXISTS: 'id',
+  INVALID_SLUG: 'id',
+  ID_REQUIRED: 'id',
+  NAME_REQUIRED: 'name',
+  UNKNOWN_CATEGORY: 'categoryIds',
+};
 
 function valuesOf(discipline: AdminDiscipline | undefined): FormValues {
   return {
@@ -95,12 +101,24 @@ function DisciplineFormCard({ id, stored }: { id: string | undefined; stored: Ad
               ) : categories.isError ? (
                 <p className="mt-1 text-sm text-red-600">{t('admin.catalogue.categories.fetchError')}</p>
               ) : (
-                <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-1 rounded-lg border border-slate-200 p-2" data-testid="admin-discipline-categories">
+                <div
+                  className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-1 rounded-lg border border-slate-200 p-2"
+                  data-testid="admin-discipline-categories"
+                >
                   {sortedCategories.map((c) => {
                     const checked = selected.has(c.id);
                     return (
-                      <label key={c.id} className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
-                        <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={checked} onChange={(e) => toggle(c.id, e.target.checked)} onBlur={field.onBlur} />
+                      <label
+                        key={c.id}
+                        className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}
+                      >
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 accent-brand-600"
+                          checked={checked}
+                          onChange={(e) => toggle(c.id, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
                         <span aria-hidden="true">{c.icon}</span>
                         <span className="truncate">{name(c)}</span>
                       </label>

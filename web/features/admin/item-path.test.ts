@@ -3,7 +3,8 @@ import { itemPath } from './item-path.ts';
 
 describe('itemPath', () => {
   it('links each queued type to its own page', () => {
-    const at = (itemType: Parameters<typeof itemPath>[0]['itemType'], disciplineId: string | null = 'surfing') => itemPath({ itemType, itemId: 'abc', disciplineId });
+    const at = (itemType: Parameters<typeof itemPath>[0]['itemType'], disciplineId: string | null = 'surfing') =>
+      itemPath({ itemType, itemId: 'abc', disciplineId });
     expect(at('team', null)).toBe('/team/abc');
     expect(at('place')).toBe('/discipline/surfing/places/abc');
     expect(at('event')).toBe('/discipline/surfing/events/abc');

@@ -54,14 +54,27 @@ function ModerationList({ kind }: { kind: ModerationKind }) {
 
   if (list.isLoading) return <Spinner label={t('common.loading')} />;
   if (list.isError && !list.isFetchNextPageError) {
-    return <LoadFailed text={t('admin.moderation.fetchError')} detail={errorText(t, list.error)} onRetry={() => void list.refetch()} testId="admin-moderation-error" />;
+    return (
+      <LoadFailed
+        text={t('admin.moderation.fetchError')}
+        detail={errorText(t, list.error)}
+        onRetry={() => void list.refetch()}
+        testId="admin-moderation-error"
+      />
+    );
   }
   if (items.length === 0) return <EmptyList icon="📭" title={t(LABEL[kind])} text={t('admin.moderation.empty')} testId="admin-moderation-empty" />;
   return (
     <section aria-label={t(LABEL[kind])}>
       <AdminTable
         caption={t('admin.moderation.caption', { kind: t(LABEL[kind]) })}
-        columns={[t('admin.moderation.columns.author'), t('admin.moderation.columns.place'), t('admin.moderation.columns.note'), t('admin.moderation.columns.date'), t('admin.moderation.columns.actions')]}
+        columns={[
+          t('admin.moderation.columns.author'),
+          t('admin.moderation.columns.place'),
+          t('admin.moderation.columns.note'),
+          t('admin.moderation.columns.date'),
+          t('admin.moderation.columns.actions'),
+        ]}
         minWidth="min-w-[48rem]"
         dimmed={list.isPlaceholderData}
         testId={`admin-moderation-${kind}`}
@@ -82,7 +95,12 @@ function ModerationList({ kind }: { kind: ModerationKind }) {
             </td>
             <td className="px-4 py-3 text-end">
               <ActionForm action={form.action} fields={{ [form.field]: item.id }} onSubmit={() => setDoomed(item)}>
-                <Button type="submit" size="sm" variant="destructive" aria-label={t('admin.moderation.deleteNamed', { name: who(item), place: item.place.name })}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="destructive"
+                  aria-label={t('admin.moderation.deleteNamed', { name: who(item), place: item.place.name })}
+                >
                   {t('common.delete')}
                 </Button>
               </ActionForm>

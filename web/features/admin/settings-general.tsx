@@ -46,7 +46,9 @@ function SiteImage({ kind, current, custom }: { kind: SiteImageSetting; current:
         {t(`admin.settings.general.${kind}`)}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t(`admin.settings.general.${kind}Hint`)}</p>
-      <div className={`mt-4 flex items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50 ${kind === 'logo' ? 'h-32' : 'h-40'}`}>
+      <div
+        className={`mt-4 flex items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50 ${kind === 'logo' ? 'h-32' : 'h-40'}`}
+      >
         <img
           src={current}
           alt={t(`admin.settings.general.${kind}Preview`)}

@@ -3,7 +3,15 @@ import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
-import { adminUserCreateSchema, adminUserEditFormSchema, USER_ROLES, type AdminUser, type AdminUserCreate, type AdminUserEditForm, type UserRole } from '../../../common/admin-users.ts';
+import {
+  adminUserCreateSchema,
+  adminUserEditFormSchema,
+  USER_ROLES,
+  type AdminUser,
+  type AdminUserCreate,
+  type AdminUserEditForm,
+  type UserRole,
+} from '../../../common/admin-users.ts';
 import { PASSWORD_MIN } from '../../../common/schemas.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';

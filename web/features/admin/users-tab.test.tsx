@@ -63,7 +63,10 @@ describe('users tab', () => {
 
   test('a capped total reads "More than" and Load More asks for the page past it', async () => {
     answers['GET /api/admin/users?page=1&limit=20'] = { status: 200, body: { ...PAGE, total: COUNT_CAP, totalCapped: true, hasMore: true } };
-    answers['GET /api/admin/users?page=2&limit=20'] = { status: 200, body: { ...PAGE, items: [], page: 2, total: COUNT_CAP, totalCapped: true, hasMore: false } };
+    answers['GET /api/admin/users?page=2&limit=20'] = {
+      status: 200,
+      body: { ...PAGE, items: [], page: 2, total: COUNT_CAP, totalCapped: true, hasMore: false },
+    };
     renderAt('/admin?tab=users', <UsersTab />);
     expect(await screen.findByText(`More than ${COUNT_CAP} users`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
@@ -98,7 +101,11 @@ describe('user form', () => {
     answers['POST /api/admin/users'] = { status: 201, body: { id: 'u-new' } };
     fireEvent.click(screen.getByTestId('admin-user-form-submit'));
     expect((await screen.findByTestId('location')).textContent).toBe('/admin?tab=users');
-    expect(writes().at(-1)).toEqual({ method: 'POST', url: '/api/admin/users', body: { name: 'New Rider', email: 'new@example.com', password: 'grab the rail 42', role: 'admin' } });
+    expect(writes().at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/admin/users',
+      body: { name: 'New Rider', email: 'new@example.com', password: 'grab the rail 42', role: 'admin' },
+    });
     expect(lastToast()?.slice(0, 2)).toEqual(['success', 'User created successfully!']);
   });
 

@@ -56,7 +56,13 @@ export function UsersTab() {
         {t('admin.tabs.users')}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
-        <SearchBox label={t('admin.users.searchLabel')} placeholder={t('admin.users.searchPlaceholder')} value={search.text} onChange={search.setText} testId="admin-users-search" />
+        <SearchBox
+          label={t('admin.users.searchLabel')}
+          placeholder={t('admin.users.searchPlaceholder')}
+          value={search.text}
+          onChange={search.setText}
+          testId="admin-users-search"
+        />
         <ButtonLink to="/admin/new/users" data-testid="admin-users-add">
           <span aria-hidden="true">+</span>
           {t('admin.users.add')}
@@ -124,7 +130,12 @@ export function UsersTab() {
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-2">
-                    <ButtonLink to={`/admin/edit/users/${encodeURIComponent(user.id)}`} variant="outline" size="sm" aria-label={t('admin.users.editNamed', { name: user.name })}>
+                    <ButtonLink
+                      to={`/admin/edit/users/${encodeURIComponent(user.id)}`}
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('admin.users.editNamed', { name: user.name })}
+                    >
                       {t('common.edit')}
                     </ButtonLink>
                     <Button variant="destructive" size="sm" onClick={() => setConfirming(user)} aria-label={t('admin.users.deleteNamed', { name: user.name })}>

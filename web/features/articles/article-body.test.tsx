@@ -50,7 +50,9 @@ describe('ArticleBody', () => {
   test('renders headings, lists, emphasis, safe links and pictures', () => {
     const { container } = render(
       <ArticleBody
-        markdown={'# Big\n\n## Small\n\nSome **bold** text.\n\n- one\n- two\n\n[Surfline](https://www.surfline.com) and [mail](mailto:a@example.com)\n\n![wave](https://img.example.com/w.jpg)'}
+        markdown={
+          '# Big\n\n## Small\n\nSome **bold** text.\n\n- one\n- two\n\n[Surfline](https://www.surfline.com) and [mail](mailto:a@example.com)\n\n![wave](https://img.example.com/w.jpg)'
+        }
       />,
     );
     // The page title is the only h1.

@@ -41,7 +41,9 @@ const components: Components = {
     <blockquote className="my-4 border-s-4 border-brand-600/40 ps-4 text-slate-600 italic" {...props} />
   ),
   pre: ({ node: _node, ...props }: Props<'pre'>) => <pre className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100" {...props} />,
-  code: ({ node: _node, ...props }: Props<'code'>) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] [pre_&]:bg-transparent [pre_&]:p-0" {...props} />,
+  code: ({ node: _node, ...props }: Props<'code'>) => (
+    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] [pre_&]:bg-transparent [pre_&]:p-0" {...props} />
+  ),
   hr: ({ node: _node, ...props }: Props<'hr'>) => <hr className="my-8 border-slate-200" {...props} />,
   a: ({ node: _node, href, children, ...props }: Props<'a'>) => {
     if (!href) return <span>{children}</span>;

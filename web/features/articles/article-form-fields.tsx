@@ -62,7 +62,12 @@ export function ArticleFormFields({ form }: { form: UseFormReturn<FormValues, un
           <TextArea {...field('content')} hint={t('articles.form.contentHint')} className="min-h-72 font-mono text-sm" maxLength={ARTICLE_CONTENT_MAX} />
         </div>
         {mode === 'preview' && (
-          <div className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2" aria-label={t('articles.form.preview')} role="region" data-testid="article-preview">
+          <div
+            className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
+            aria-label={t('articles.form.preview')}
+            role="region"
+            data-testid="article-preview"
+          >
             {content.trim() === '' ? (
               <p className="py-4 text-sm text-slate-500">{t('articles.form.previewEmpty')}</p>
             ) : (

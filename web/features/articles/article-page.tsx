@@ -78,7 +78,11 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3 text-sm text-slate-600">
             {article.author && (
-              <Link to={`/profile/${article.author.id}`} className="flex items-center gap-2 font-semibold text-brand-700 hover:underline" data-testid="article-author">
+              <Link
+                to={`/profile/${article.author.id}`}
+                className="flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+                data-testid="article-author"
+              >
                 <Avatar person={article.author} />
                 <span dir="auto">{article.author.name}</span>
               </Link>
@@ -86,7 +90,15 @@ function ArticleView({ article, listUrl }: { article: Article; listUrl: string }
             <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
           </div>
           {canEdit && (
-            <OwnerActions item={article} section="articles" listPath={listUrl} name={article.title} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={ArticleFormDialog} />
+            <OwnerActions
+              item={article}
+              section="articles"
+              listPath={listUrl}
+              name={article.title}
+              remove={remove}
+              onDeleted={() => void navigate(listUrl, { replace: true })}
+              Editor={ArticleFormDialog}
+            />
           )}
         </div>
       </header>

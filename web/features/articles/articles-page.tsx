@@ -32,7 +32,13 @@ function ArticlesBrowser({ discipline }: { discipline: DisciplineHub }) {
       clearable={{ q }}
       dialog={
         user
-          ? (props) => <ArticleFormDialog {...props} disciplineId={discipline.id} onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))} />
+          ? (props) => (
+              <ArticleFormDialog
+                {...props}
+                disciplineId={discipline.id}
+                onCreated={(article) => void navigate(contentPath('article', discipline.id, article.id))}
+              />
+            )
           : null
       }
     />
@@ -47,7 +53,10 @@ function ArticleCard({ article }: { article: ArticleSummary }) {
   const formatDate = useFormatDate({ dateStyle: 'medium' });
   const href = contentPath('article', article.disciplineId, article.id);
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md" data-testid="article-card">
+    <article
+      className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+      data-testid="article-card"
+    >
       <ItemPicture src={article.coverUrl} className="h-44" placeholder="from-amber-300 via-brand-600 to-indigo-700" icon="📰" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         {/* The whole card is the link's target area; like and comment stay clickable above it. */}

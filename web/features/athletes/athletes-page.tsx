@@ -40,7 +40,13 @@ function AthletesBrowser({ discipline }: { discipline: DisciplineHub }) {
       </div>
 
       <FilterForm onApply={filters.applyForm} className="mt-8 flex flex-wrap gap-3">
-        <SearchBox label={t('athletes.searchLabel')} placeholder={t('athletes.searchPlaceholder')} value={search.text} onChange={search.setText} testId="athletes-search" />
+        <SearchBox
+          label={t('athletes.searchLabel')}
+          placeholder={t('athletes.searchPlaceholder')}
+          value={search.text}
+          onChange={search.setText}
+          testId="athletes-search"
+        />
         <FilterSelect
           label={t('athletes.levelLabel')}
           name="level"
@@ -85,14 +91,21 @@ function AthleteCard({ athlete }: { athlete: Athlete }) {
         <Avatar person={athlete} size="md" />
         <div className="min-w-0">
           <h2 className="text-lg leading-snug font-bold text-slate-900">
-            <Link to={`/profile/${athlete.id}`} dir="auto" data-card-link className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+            <Link
+              to={`/profile/${athlete.id}`}
+              dir="auto"
+              data-card-link
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
               {athlete.name}
             </Link>
           </h2>
           <LevelBadge level={athlete.level} />
           {athlete.location && (
             <p className="mt-1 truncate text-sm text-slate-600">
-              <span aria-hidden="true" className="me-1">📍</span>
+              <span aria-hidden="true" className="me-1">
+                📍
+              </span>
               <bdi>{athlete.location}</bdi>
             </p>
           )}
@@ -102,7 +115,9 @@ function AthleteCard({ athlete }: { athlete: Athlete }) {
         <ul className="flex flex-wrap gap-1.5" aria-label={t('athletes.disciplines')}>
           {athlete.disciplines.map((d) => (
             <li key={d.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-              <span aria-hidden="true" className="me-1">{d.icon}</span>
+              <span aria-hidden="true" className="me-1">
+                {d.icon}
+              </span>
               {name(d)}
             </li>
           ))}
@@ -113,13 +128,17 @@ function AthleteCard({ athlete }: { athlete: Athlete }) {
           {athlete.achievements.map((a, i) => (
             <li key={i} className="flex gap-2">
               <span aria-hidden="true">🏆</span>
-              <span dir="auto" className="line-clamp-1">{a}</span>
+              <span dir="auto" className="line-clamp-1">
+                {a}
+              </span>
             </li>
           ))}
         </ul>
       )}
       <p className="mt-auto border-t border-slate-100 pt-3 text-sm text-slate-600">
-        <span aria-hidden="true" className="me-1">👥</span>
+        <span aria-hidden="true" className="me-1">
+          👥
+        </span>
         {t('athletes.followers', { count: athlete.followers, formatted: formatNumber(athlete.followers) })}
       </p>
     </article>

@@ -24,17 +24,17 @@ export const athleteQueries = {
     const q = filters.q?.trim() ?? '';
     const level = filters.level;
     return infiniteQueryOptions({
-    queryKey: athleteKeys.list(disciplineId, { q, level }),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam) });
-      if (q) params.set('q', q);
-      if (level) params.set('level', level);
-      return api<AthleteList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/athletes?${params}`, { signal });
-    },
-    getNextPageParam: (last: AthleteList) => (hasNextPage(last) ? last.page + 1 : undefined),
-    // A new search keeps the previous results on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+      queryKey: athleteKeys.list(disciplineId, { q, level }),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => {
+        const params = new URLSearchParams({ page: String(pageParam) });
+        if (q) params.set('q', q);
+        if (level) params.set('level', level);
+        return api<AthleteList>(`/api/disciplines/${encodeURIComponent(disciplineId)}/athletes?${params}`, { signal });
+      },
+      getNextPageParam: (last: AthleteList) => (hasNextPage(last) ? last.page + 1 : undefined),
+      // A new search keeps the previous results on screen until the new ones arrive.
+      placeholderData: keepPreviousData,
     });
   },
 };

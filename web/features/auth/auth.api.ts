@@ -15,8 +15,7 @@ export function useLogin() {
 export function useRegister() {
   return useMutation({
     // The page's language goes along: the confirmation mail is written in it.
-    mutationFn: (input: { name: string; email: string; password: string; language: string }) =>
-      api('/api/auth/sign-up/email', { method: 'POST', body: input }),
+    mutationFn: (input: { name: string; email: string; password: string; language: string }) => api('/api/auth/sign-up/email', { method: 'POST', body: input }),
   });
 }
 

@@ -45,7 +45,8 @@ export default function LoginPage() {
       onSuccess: async () => {
         const { user } = await client.fetchQuery({ queryKey: authKeys.me, queryFn: () => api<{ user: SessionUser | null }>('/api/me') });
         // The language chosen in the profile follows the account to this browser, when enabled.
-        if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage)) setLanguage(user.preferredLanguage, { save: false });
+        if (isLanguageCode(user?.preferredLanguage) && enabled.some((l) => l.code === user.preferredLanguage))
+          setLanguage(user.preferredLanguage, { save: false });
         notify('success', t('auth.toast.welcomeBack'), t('auth.toast.loggedIn'));
         void navigate(next || '/');
       },
@@ -84,8 +85,21 @@ export default function LoginPage() {
         </div>
       )}
       <CardForm action="log-in" fields={{ next }} onSubmit={onSubmit} busy={login.isPending} submitLabel={t('auth.loginButton')}>
-        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
-        <TextField label={t('auth.password')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.password)} {...field('password')} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          error={fieldError(t, formState.errors.email)}
+          {...field('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldError(t, formState.errors.password)}
+          {...field('password')}
+        />
         <p className="text-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 hover:underline">
             {t('auth.forgotPassword')}

@@ -46,7 +46,9 @@ export default function RegisterPage() {
   if (sentTo) {
     return (
       <FormCard title={t('auth.checkInboxTitle')}>
-        <p className="text-slate-700" data-testid="check-inbox">{t('auth.checkInboxText', { email: sentTo })}</p>
+        <p className="text-slate-700" data-testid="check-inbox">
+          {t('auth.checkInboxText', { email: sentTo })}
+        </p>
         <p className="mt-6 text-center text-sm">
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
             {t('nav.login')}
@@ -59,10 +61,37 @@ export default function RegisterPage() {
   return (
     <FormCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
       <CardForm action="register" fields={{ language: i18n.language }} onSubmit={onSubmit} busy={registerUser.isPending} submitLabel={t('auth.registerButton')}>
-        <TextField label={t('auth.name')} autoComplete="name" placeholder={t('auth.namePlaceholder')} error={fieldError(t, formState.errors.name)} {...field('name')} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} error={fieldError(t, formState.errors.email)} {...field('email')} />
-        <TextField label={t('auth.password')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.password)} {...field('password')} />
-        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} error={fieldError(t, formState.errors.confirmPassword)} {...field('confirmPassword')} />
+        <TextField
+          label={t('auth.name')}
+          autoComplete="name"
+          placeholder={t('auth.namePlaceholder')}
+          error={fieldError(t, formState.errors.name)}
+          {...field('name')}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          error={fieldError(t, formState.errors.email)}
+          {...field('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          error={fieldError(t, formState.errors.password)}
+          {...field('password')}
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          error={fieldError(t, formState.errors.confirmPassword)}
+          {...field('confirmPassword')}
+        />
       </CardForm>
       <CardLink text={t('auth.haveAccount')} to="/login" label={t('nav.login')} />
     </FormCard>

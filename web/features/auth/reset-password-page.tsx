@@ -52,8 +52,21 @@ export default function ResetPasswordPage() {
   return (
     <FormCard title={t('auth.resetTitle')}>
       <CardForm action="reset-password" fields={{ token }} onSubmit={onSubmit} busy={reset.isPending} submitLabel={t('auth.resetButton')}>
-        <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
-        <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+        <TextField
+          label={t('profile.settings.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          error={fieldError(t, formState.errors.newPassword)}
+          {...register('newPassword')}
+        />
+        <TextField
+          label={t('profile.settings.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(t, formState.errors.confirmPassword)}
+          {...register('confirmPassword')}
+        />
       </CardForm>
     </FormCard>
   );

@@ -51,7 +51,9 @@ export function CalendarFeedSettings({ className = '' }: { className?: string })
     <SettingsSection id="calendar-feed" title={t('calendars.feed.title')} intro={t('calendars.feed.text')} query={feed} className={className}>
       {(status) => (
         <div className="mt-4 space-y-4">
-          {address ? <FeedAddress url={address} /> : (
+          {address ? (
+            <FeedAddress url={address} />
+          ) : (
             <p className="text-sm text-slate-700" data-testid="calendar-feed-state">
               {status.active && status.createdAt ? t('calendars.feed.active', { date: date.format(new Date(status.createdAt)) }) : t('calendars.feed.none')}
             </p>

@@ -20,7 +20,12 @@ export default function ContactPage() {
   const send = useSendContactMessage();
   const [params] = useSearchParams();
   // A message the server could not send comes back in the address (server/features/contact/contact.forms.ts).
-  const typed = { name: params.get('name') ?? '', email: params.get('email') ?? '', subject: params.get('subject') ?? '', message: params.get('message') ?? '' };
+  const typed = {
+    name: params.get('name') ?? '',
+    email: params.get('email') ?? '',
+    subject: params.get('subject') ?? '',
+    message: params.get('message') ?? '',
+  };
   usePageMeta(t('contact.title'), t('contact.subtitle'));
   const { register, handleSubmit, formState, reset } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: typed });
   const field = registerWithDefaults(register, typed);
@@ -41,7 +46,13 @@ export default function ContactPage() {
       <div className="lg:col-span-2">
         <h1 className="text-3xl font-extrabold">{t('contact.title')}</h1>
         <p className="mt-2 text-slate-600">{t('contact.subtitle')}</p>
-        <form method="post" action={formActionPath('contact')} onSubmit={onSubmit} noValidate className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form
+          method="post"
+          action={formActionPath('contact')}
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <FormTarget />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />

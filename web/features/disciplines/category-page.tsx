@@ -22,7 +22,9 @@ export default function CategoryPage() {
     <>
       <section className="text-white" style={{ background: `linear-gradient(135deg, ${category.color}, #0f172a)` }}>
         <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-          <span className="text-6xl" aria-hidden="true">{category.icon}</span>
+          <span className="text-6xl" aria-hidden="true">
+            {category.icon}
+          </span>
           <h1 className="mt-4 text-4xl font-extrabold">{name(category)}</h1>
           <p className="mt-3 text-lg text-white/85">{t('category.discover', { name: name(category) })}</p>
         </div>
@@ -38,7 +40,9 @@ export default function CategoryPage() {
                   to={`/discipline/${discipline.id}`}
                   className="flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm transition hover:-translate-y-1 hover:shadow-md"
                 >
-                  <span className="text-5xl" aria-hidden="true">{discipline.icon}</span>
+                  <span className="text-5xl" aria-hidden="true">
+                    {discipline.icon}
+                  </span>
                   <span className="text-lg font-semibold">{name(discipline)}</span>
                 </Link>
               </li>

@@ -68,12 +68,16 @@ export default function DisciplinePage() {
     <>
       <section className="text-white" style={{ background: `linear-gradient(135deg, ${hub.color}, #0f172a)` }}>
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-14 text-center">
-          <span className="text-7xl" aria-hidden="true">{hub.icon}</span>
+          <span className="text-7xl" aria-hidden="true">
+            {hub.icon}
+          </span>
           <h1 className="text-4xl font-extrabold">{label}</h1>
           <div className="flex flex-wrap justify-center gap-2">
             {hub.categories.map((c) => (
               <Link key={c.id} to={`/category/${c.id}`} className="rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25">
-                <span aria-hidden="true" className="me-1">{c.icon}</span>
+                <span aria-hidden="true" className="me-1">
+                  {c.icon}
+                </span>
                 {name(c)}
               </Link>
             ))}
@@ -117,7 +121,9 @@ export default function DisciplinePage() {
                 to={`/discipline/${hub.id}/${section.id}`}
                 className="flex h-full flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-md"
               >
-                <span className="text-3xl" aria-hidden="true">{section.icon}</span>
+                <span className="text-3xl" aria-hidden="true">
+                  {section.icon}
+                </span>
                 <span className="text-lg font-semibold">{t(`nav.${section.id}`)}</span>
                 <span className="text-sm text-slate-600">{t(`discipline.sections.${section.id}`)}</span>
               </Link>

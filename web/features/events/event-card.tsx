@@ -45,7 +45,12 @@ export function EventDates({ event, withTime = false }: { event: Event; withTime
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const timeZone = useDisplayTimeZone();
-  const format = dateTimeFormat(lang, { ...(withTime ? { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', year: 'numeric' }), timeZone } as const);
+  const format = dateTimeFormat(lang, {
+    ...(withTime
+      ? { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }
+      : { month: 'short', day: 'numeric', year: 'numeric' }),
+    timeZone,
+  } as const);
   const start = new Date(event.startDate);
   const end = new Date(event.endDate);
   // Another day in the zone the dates are shown in.
@@ -90,7 +95,9 @@ export function Attendance({ event }: { event: Event }) {
         <span>
           <span aria-hidden="true">👥 </span>
           <span data-testid="event-attendance">
-            {event.maxAttendees === null ? t('events.attendeesNoLimit', { count: event.attendees }) : t('events.attendeesOf', { count: event.attendees, max: event.maxAttendees })}
+            {event.maxAttendees === null
+              ? t('events.attendeesNoLimit', { count: event.attendees })
+              : t('events.attendeesOf', { count: event.attendees, max: event.maxAttendees })}
           </span>
         </span>
         {event.waitlisted > 0 && <span className="text-xs text-slate-500">{t('events.waitlisted', { count: event.waitlisted })}</span>}
@@ -149,7 +156,8 @@ export function RsvpButton({ event, size = 'default', className = '' }: { event:
     gate(t('events.loginToRsvp'), () =>
       rsvp.mutate(join, {
         // The same message as the plain form's (common/events.ts).
-        onSuccess: (after) => notifyFlash(t, join ? doneMessage(rsvpAction, after, { id: event.id }) : doneMessage(cancelRsvpAction, after, { id: event.id, was })),
+        onSuccess: (after) =>
+          notifyFlash(t, join ? doneMessage(rsvpAction, after, { id: event.id }) : doneMessage(cancelRsvpAction, after, { id: event.id, was })),
         onError: (error) => notifyUnsent(t, t('events.toast.rsvpError'), error),
       }),
     );
@@ -197,7 +205,12 @@ export function EventCard({ event }: { event: Event }) {
             <p className="flex items-start gap-1.5">
               <span aria-hidden="true">🏄</span>
               <span className="sr-only">{t('events.spot')}</span>
-              <Link dir="auto" to={contentPath('place', event.place.disciplineId, event.place.id)} className="break-words hover:underline" data-testid="event-card-place">
+              <Link
+                dir="auto"
+                to={contentPath('place', event.place.disciplineId, event.place.id)}
+                className="break-words hover:underline"
+                data-testid="event-card-place"
+              >
                 {event.place.name}
               </Link>
             </p>

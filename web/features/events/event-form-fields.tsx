@@ -57,7 +57,10 @@ const formSchema = z.preprocess((v: FormValues) => {
     maxAttendees: Number.isNaN(v.maxAttendees) ? null : v.maxAttendees,
     placeId: v.placeId || null,
     // The browser's zone: a weekly 18:00 stays at 18:00 on this person's clock when the clocks change.
-    repeat: v.kind === 'new' && v.repeatFrequency ? { frequency: v.repeatFrequency, count: v.repeatCount, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } : null,
+    repeat:
+      v.kind === 'new' && v.repeatFrequency
+        ? { frequency: v.repeatFrequency, count: v.repeatCount, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }
+        : null,
     // Only when it says more than the server's default (this date alone): a save that changes nothing then sends nothing new.
     applyTo: v.kind === 'series' && v.applyTo === 'following' ? 'following' : undefined,
   };
@@ -135,8 +138,24 @@ export function EventFormFields({ form }: { form: UseFormReturn<FormValues, unkn
         <TextField {...field('endDate')} type="datetime-local" dir="ltr" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('price', { valueAsNumber: true })} type="number" inputMode="decimal" step="0.01" min={0} dir="ltr" hint={t('events.form.priceHint')} />
-        <TextField {...field('maxAttendees', { valueAsNumber: true })} type="number" inputMode="numeric" step="1" min={1} dir="ltr" hint={t('events.form.maxAttendeesHint')} />
+        <TextField
+          {...field('price', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          dir="ltr"
+          hint={t('events.form.priceHint')}
+        />
+        <TextField
+          {...field('maxAttendees', { valueAsNumber: true })}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min={1}
+          dir="ltr"
+          hint={t('events.form.maxAttendeesHint')}
+        />
       </div>
       <SeriesFields form={form} />
       <EventPlacePicker field={field('placeId')} current={stored?.placeId ? { id: stored.placeId, name: stored.placeName ?? '' } : null} />

@@ -54,7 +54,9 @@ export default function EventPage() {
             <TypeBadge type={event.type} />
             <StatusBadge status={event.status} />
           </div>
-          <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{event.name}</h1>
+          <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">
+            {event.name}
+          </h1>
           <EventPlaceWarning event={event} />
           <dl className="grid gap-3 text-slate-700 sm:grid-cols-2">
             <div>
@@ -76,7 +78,12 @@ export default function EventPage() {
               <div>
                 <dt className="text-xs font-semibold text-slate-500 uppercase">{t('events.spot')}</dt>
                 <dd>
-                  <Link dir="auto" to={contentPath('place', event.place.disciplineId, event.place.id)} className="font-semibold text-slate-900 hover:underline" data-testid="event-place-link">
+                  <Link
+                    dir="auto"
+                    to={contentPath('place', event.place.disciplineId, event.place.id)}
+                    className="font-semibold text-slate-900 hover:underline"
+                    data-testid="event-place-link"
+                  >
                     {event.place.name}
                   </Link>
                   {/* Everyone sees the spot's access today; only its organiser is warned about the event's dates. */}
@@ -106,7 +113,9 @@ export default function EventPage() {
               </div>
             )}
           </dl>
-          <p dir="auto" className="whitespace-pre-line text-slate-700">{event.description}</p>
+          <p dir="auto" className="whitespace-pre-line text-slate-700">
+            {event.description}
+          </p>
           <div className="space-y-3 rounded-xl bg-slate-50 p-4">
             <Attendance event={event} />
             <div className="flex flex-wrap items-center gap-3">
@@ -127,7 +136,15 @@ export default function EventPage() {
             {canEdit && (
               <div className="flex flex-wrap gap-2">
                 {event.series && <DeleteFollowing event={event} onDeleted={() => void navigate(listPath)} />}
-                <OwnerActions item={event} section="events" listPath={listPath} name={event.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={EventFormDialog} />
+                <OwnerActions
+                  item={event}
+                  section="events"
+                  listPath={listPath}
+                  name={event.name}
+                  remove={remove}
+                  onDeleted={() => void navigate(listPath)}
+                  Editor={EventFormDialog}
+                />
               </div>
             )}
           </div>
@@ -152,7 +169,12 @@ function Attendees({ event }: { event: Event }) {
       <ul className="flex flex-wrap items-center gap-2" data-testid="event-attendees">
         {data.items.map((person) => (
           <li key={person.id}>
-            <Link to={`/profile/${person.id}`} title={person.name} aria-label={person.name} className="block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Link
+              to={`/profile/${person.id}`}
+              title={person.name}
+              aria-label={person.name}
+              className="block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <Avatar person={person} />
             </Link>
           </li>

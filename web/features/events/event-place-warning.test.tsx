@@ -11,7 +11,16 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 const place = (id: string, name: string, visibility = 'public') => ({ id, name, visibility });
 const { calls } = stubAdminApi({
-  fallback: { status: 200, body: { items: [place('p1', 'Point Reef'), place('p2', 'Secret Cove', 'private'), place('p3', 'Harbour Wall')], total: 3, totalCapped: false, page: 1, pageSize: 50 } },
+  fallback: {
+    status: 200,
+    body: {
+      items: [place('p1', 'Point Reef'), place('p2', 'Secret Cove', 'private'), place('p3', 'Harbour Wall')],
+      total: 3,
+      totalCapped: false,
+      page: 1,
+      pageSize: 50,
+    },
+  },
 });
 
 const event = (over: Partial<Event>) => ({ placeClosures: null, warnings: undefined, ...over }) as Event;
@@ -23,7 +32,12 @@ test("the organiser's banner lists each closure on the event's dates, and the st
   renderAt(
     '/',
     <EventPlaceWarning
-      event={event({ placeClosures: [{ startsOn: null, endsOn: null, reason: '' }, { startsOn: '2026-12-20', endsOn: '2027-01-10', reason: 'Nesting season' }] })}
+      event={event({
+        placeClosures: [
+          { startsOn: null, endsOn: null, reason: '' },
+          { startsOn: '2026-12-20', endsOn: '2027-01-10', reason: 'Nesting season' },
+        ],
+      })}
     />,
   );
   const banner = screen.getByRole('alert');

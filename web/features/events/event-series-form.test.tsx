@@ -50,7 +50,7 @@ function fill(dialog: HTMLElement, label: string, value: string) {
 }
 
 describe('recurring events in the event dialog', () => {
-  test('a new event repeats weekly, four times, in the browser\'s time zone', async () => {
+  test("a new event repeats weekly, four times, in the browser's time zone", async () => {
     answers['POST /api/disciplines/surfing/events'] = { status: 201, body: EVENT };
     renderAt('/discipline/surfing/events', <EventFormDialog open onOpenChange={() => {}} disciplineId="surfing" />);
     const dialog = await screen.findByRole('dialog');
@@ -84,7 +84,10 @@ describe('recurring events in the event dialog', () => {
     expect(within(dialog).queryByLabelText('Repeats')).toBeNull();
     // Radio buttons (they post as they are without scripts), 'Only this date' chosen.
     const scope = within(within(dialog).getByRole('group', { name: 'Apply changes to' })).getAllByRole('radio') as HTMLInputElement[];
-    expect(scope.map((radio) => [radio.labels?.[0]?.textContent, radio.checked])).toEqual([['Only this date', true], ['This date and the later ones', false]]);
+    expect(scope.map((radio) => [radio.labels?.[0]?.textContent, radio.checked])).toEqual([
+      ['Only this date', true],
+      ['This date and the later ones', false],
+    ]);
     fill(dialog, 'Location', 'Seignosse');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'This date and the later ones' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -94,7 +97,7 @@ describe('recurring events in the event dialog', () => {
     expect(body).not.toHaveProperty('repeat');
   });
 
-  test('a single event\'s edit has neither field and sends neither', async () => {
+  test("a single event's edit has neither field and sends neither", async () => {
     const single = { ...EVENT, series: null };
     answers[`PATCH /api/events/${EVENT.id}`] = { status: 200, body: single };
     renderAt('/discipline/surfing/events', <EventFormDialog open onOpenChange={() => {}} disciplineId="surfing" item={single} />);
@@ -114,19 +117,25 @@ describe('an edit of a series waiting for review', () => {
     const { PendingRevisionNotice } = await import('../../components/content/pending-revision-notice.tsx');
     renderAt(
       '/discipline/surfing/events/x',
-      <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { location: 'Seignosse', type: 'Workshop', applyTo: 'following' } }} section="events" />,
+      <PendingRevisionNotice
+        revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { location: 'Seignosse', type: 'Workshop', applyTo: 'following' } }}
+        section="events"
+      />,
     );
     const notice = await screen.findByTestId('pending-revision');
     expect(notice.textContent).toContain('Apply changes to:This date and the later ones');
     expect(notice.textContent).toContain('Location:Seignosse');
   });
 
-  test('every choice by its label in the reader\'s language: the type of event too', async () => {
+  test("every choice by its label in the reader's language: the type of event too", async () => {
     const { PendingRevisionNotice } = await import('../../components/content/pending-revision-notice.tsx');
     i18next.addResourceBundle('ar', 'translation', ar);
     await i18next.changeLanguage('ar');
     try {
-      renderAt('/discipline/surfing/events/x', <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { type: 'Workshop', applyTo: 'one' } }} section="events" />);
+      renderAt(
+        '/discipline/surfing/events/x',
+        <PendingRevisionNotice revision={{ createdAt: '2027-01-01T00:00:00.000Z', changes: { type: 'Workshop', applyTo: 'one' } }} section="events" />,
+      );
       const notice = await screen.findByTestId('pending-revision');
       expect(notice.textContent).toContain(`${ar.events.form.type}:${ar.events.types.Workshop}`);
       expect(notice.textContent).toContain(ar.events.form.applyToValues.one);

@@ -88,7 +88,11 @@ function MonthGrid({ disciplineId, q, type, month, monthHref }: CalendarProps) {
   const dayLabel = dateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long' });
 
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('events.calendar.label', { month: title })} data-testid="events-calendar">
+    <section
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-label={t('events.calendar.label', { month: title })}
+      data-testid="events-calendar"
+    >
       <div className="flex items-center justify-between gap-2">
         <ButtonLink variant="outline" size="sm" to={monthHref(monthKey(previous))} replace preventScrollReset>
           <MonthArrow towards="previous" dir={i18n.dir(lang)} />
@@ -103,9 +107,15 @@ function MonthGrid({ disciplineId, q, type, month, monthHref }: CalendarProps) {
           <MonthArrow towards="next" dir={i18n.dir(lang)} />
         </ButtonLink>
       </div>
-      {query.isError && <p className="mt-3 text-sm text-red-600" role="alert">{errorText(t, query.error)}</p>}
+      {query.isError && (
+        <p className="mt-3 text-sm text-red-600" role="alert">
+          {errorText(t, query.error)}
+        </p>
+      )}
       {query.data && query.data.total > events.length && (
-        <p className="mt-3 text-sm text-slate-600">{t('events.calendar.partial', { shown: events.length, total: query.data.total, limit: EVENT_CALENDAR_LIMIT })}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {t('events.calendar.partial', { shown: events.length, total: query.data.total, limit: EVENT_CALENDAR_LIMIT })}
+        </p>
       )}
       {query.data && query.data.total === 0 && <p className="mt-3 text-sm text-slate-600">{t('events.calendar.empty')}</p>}
       <div className="mt-4 grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-sm">
@@ -119,8 +129,17 @@ function MonthGrid({ disciplineId, q, type, month, monthHref }: CalendarProps) {
           const key = dayKey(day);
           const dayEvents = byDay.get(key) ?? [];
           return (
-            <div key={key} className={`min-h-24 bg-white p-1 ${key === today ? 'ring-2 ring-brand-600 ring-inset' : ''}`} data-testid="calendar-day" data-day={key}>
-              <time dateTime={key} aria-label={dayLabel.format(day)} className={`mb-1 block text-xs font-semibold ${key === today ? 'text-brand-700' : 'text-slate-500'}`}>
+            <div
+              key={key}
+              className={`min-h-24 bg-white p-1 ${key === today ? 'ring-2 ring-brand-600 ring-inset' : ''}`}
+              data-testid="calendar-day"
+              data-day={key}
+            >
+              <time
+                dateTime={key}
+                aria-label={dayLabel.format(day)}
+                className={`mb-1 block text-xs font-semibold ${key === today ? 'text-brand-700' : 'text-slate-500'}`}
+              >
                 {day.getDate()}
               </time>
               <ul className="space-y-1">

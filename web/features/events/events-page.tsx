@@ -74,7 +74,15 @@ function EventsBrowser({ discipline }: { discipline: DisciplineHub }) {
       renderItem={(event) => <EventCard event={event} />}
       view={
         view === 'calendar'
-          ? () => <EventsCalendar disciplineId={discipline.id} q={q} type={type} month={month} monthHref={(next) => filterHref(pathname, params, { month: next })} />
+          ? () => (
+              <EventsCalendar
+                disciplineId={discipline.id}
+                q={q}
+                type={type}
+                month={month}
+                monthHref={(next) => filterHref(pathname, params, { month: next })}
+              />
+            )
           : undefined
       }
       clearable={{ q, type }}

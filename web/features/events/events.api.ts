@@ -59,7 +59,8 @@ const PLACE_CHOICES = 50;
 
 export const eventQueries = {
   /** One request per page of a discipline's upcoming or past events, searched and filtered on the server. */
-  list: (disciplineId: string, filters: EventFilters & { when: EventView['when'] }) => events.queries.list(disciplineId, { q: filters.q, type: filters.type, when: filters.when }),
+  list: (disciplineId: string, filters: EventFilters & { when: EventView['when'] }) =>
+    events.queries.list(disciplineId, { q: filters.q, type: filters.type, when: filters.when }),
   /** The events of one calendar month ([from, to)), past or upcoming, in one request. */
   calendar: (disciplineId: string, filters: { q: string; type: string; from: string; to: string }) => {
     const filled = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
@@ -124,7 +125,12 @@ export function useRsvp(id: string, label: string) {
     // Without a connection the answer waits on the device (web/lib/outbox.ts), shown as given meanwhile.
     networkMode: 'always',
     mutationFn: (join: boolean) =>
-      sendOrQueue<Event>({ userId: user?.id ?? '', ...(join ? actionRequest(rsvpAction, { id }) : actionRequest(cancelRsvpAction, { id })), label, invalidate: [eventKeys.all] }),
+      sendOrQueue<Event>({
+        userId: user?.id ?? '',
+        ...(join ? actionRequest(rsvpAction, { id }) : actionRequest(cancelRsvpAction, { id })),
+        label,
+        invalidate: [eventKeys.all],
+      }),
     onMutate: async (join) => {
       await client.cancelQueries({ queryKey: eventKeys.detail(id) });
       const before = client.getQueryData<Event>(eventKeys.detail(id));

@@ -23,7 +23,14 @@ const ARTICLE: FeedItem = {
   createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
   reason: SURFING,
 };
-const TRICK: FeedItem = { ...ARTICLE, type: 'trick', id: 't1', disciplineId: 'skateboarding', title: 'Kickflip', reason: { type: 'person', userId: ANA.id, name: ANA.name } };
+const TRICK: FeedItem = {
+  ...ARTICLE,
+  type: 'trick',
+  id: 't1',
+  disciplineId: 'skateboarding',
+  title: 'Kickflip',
+  reason: { type: 'person', userId: ANA.id, name: ANA.name },
+};
 const MEMBER: FeedItem = {
   kind: 'member',
   team: { id: 'team-1', name: 'Wave Riders', logoUrl: null },

@@ -81,7 +81,11 @@ function ReasonLine({ reason }: { reason: FeedReason }) {
       : reason.type === 'person'
         ? t('feed.reason.person', { name: reason.name })
         : t('feed.reason.team', { name: reason.name });
-  return <p className="text-xs font-medium text-slate-500" data-testid="feed-reason">{text}</p>;
+  return (
+    <p className="text-xs font-medium text-slate-500" data-testid="feed-reason">
+      {text}
+    </p>
+  );
 }
 
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -147,7 +151,11 @@ function FeedCard({ item }: { item: FeedItem }) {
         </h3>
         {item.excerpt && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>}
         <p className="mt-2 text-sm text-slate-500">
-          {item.author && <span dir="auto" className="font-medium text-slate-700">{item.author.name}</span>}
+          {item.author && (
+            <span dir="auto" className="font-medium text-slate-700">
+              {item.author.name}
+            </span>
+          )}
           {item.author && ' · '}
           {upcoming ? t('feed.startsOn', { date: formatDate(item.startDate) }) : time}
         </p>
@@ -176,8 +184,14 @@ function SessionCard({ item, time }: { item: Extract<FeedItem, { kind: 'session'
             {t('feed.sessionAt', { name: item.author.name, place: item.place.name })}
           </Link>
         </h3>
-        {item.tricks.length > 0 && <p className="mt-1 text-sm text-slate-700">{t('sessionLog.landed', { tricks: item.tricks.map((x) => x.name).join(', ') })}</p>}
-        {item.excerpt && <p dir="auto" className="mt-1 line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>}
+        {item.tricks.length > 0 && (
+          <p className="mt-1 text-sm text-slate-700">{t('sessionLog.landed', { tricks: item.tricks.map((x) => x.name).join(', ') })}</p>
+        )}
+        {item.excerpt && (
+          <p dir="auto" className="mt-1 line-clamp-2 text-sm text-slate-600">
+            {item.excerpt}
+          </p>
+        )}
         <p className="mt-2 text-sm text-slate-500">
           {item.durationMinutes !== null && `${duration(item.durationMinutes)} · `}
           {time}

@@ -100,7 +100,9 @@ export function HomePage() {
                 className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-md"
                 style={{ borderTopColor: category.color, borderTopWidth: 4 }}
               >
-                <span className="text-4xl" aria-hidden="true">{category.icon}</span>
+                <span className="text-4xl" aria-hidden="true">
+                  {category.icon}
+                </span>
                 <h3 className="mt-4 text-xl font-semibold group-hover:text-brand-700">{name(category)}</h3>
                 <p className="mt-1 text-sm text-slate-500">{t('home.disciplineCount', { count: category.disciplines.length })}</p>
               </Link>
@@ -115,7 +117,9 @@ export function HomePage() {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map((f) => (
               <li key={f.key} className="rounded-2xl bg-slate-50 p-6">
-                <span className="text-3xl" aria-hidden="true">{f.icon}</span>
+                <span className="text-3xl" aria-hidden="true">
+                  {f.icon}
+                </span>
                 <h3 className="mt-3 text-lg font-semibold">{t(`home.features.${f.key}.title`)}</h3>
                 <p className="mt-1 text-sm text-slate-600">{t(`home.features.${f.key}.text`)}</p>
               </li>

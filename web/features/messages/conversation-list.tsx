@@ -28,7 +28,9 @@ export function ConversationList({
   if (!conversations?.length) {
     return (
       <div className="flex flex-col items-center gap-2 px-6 py-12 text-center" data-testid="conversation-list">
-        <span className="text-4xl" aria-hidden="true">💬</span>
+        <span className="text-4xl" aria-hidden="true">
+          💬
+        </span>
         <h2 className="font-semibold text-slate-900">{t('messages.emptyTitle')}</h2>
         <p className="text-sm text-slate-600">{t('messages.emptyText')}</p>
       </div>
@@ -38,7 +40,11 @@ export function ConversationList({
     <ul className="divide-y divide-slate-100" data-testid="conversation-list">
       {conversations.map((c) => {
         const active = c.id === activeId;
-        const preview = c.lastMessage ? (c.lastMessage.senderId === meId ? t('messages.youPrefix', { body: c.lastMessage.body }) : c.lastMessage.body) : t('messages.noMessagesYet');
+        const preview = c.lastMessage
+          ? c.lastMessage.senderId === meId
+            ? t('messages.youPrefix', { body: c.lastMessage.body })
+            : c.lastMessage.body
+          : t('messages.noMessagesYet');
         return (
           <li key={c.id}>
             <Link

@@ -56,7 +56,9 @@ export function MessageThread({ conversationId, meId }: { conversationId: string
     const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center">
-        <span className="text-4xl" aria-hidden="true">🧭</span>
+        <span className="text-4xl" aria-hidden="true">
+          🧭
+        </span>
         <p className="font-semibold">{missing ? t('messages.notFound') : t('errors.INTERNAL_ERROR')}</p>
         <Link to="/messages" className="text-brand-700 hover:underline">
           {t('messages.backToList')}
@@ -70,7 +72,9 @@ export function MessageThread({ conversationId, meId }: { conversationId: string
     <section className="flex min-h-0 flex-1 flex-col" aria-labelledby={`thread-${conversationId}`}>
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
         <Link to="/messages" className="rounded-lg px-2 py-1 text-slate-600 hover:bg-slate-100 md:hidden" aria-label={t('messages.backToList')}>
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span>
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>
         </Link>
         <Avatar person={other} />
         <h2 id={`thread-${conversationId}`} className="min-w-0 flex-1 truncate font-semibold">
@@ -79,7 +83,13 @@ export function MessageThread({ conversationId, meId }: { conversationId: string
           </Link>
         </h2>
       </header>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-4" data-testid="message-thread" aria-live="polite" aria-relevant="additions">
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-4"
+        data-testid="message-thread"
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {history.hasNextPage && (
           <div className="mb-4 flex justify-center">
             <Button variant="outline" size="sm" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>

@@ -25,7 +25,8 @@ export const conversationQueries = {
   messages: (id: string) =>
     infiniteQueryOptions({
       queryKey: conversationKeys.messages(id),
-      queryFn: ({ pageParam, signal }) => api<MessagePage>(`${path(id)}/messages?limit=${MESSAGE_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`, { signal }),
+      queryFn: ({ pageParam, signal }) =>
+        api<MessagePage>(`${path(id)}/messages?limit=${MESSAGE_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`, { signal }),
       initialPageParam: 0,
       getNextPageParam: (last: MessagePage) => (last.hasMore && last.items[0] ? last.items[0].id : undefined),
     }),

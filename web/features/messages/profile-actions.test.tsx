@@ -10,8 +10,22 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 const ME = { id: 'me', name: 'Me Rider', email: 'me@example.com', role: 'user', avatarUrl: null, preferredLanguage: null };
 const BEN = {
-  id: 'ben', name: 'Ben Board', bio: null, location: null, avatarUrl: null, bannerUrl: null, createdAt: '2024-01-01T00:00:00.000Z',
-  athleteLevel: null, achievements: [], followers: 1, following: 0, isFollowing: true, isSelf: false, blockedByMe: false, disciplines: [], teams: [],
+  id: 'ben',
+  name: 'Ben Board',
+  bio: null,
+  location: null,
+  avatarUrl: null,
+  bannerUrl: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  athleteLevel: null,
+  achievements: [],
+  followers: 1,
+  following: 0,
+  isFollowing: true,
+  isSelf: false,
+  blockedByMe: false,
+  disciplines: [],
+  teams: [],
 };
 const CID = '11111111-1111-4111-8111-111111111111';
 
@@ -24,7 +38,9 @@ const { answers, writes } = stubAdminApi({
 });
 
 const open = () =>
-  renderAt('/profile/ben', <PublicProfilePage />, { routes: { '/profile/:userId': <PublicProfilePage />, '/messages/:conversationId': <p>thread page</p>, '/login': <p>login page</p> } });
+  renderAt('/profile/ben', <PublicProfilePage />, {
+    routes: { '/profile/:userId': <PublicProfilePage />, '/messages/:conversationId': <p>thread page</p>, '/login': <p>login page</p> },
+  });
 
 describe('public profile: Message and Block', () => {
   test('Message opens the conversation', async () => {

@@ -24,7 +24,15 @@ const note = (over: Partial<Notification>): Notification => ({
 const ITEMS = [
   note({ id: 3, type: 'join_request', subjectType: 'team', subjectId: 't1', data: { teamName: 'North Crew' } }),
   note({ id: 2, type: 'like', subjectType: 'place', subjectId: 'p1', data: { itemName: 'Hossegor', itemType: 'place', disciplineId: 'surfing' } }),
-  note({ id: 1, actor: null, type: 'approval', subjectType: 'place', subjectId: 'p2', data: { decision: 'rejected', itemName: 'Biarritz', itemType: 'place', disciplineId: 'surfing' }, read: true }),
+  note({
+    id: 1,
+    actor: null,
+    type: 'approval',
+    subjectType: 'place',
+    subjectId: 'p2',
+    data: { decision: 'rejected', itemName: 'Biarritz', itemType: 'place', disciplineId: 'surfing' },
+    read: true,
+  }),
 ];
 const PAGE: NotificationPage = { items: ITEMS, hasMore: false, unreadCount: 2 };
 

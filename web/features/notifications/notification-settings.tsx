@@ -10,7 +10,13 @@ export function NotificationSettings({ className = '' }: { className?: string })
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   return (
-    <SettingsSection id="notification-settings" title={t('notifications.settings.title')} intro={t('notifications.settings.intro')} query={preferences} className={className}>
+    <SettingsSection
+      id="notification-settings"
+      title={t('notifications.settings.title')}
+      intro={t('notifications.settings.intro')}
+      query={preferences}
+      className={className}
+    >
       {(chosen) => (
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           {NOTIFICATION_TYPES.map((type) => (

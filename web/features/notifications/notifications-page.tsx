@@ -32,7 +32,10 @@ function NotificationList() {
           {unread > 0 && t('notifications.unread', { count: unread })}
         </p>
         {unread > 0 && (
-          <ActionForm action={markAllNotificationsReadAction} onSubmit={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}>
+          <ActionForm
+            action={markAllNotificationsReadAction}
+            onSubmit={() => markAll.mutate(undefined, { onError: (error) => notify('error', t('notifications.title'), errorText(t, error)) })}
+          >
             <Button type="submit" variant="outline" size="sm" disabled={markAll.isPending}>
               {t('notifications.markAllRead')}
             </Button>
@@ -69,7 +72,10 @@ function NotificationList() {
               )}
               {n.type === 'session_tag' && n.subjectId && (
                 <div className="px-4 pb-3 ps-[4.25rem]">
-                  <SessionTagAnswer sessionId={n.subjectId} answered={n.data.answer === 'accepted' || n.data.answer === 'declined' ? n.data.answer : undefined} />
+                  <SessionTagAnswer
+                    sessionId={n.subjectId}
+                    answered={n.data.answer === 'accepted' || n.data.answer === 'declined' ? n.data.answer : undefined}
+                  />
                 </div>
               )}
             </li>

@@ -16,7 +16,8 @@ export const BELL_SIZE = 10;
 
 export const notificationQueries = {
   /** The header bell's: the unread count and the latest few. */
-  latest: () => queryOptions({ queryKey: notificationKeys.latest, queryFn: ({ signal }) => api<NotificationPage>(`/api/notifications?limit=${BELL_SIZE}`, { signal }) }),
+  latest: () =>
+    queryOptions({ queryKey: notificationKeys.latest, queryFn: ({ signal }) => api<NotificationPage>(`/api/notifications?limit=${BELL_SIZE}`, { signal }) }),
   list: () =>
     infiniteQueryOptions({
       queryKey: notificationKeys.list,
@@ -25,7 +26,10 @@ export const notificationQueries = {
       getNextPageParam: (last: NotificationPage) => (last.hasMore ? last.items.at(-1)?.id : undefined),
     }),
   preferences: () =>
-    queryOptions({ queryKey: notificationKeys.preferences, queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }) }),
+    queryOptions({
+      queryKey: notificationKeys.preferences,
+      queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }),
+    }),
 };
 
 export function useLatestNotifications(enabled: boolean) {

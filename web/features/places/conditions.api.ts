@@ -13,7 +13,8 @@ const placeUrl = (placeId: string) => `/api/places/${encodeURIComponent(placeId)
 
 export const conditionQueries = {
   /** A place's current condition reports, newest first, and the kind of report it takes. */
-  place: (placeId: string) => queryOptions({ queryKey: conditionKeys.place(placeId), queryFn: ({ signal }) => api<PlaceConditions>(placeUrl(placeId), { signal }) }),
+  place: (placeId: string) =>
+    queryOptions({ queryKey: conditionKeys.place(placeId), queryFn: ({ signal }) => api<PlaceConditions>(placeUrl(placeId), { signal }) }),
 };
 
 export function usePlaceConditions(placeId: string) {
@@ -29,7 +30,14 @@ export function useReportConditions(placeId: string, label: string) {
     // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
     networkMode: 'always',
     mutationFn: (input: ConditionReportInput) =>
-      sendOrQueue<PlaceConditions>({ userId: user?.id ?? '', method: 'POST', path: placeUrl(placeId), body: input, label, invalidate: [conditionKeys.place(placeId)] }),
+      sendOrQueue<PlaceConditions>({
+        userId: user?.id ?? '',
+        method: 'POST',
+        path: placeUrl(placeId),
+        body: input,
+        label,
+        invalidate: [conditionKeys.place(placeId)],
+      }),
     onSuccess: (answer) => {
       client.setQueryData(conditionKeys.place(placeId), answer);
       void client.invalidateQueries();

@@ -3,7 +3,13 @@ import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Person } from '../../../common/teams.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
-import { ACCESS_STATUSES, placeAccessStatusAction, placeClosureRemoveAction, placeStewardRemoveAction, type AccessStatus } from '../../../common/place-access-basics.ts';
+import {
+  ACCESS_STATUSES,
+  placeAccessStatusAction,
+  placeClosureRemoveAction,
+  placeStewardRemoveAction,
+  type AccessStatus,
+} from '../../../common/place-access-basics.ts';
 import { ListSection } from '../../components/ui/list-section.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
@@ -77,7 +83,11 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
       <PlaceClosures
         closures={access.closures}
         control={(c, days) => (
-          <ActionForm action={placeClosureRemoveAction} fields={{ ...fields, closureId: c.id }} onSubmit={() => run({ kind: 'remove-closure', closureId: c.id })}>
+          <ActionForm
+            action={placeClosureRemoveAction}
+            fields={{ ...fields, closureId: c.id }}
+            onSubmit={() => run({ kind: 'remove-closure', closureId: c.id })}
+          >
             <Button type="submit" size="sm" variant="outline" disabled={change.isPending} aria-label={t('places.access.removeClosure', { days })}>
               {t('places.access.remove')}
             </Button>
@@ -155,7 +165,11 @@ function Stewards({ placeId, stewards, isAdmin, run, busy }: { placeId: string; 
           <li key={s.id} className="flex items-center justify-between gap-2 py-2">
             <bdi className="font-medium text-slate-800">{s.name}</bdi>
             {isAdmin && (
-              <ActionForm action={placeStewardRemoveAction} fields={{ id: placeId, userId: s.id }} onSubmit={() => run({ kind: 'remove-steward', userId: s.id })}>
+              <ActionForm
+                action={placeStewardRemoveAction}
+                fields={{ id: placeId, userId: s.id }}
+                onSubmit={() => run({ kind: 'remove-steward', userId: s.id })}
+              >
                 <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t('places.access.removeSteward', { name: s.name })}>
                   {t('places.access.remove')}
                 </Button>

@@ -9,4 +9,5 @@ export const ACCESS_ICONS: Record<AccessStatus, string> = {
 };
 
 /** A closure's days as one range; the dates are each written in the reader's language, the dash reads the same in all. */
-export const dayRange = (formatDate: (day: string) => string, days: { startsOn: string; endsOn: string }) => `${formatDate(days.startsOn)} – ${formatDate(days.endsOn)}`;
+export const dayRange = (formatDate: (day: string) => string, days: { startsOn: string; endsOn: string }) =>
+  `${formatDate(days.startsOn)} – ${formatDate(days.endsOn)}`;

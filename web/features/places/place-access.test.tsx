@@ -13,7 +13,17 @@ const ACCESS: PlaceAccess = {
   summary: { status: 'closed', set: 'restricted', closure: { reason: 'Nesting falcons', startsOn: '2026-03-01', endsOn: '2026-07-31' } },
   closures: [{ id: 'c1', startsOn: '2025-03-01', endsOn: '2025-07-31', reason: 'Nesting falcons', yearly: true }],
   stewards: [STEWARD],
-  history: [{ id: 'h1', kind: 'closure-added', at: '2026-02-01T10:00:00.000Z', by: STEWARD, status: null, closure: { startsOn: '2025-03-01', endsOn: '2025-07-31', reason: 'Nesting falcons', yearly: true }, steward: null }],
+  history: [
+    {
+      id: 'h1',
+      kind: 'closure-added',
+      at: '2026-02-01T10:00:00.000Z',
+      by: STEWARD,
+      status: null,
+      closure: { startsOn: '2025-03-01', endsOn: '2025-07-31', reason: 'Nesting falcons', yearly: true },
+      steward: null,
+    },
+  ],
 };
 
 const { writes } = stubAdminApi({ fallback: { status: 200, body: ACCESS } });
@@ -32,7 +42,9 @@ test('the banner says the place is closed, why and until when; an open place has
 test('a rider reads the closures and the history, without forms', async () => {
   renderAt('/', <PlaceAccessSection placeId={PLACE} viewer={{ id: 'someone', role: 'user' }} />);
   expect(await screen.findByTestId('place-access-history')).toBeTruthy();
-  expect(screen.getByTestId('place-access-history').textContent).toContain('Sam Steward: closure added, March 1, 2025 – July 31, 2025 (every year): Nesting falcons');
+  expect(screen.getByTestId('place-access-history').textContent).toContain(
+    'Sam Steward: closure added, March 1, 2025 – July 31, 2025 (every year): Nesting falcons',
+  );
   expect(screen.getByTestId('place-closures').textContent).toContain('Nesting falcons');
   expect(screen.queryByTestId('place-closure-form')).toBeNull();
   expect(screen.queryByTestId('place-access-status-form')).toBeNull();
@@ -50,5 +62,9 @@ test('a steward gets the forms, as plain HTML forms that the app sends itself', 
   fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Rockfall' } });
   fireEvent.click(screen.getByRole('checkbox', { name: 'Every year on these days (a season)' }));
   fireEvent.submit(form);
-  await waitFor(() => expect(writes()).toEqual([{ method: 'POST', url: '/api/places/p1/closures', body: { startsOn: '2027-01-02', endsOn: '2027-01-05', reason: 'Rockfall', yearly: true } }]));
+  await waitFor(() =>
+    expect(writes()).toEqual([
+      { method: 'POST', url: '/api/places/p1/closures', body: { startsOn: '2027-01-02', endsOn: '2027-01-05', reason: 'Rockfall', yearly: true } },
+    ]),
+  );
 });

@@ -52,8 +52,12 @@ export function AccessBanner({ access }: { access: AccessSummary }) {
         <p className="font-bold">{t(`places.access.status.${access.status}`)}</p>
         {access.closure ? (
           <>
-            <p dir="auto" className="break-words">{access.closure.reason}</p>
-            <p className="text-sm">{t('places.access.closedFromUntil', { from: formatDate(access.closure.startsOn), until: formatDate(access.closure.endsOn) })}</p>
+            <p dir="auto" className="break-words">
+              {access.closure.reason}
+            </p>
+            <p className="text-sm">
+              {t('places.access.closedFromUntil', { from: formatDate(access.closure.startsOn), until: formatDate(access.closure.endsOn) })}
+            </p>
           </>
         ) : (
           <p className="text-sm">{t(`places.access.notice.${access.status}`)}</p>
@@ -99,7 +103,11 @@ export function PlaceAccessSection({ placeId, viewer }: { placeId: string; viewe
   const canManage = isAdmin || (!!viewer && access.stewards.some((s) => s.id === viewer.id));
 
   return (
-    <section aria-labelledby="place-access-title" className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="place-access">
+    <section
+      aria-labelledby="place-access-title"
+      className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="place-access"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="place-access-title" className="text-xl font-bold text-slate-900">
           {t('places.access.title')}

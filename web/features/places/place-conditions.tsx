@@ -47,7 +47,9 @@ export function PlaceConditionsSection({ placeId }: { placeId: string }) {
 
   return (
     <section className="mt-10" aria-labelledby="conditions-title" data-testid="place-conditions">
-      <h2 id="conditions-title" className="text-xl font-bold text-slate-900">{t('places.conditions.title')}</h2>
+      <h2 id="conditions-title" className="text-xl font-bold text-slate-900">
+        {t('places.conditions.title')}
+      </h2>
       {isLoading || !data ? (
         <div className="flex justify-center py-6">
           <Spinner />
@@ -119,7 +121,14 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
   };
 
   return (
-    <ActionForm key={round} action="report-conditions" fields={{ placeId, kind }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="condition-form">
+    <ActionForm
+      key={round}
+      action="report-conditions"
+      fields={{ placeId, kind }}
+      onSubmit={submit}
+      className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
+      testId="condition-form"
+    >
       <h3 className="font-semibold text-slate-900">{t('places.conditions.reportTitle')}</h3>
       {CONDITION_FIELDS[kind].map((field) => (
         <fieldset key={field} className="space-y-2">
@@ -177,15 +186,25 @@ function ReportItem({ report }: { report: ConditionReport }) {
       }
       testId="condition-report"
     >
-        <p className="text-sm text-slate-800">{conditionParts(t, report).join(' · ')}</p>
-        {report.note && <p dir="auto" className="break-words text-slate-700">{report.note}</p>}
-        <ReportPhotos report={report} />
-        <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-          <ReportLike report={report} />
-          {report.canDelete && (
-            <DeletePostForm action={deleteConditionReportAction} fields={{ id: report.id }} onDelete={onDelete} pending={remove.isPending} label={t('places.conditions.delete')} />
-          )}
-        </div>
+      <p className="text-sm text-slate-800">{conditionParts(t, report).join(' · ')}</p>
+      {report.note && (
+        <p dir="auto" className="break-words text-slate-700">
+          {report.note}
+        </p>
+      )}
+      <ReportPhotos report={report} />
+      <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+        <ReportLike report={report} />
+        {report.canDelete && (
+          <DeletePostForm
+            action={deleteConditionReportAction}
+            fields={{ id: report.id }}
+            onDelete={onDelete}
+            pending={remove.isPending}
+            label={t('places.conditions.delete')}
+          />
+        )}
+      </div>
     </PersonPost>
   );
 }

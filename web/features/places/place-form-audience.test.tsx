@@ -9,8 +9,22 @@ vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof i
 
 const team = (id: string, name: string, isPrivate: boolean) => ({ id, name, logoUrl: null, role: 'member', isPrivate });
 const PROFILE = {
-  id: 'u1', name: 'Rider', bio: null, location: null, avatarUrl: null, bannerUrl: null, athleteLevel: null, achievements: [], createdAt: '2026-01-01T00:00:00.000Z',
-  followers: 0, following: 0, conditionReports: 0, isFollowing: false, isSelf: true, blockedByMe: false, disciplines: [],
+  id: 'u1',
+  name: 'Rider',
+  bio: null,
+  location: null,
+  avatarUrl: null,
+  bannerUrl: null,
+  athleteLevel: null,
+  achievements: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  followers: 0,
+  following: 0,
+  conditionReports: 0,
+  isFollowing: false,
+  isSelf: true,
+  blockedByMe: false,
+  disciplines: [],
   teams: [team('open', 'Open Riders', false), team('closed', 'Dawn Patrol', true)],
 };
 
@@ -28,10 +42,10 @@ test('who can see a place: only the rider’s private teams are offered as crews
   const dialog = await screen.findByRole('dialog');
   const audience = within(dialog).getByTestId('place-visibility');
   await within(audience).findByRole('option', { name: en.places.visibility.crew.replace('{{team}}', 'Dawn Patrol') });
-  expect(within(audience).getAllByRole('option').map((o) => o.textContent)).toEqual([
-    en.places.visibility.public,
-    en.places.visibility.crew.replace('{{team}}', 'Dawn Patrol'),
-    en.places.visibility.private,
-  ]);
+  expect(
+    within(audience)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([en.places.visibility.public, en.places.visibility.crew.replace('{{team}}', 'Dawn Patrol'), en.places.visibility.private]);
   expect(within(dialog).getByText(`${en.places.visibility.hint.public} ${en.places.visibility.openTeamsLeftOut}`)).toBeTruthy();
 });

@@ -41,8 +41,26 @@ export function PlaceFormFields({ form }: { form: UseFormReturn<FormValues, unkn
       <TextField {...field('name')} autoComplete="off" maxLength={120} />
       <TextField {...field('location')} placeholder={t('places.form.locationPlaceholder')} autoComplete="off" maxLength={160} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('latitude', { valueAsNumber: true })} type="number" inputMode="decimal" step="any" min={-90} max={90} dir="ltr" hint={t('places.form.latitudeHint')} />
-        <TextField {...field('longitude', { valueAsNumber: true })} type="number" inputMode="decimal" step="any" min={-180} max={180} dir="ltr" hint={t('places.form.longitudeHint')} />
+        <TextField
+          {...field('latitude', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={-90}
+          max={90}
+          dir="ltr"
+          hint={t('places.form.latitudeHint')}
+        />
+        <TextField
+          {...field('longitude', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={-180}
+          max={180}
+          dir="ltr"
+          hint={t('places.form.longitudeHint')}
+        />
       </div>
       <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('places.form.imageUrlHint')} />
       <AudienceField form={form} />
@@ -76,7 +94,9 @@ function AudienceField({ form }: { form: UseFormReturn<FormValues, unknown, Form
   return (
     <SelectField
       label={t('places.visibility.label')}
-      hint={openTeamsLeftOut ? `${t(`places.visibility.hint.${visibility}`)} ${t('places.visibility.openTeamsLeftOut')}` : t(`places.visibility.hint.${visibility}`)}
+      hint={
+        openTeamsLeftOut ? `${t(`places.visibility.hint.${visibility}`)} ${t('places.visibility.openTeamsLeftOut')}` : t(`places.visibility.hint.${visibility}`)
+      }
       error={fieldError(t, error)}
       value={value}
       name="audience"

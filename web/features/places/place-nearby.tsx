@@ -35,7 +35,16 @@ export function NearbySpots({ place }: { place: Place }) {
       </h2>
       {hydrated && (
         <Suspense fallback={null}>
-          <PlacesMap places={[place, ...nearby]} height={320} label={t('places.nearbyMapLabel', { name: place.name })} detailPath={placePath} onOpen={open} openLabel={t('places.viewPlace')} accessLabel={accessLabel} conditionsOf={(spot) => conditionText(spot.conditions ?? null)} />
+          <PlacesMap
+            places={[place, ...nearby]}
+            height={320}
+            label={t('places.nearbyMapLabel', { name: place.name })}
+            detailPath={placePath}
+            onOpen={open}
+            openLabel={t('places.viewPlace')}
+            accessLabel={accessLabel}
+            conditionsOf={(spot) => conditionText(spot.conditions ?? null)}
+          />
         </Suspense>
       )}
       {data && nearby.length === 0 && <p className="text-sm text-slate-600">{t('places.nearbyNone', { distance: formatDistance(data.radiusKm) })}</p>}

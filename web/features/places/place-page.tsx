@@ -72,12 +72,26 @@ export default function PlacePage() {
               </span>
             </p>
           )}
-          <SaveOffline request={{ id: `place:${place.id}`, label: place.name, paths: [`/discipline/${encodeURIComponent(disciplineId)}/places/${encodeURIComponent(place.id)}`] }} />
+          <SaveOffline
+            request={{
+              id: `place:${place.id}`,
+              label: place.name,
+              paths: [`/discipline/${encodeURIComponent(disciplineId)}/places/${encodeURIComponent(place.id)}`],
+            }}
+          />
           <ItemPhotos type="place" id={place.id} name={place.name} photos={place.photos} canEdit={canEdit} queryKey={placeKeys.all} />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="place" id={place.id} reactions={place.reactions} name={place.name} />
             {canEdit && (
-              <OwnerActions item={place} section="places" listPath={listPath} name={place.name} remove={remove} onDeleted={() => void navigate(listPath)} Editor={PlaceFormDialog} />
+              <OwnerActions
+                item={place}
+                section="places"
+                listPath={listPath}
+                name={place.name}
+                remove={remove}
+                onDeleted={() => void navigate(listPath)}
+                Editor={PlaceFormDialog}
+              />
             )}
           </div>
         </div>

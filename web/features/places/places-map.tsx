@@ -87,7 +87,13 @@ function PlaceMarkers({ places, detailPath, onOpen, openLabel, accessLabel, cond
         onOpen(place);
       });
       popup.append(link);
-      group.addLayer(L.marker([place.latitude, place.longitude], { icon: accessMarkerIcon(place.access.status) ?? markerIconSet, title: place.name, alt: place.name }).bindPopup(popup));
+      group.addLayer(
+        L.marker([place.latitude, place.longitude], {
+          icon: accessMarkerIcon(place.access.status) ?? markerIconSet,
+          title: place.name,
+          alt: place.name,
+        }).bindPopup(popup),
+      );
     }
     map.addLayer(group);
     return () => {

@@ -77,7 +77,15 @@ function PlacesBrowser({ discipline }: { discipline: DisciplineHub }) {
                 <MapOrList
                   places={places}
                   map={() => (
-                    <PlacesMap places={places} label={t('places.mapLabel', { discipline: name(discipline) })} detailPath={placePath} onOpen={openPlace} openLabel={t('places.viewPlace')} accessLabel={accessLabel} conditionsOf={(place) => conditionText(place.conditions ?? null)} />
+                    <PlacesMap
+                      places={places}
+                      label={t('places.mapLabel', { discipline: name(discipline) })}
+                      detailPath={placePath}
+                      onOpen={openPlace}
+                      openLabel={t('places.viewPlace')}
+                      accessLabel={accessLabel}
+                      conditionsOf={(place) => conditionText(place.conditions ?? null)}
+                    />
                   )}
                 />
                 <LoadMore query={list} label={t('places.loadMore')} className="mt-6" />

@@ -9,7 +9,10 @@ import { sectionApi } from '../../lib/section-api.ts';
 export type PlaceFilters = SearchFilters & { access: AccessStatus | '' };
 
 /** A discipline's places are searched by text and filtered by their access today, as the address has them. */
-export const placeFiltersFrom = (search: URLSearchParams): PlaceFilters => ({ q: textParam(search, 'q'), access: choiceParam(search, 'access', ACCESS_STATUSES) });
+export const placeFiltersFrom = (search: URLSearchParams): PlaceFilters => ({
+  q: textParam(search, 'q'),
+  access: choiceParam(search, 'access', ACCESS_STATUSES),
+});
 
 const section = sectionApi<Place, PlaceInput, PlaceUpdate, PlaceFilters>('places', PLACE_PAGE_SIZE);
 

@@ -32,9 +32,28 @@ export function ChangePassword({ testId }: { testId?: string }) {
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 className="text-lg font-semibold">{t('profile.settings.changePassword')}</h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4" data-testid={testId}>
-        <TextField label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" error={fieldError(t, formState.errors.currentPassword)} {...register('currentPassword')} />
-        <TextField label={t('profile.settings.newPassword')} type="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} error={fieldError(t, formState.errors.newPassword)} {...register('newPassword')} />
-        <TextField label={t('profile.settings.confirmNewPassword')} type="password" autoComplete="new-password" error={fieldError(t, formState.errors.confirmPassword)} {...register('confirmPassword')} />
+        <TextField
+          label={t('profile.settings.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldError(t, formState.errors.currentPassword)}
+          {...register('currentPassword')}
+        />
+        <TextField
+          label={t('profile.settings.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          error={fieldError(t, formState.errors.newPassword)}
+          {...register('newPassword')}
+        />
+        <TextField
+          label={t('profile.settings.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(t, formState.errors.confirmPassword)}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" busy={change.isPending}>
           {t('profile.settings.changePassword')}
         </Button>

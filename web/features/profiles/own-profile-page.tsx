@@ -42,7 +42,10 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   const { reverseGeocodeUrl } = useSiteSettings();
   const update = useUpdateProfile();
   const [locating, setLocating] = useState(false);
-  const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: toForm(profile) });
+  const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: toForm(profile),
+  });
   const field = registerWithDefaults(register, toForm(profile));
 
   const locate = async () => {
@@ -70,13 +73,24 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
 
   return (
     // The text fields post as a plain form too (server/features/profiles/profiles.forms.ts); the pictures and the location lookup need the scripts.
-    <form method="post" action={formActionPath('edit-profile')} onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      method="post"
+      action={formActionPath('edit-profile')}
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <FormTarget />
       <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
       <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...field('bio')} />
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label={t('profile.location')} placeholder={t('profile.locationPlaceholder')} error={fieldError(t, formState.errors.location)} {...field('location')} />
+          <TextField
+            label={t('profile.location')}
+            placeholder={t('profile.locationPlaceholder')}
+            error={fieldError(t, formState.errors.location)}
+            {...field('location')}
+          />
         </div>
         <Button variant="outline" onClick={locate} disabled={locating}>
           {locating ? <Spinner className="h-4 w-4" /> : <span aria-hidden="true">📍</span>}
@@ -202,7 +216,11 @@ export default function OwnProfilePage() {
         }
       />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
-        {editing ? <EditProfileForm profile={profile} onDone={stopEditing} /> : profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        {editing ? (
+          <EditProfileForm profile={profile} onDone={stopEditing} />
+        ) : (
+          profile.bio && <p className="max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>
+        )}
         <ProfileSessions userId={profile.id} />
         <Tabs
           label={t('profile.tabsLabel')}
@@ -244,7 +262,11 @@ export default function OwnProfilePage() {
                 </div>
               ),
             },
-            { id: 'settings', label: t('profile.tabs.settings'), content: <ProfileSettings achievements={profile.achievements} preferredLanguage={profile.preferredLanguage} /> },
+            {
+              id: 'settings',
+              label: t('profile.tabs.settings'),
+              content: <ProfileSettings achievements={profile.achievements} preferredLanguage={profile.preferredLanguage} />,
+            },
           ]}
         />
       </div>

@@ -12,7 +12,9 @@ export function PeopleList({ people, loading, empty }: { people: Person[] | unde
         <li key={p.id}>
           <Link to={`/profile/${p.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
             <Avatar person={p} />
-            <span dir="auto" className="font-medium">{p.name}</span>
+            <span dir="auto" className="font-medium">
+              {p.name}
+            </span>
           </Link>
         </li>
       ))}

@@ -29,7 +29,9 @@ export function ProfileHero({
               {avatarControls}
             </div>
             <div className="pt-3 pb-1">
-              <h1 dir="auto" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{person.name}</h1>
+              <h1 dir="auto" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+                {person.name}
+              </h1>
               {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
             </div>
           </div>

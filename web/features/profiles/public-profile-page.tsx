@@ -117,8 +117,18 @@ export default function PublicProfilePage() {
           ) : (
             <>
               {!profile.blockedByMe && (
-                <ActionForm action={profile.isFollowing ? unfollowPersonAction : followPersonAction} fields={{ id: profile.id, name: profile.name }} onSubmit={toggleFollow}>
-                  <Button type="submit" variant={profile.isFollowing ? 'outline' : 'default'} aria-pressed={profile.isFollowing} busy={follow.isPending} data-testid="follow-person">
+                <ActionForm
+                  action={profile.isFollowing ? unfollowPersonAction : followPersonAction}
+                  fields={{ id: profile.id, name: profile.name }}
+                  onSubmit={toggleFollow}
+                >
+                  <Button
+                    type="submit"
+                    variant={profile.isFollowing ? 'outline' : 'default'}
+                    aria-pressed={profile.isFollowing}
+                    busy={follow.isPending}
+                    data-testid="follow-person"
+                  >
                     {profile.isFollowing ? t('profile.public.unfollow') : t('profile.public.follow')}
                   </Button>
                 </ActionForm>
@@ -152,19 +162,29 @@ export default function PublicProfilePage() {
         }
       />
       <div className="mx-auto max-w-5xl px-4 py-8">
-        {profile.bio && <p dir="auto" className="mb-6 max-w-3xl whitespace-pre-line text-slate-700">{profile.bio}</p>}
+        {profile.bio && (
+          <p dir="auto" className="mb-6 max-w-3xl whitespace-pre-line text-slate-700">
+            {profile.bio}
+          </p>
+        )}
         <dl className="mb-8 flex gap-8">
           <div>
             <dt className="text-sm text-slate-500">{t('profile.public.followers')}</dt>
-            <dd className="text-2xl font-bold" data-testid="followers-count">{formatNumber(profile.followers)}</dd>
+            <dd className="text-2xl font-bold" data-testid="followers-count">
+              {formatNumber(profile.followers)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-500">{t('profile.public.following')}</dt>
-            <dd className="text-2xl font-bold" data-testid="following-count">{formatNumber(profile.following)}</dd>
+            <dd className="text-2xl font-bold" data-testid="following-count">
+              {formatNumber(profile.following)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-500">{t('profile.public.conditionReports')}</dt>
-            <dd className="text-2xl font-bold" data-testid="condition-reports-count">{formatNumber(profile.conditionReports)}</dd>
+            <dd className="text-2xl font-bold" data-testid="condition-reports-count">
+              {formatNumber(profile.conditionReports)}
+            </dd>
           </div>
         </dl>
         <div className="mb-8">
@@ -186,7 +206,10 @@ export default function PublicProfilePage() {
                       <ul className="flex flex-wrap gap-2">
                         {profile.disciplines.map((d) => (
                           <li key={d.id}>
-                            <Link to={`/discipline/${d.id}`} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm shadow-sm hover:bg-slate-50">
+                            <Link
+                              to={`/discipline/${d.id}`}
+                              className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm shadow-sm hover:bg-slate-50"
+                            >
                               <span aria-hidden="true">{d.icon}</span>
                               {name(d)}
                             </Link>

@@ -13,7 +13,9 @@ export function TeamLinks({ teams }: { teams: PublicProfile['teams'] }) {
         <li key={team.id}>
           <Link to={`/team/${team.id}`} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm hover:bg-slate-50">
             <TeamLogo team={team} size="sm" />
-            <span dir="auto" className="font-medium">{team.name}</span>
+            <span dir="auto" className="font-medium">
+              {team.name}
+            </span>
             {team.role === 'leader' && <span className="ms-auto text-xs font-semibold text-brand-700">{t('profile.relationships.leader')}</span>}
           </Link>
         </li>

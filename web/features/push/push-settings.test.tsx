@@ -8,7 +8,15 @@ import { PushSettings } from './push-settings.tsx';
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
 
 const KEY = 'BOr8hT4Ivk0vZx3sWq7lWbYxB2n9mFz5qFZf6i2j3k4l5m6n7o8p9q0r1s2t3u4v5w6x7y8z9A0B1C2D3E4F5G6H7I8';
-const device = (over: Partial<PushDevice>): PushDevice => ({ id: '7', browser: 'Firefox', system: 'Linux', createdAt: '2026-11-20T10:00:00Z', lastPushAt: null, current: false, ...over });
+const device = (over: Partial<PushDevice>): PushDevice => ({
+  id: '7',
+  browser: 'Firefox',
+  system: 'Linux',
+  createdAt: '2026-11-20T10:00:00Z',
+  lastPushAt: null,
+  current: false,
+  ...over,
+});
 const SUBSCRIPTION = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } };
 
 const { calls, answers } = stubAdminApi({
@@ -44,7 +52,10 @@ describe('push settings', () => {
     pushBrowser();
     renderAt('/profile', <PushSettings />);
     expect(await screen.findByText('Firefox on Linux')).toBeTruthy();
-    answers['GET /api/push/devices'] = { status: 200, body: { publicKey: KEY, devices: [device({ id: '8', browser: 'Chrome', system: 'Android', current: true }), device({})] } };
+    answers['GET /api/push/devices'] = {
+      status: 200,
+      body: { publicKey: KEY, devices: [device({ id: '8', browser: 'Chrome', system: 'Android', current: true }), device({})] },
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Turn on for this device' }));
     expect(await screen.findByText('This device gets push notifications.')).toBeTruthy();
     expect(requestPermission).toHaveBeenCalled();

@@ -48,9 +48,19 @@ function ThisDevice({ publicKey, subscribed }: { publicKey: string; subscribed: 
   const turnOn = useTurnOnPush();
   const [refused, setRefused] = useState<string | null>(null);
   if (!hydrated) return <p className="text-sm text-slate-700">{t('push.needsScripts')}</p>;
-  if (subscribed) return <p role="status" className="text-sm text-slate-700" data-testid="push-state">{t('push.on')}</p>;
+  if (subscribed)
+    return (
+      <p role="status" className="text-sm text-slate-700" data-testid="push-state">
+        {t('push.on')}
+      </p>
+    );
   const blocker = refused ?? pushBlocker();
-  if (blocker) return <p role="status" className="text-sm text-slate-700" data-testid="push-state">{t(`push.${blocker}`)}</p>;
+  if (blocker)
+    return (
+      <p role="status" className="text-sm text-slate-700" data-testid="push-state">
+        {t(`push.${blocker}`)}
+      </p>
+    );
   const onClick = () =>
     turnOn.mutate(publicKey, {
       onSuccess: () => notify('success', t('push.turnedOn')),
@@ -70,7 +80,10 @@ function DeviceRow({ device }: { device: PushDevice }) {
   const { t, i18n } = useTranslation();
   const revoke = useRevokePushDevice();
   const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: useDisplayTimeZone() });
-  const name = device.browser && device.system ? t('push.deviceName', { browser: device.browser, system: device.system }) : (device.browser ?? device.system ?? t('push.unknownDevice'));
+  const name =
+    device.browser && device.system
+      ? t('push.deviceName', { browser: device.browser, system: device.system })
+      : (device.browser ?? device.system ?? t('push.unknownDevice'));
   const onRevoke = () =>
     revoke.mutate(device, {
       // The same message as the plain form's (common/push-basics.ts).

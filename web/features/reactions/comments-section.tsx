@@ -103,9 +103,18 @@ export function CommentsSection({ type, id }: { type: ContentType; id: string })
         <ul className="mt-6 space-y-4">
           {items.map((c) => (
             <PersonPost key={c.id} author={c.author} meta={<time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>} testId="comment">
-              <p dir="auto" className="break-words whitespace-pre-line text-slate-800">{c.body}</p>
+              <p dir="auto" className="break-words whitespace-pre-line text-slate-800">
+                {c.body}
+              </p>
               {c.canDelete && (
-                <DeletePostForm action={deleteCommentAction} fields={{ id: c.id }} onDelete={() => onDelete(c.id)} pending={remove.isPending} label={t('common.delete')} className="mt-2 flex justify-end" />
+                <DeletePostForm
+                  action={deleteCommentAction}
+                  fields={{ id: c.id }}
+                  onDelete={() => onDelete(c.id)}
+                  pending={remove.isPending}
+                  label={t('common.delete')}
+                  className="mt-2 flex justify-end"
+                />
               )}
             </PersonPost>
           ))}

@@ -26,7 +26,17 @@ export function LikeButton({ type, id, reactions, name }: { type: ContentType; i
  * A card's reactions: its ♥ (with the count) and its comment count side by side. `className` places the
  * pair in its card; by default a tight row.
  */
-export function CardReactions({ type, item, name, className = 'flex items-center gap-1' }: { type: ContentType; item: { id: string; reactions: ReactionSummary }; name: string; className?: string }) {
+export function CardReactions({
+  type,
+  item,
+  name,
+  className = 'flex items-center gap-1',
+}: {
+  type: ContentType;
+  item: { id: string; reactions: ReactionSummary };
+  name: string;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <LikeButton type={type} id={item.id} reactions={item.reactions} name={name} />

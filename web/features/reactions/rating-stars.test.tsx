@@ -67,7 +67,12 @@ describe('before the scripts: plain forms the server answers (issue 17)', () => 
     const four = screen.getByRole('button', { name: 'Rate 4 stars' });
     const five = screen.getByRole('button', { name: 'Rate 5 stars' });
     expect(five.closest('form')!.getAttribute('action')).toBe('/actions/rate');
-    expect([five.getAttribute('type'), five.getAttribute('name'), five.getAttribute('value'), five.getAttribute('formaction')]).toEqual(['submit', 'score', '5', null]);
+    expect([five.getAttribute('type'), five.getAttribute('name'), five.getAttribute('value'), five.getAttribute('formaction')]).toEqual([
+      'submit',
+      'score',
+      '5',
+      null,
+    ]);
     expect(four.getAttribute('formaction')).toBe('/actions/unrate');
     expect(fields(five)).toMatchObject({ type: 'place', id: 'p1' });
   });

@@ -36,14 +36,17 @@ export function RatingInput({ type, id, rating }: { type: ContentType; id: strin
     gate(t('content.loginToRate'), () =>
       mutation.mutate(rating.mine === score ? null : score, {
         // The same message as the plain form's (common/reactions-basics.ts).
-        onSuccess: (after) => notifyFlash(t, rating.mine === score ? doneMessage(unrateAction, after, { type, id }) : doneMessage(rateAction, after, { type, id, score })),
+        onSuccess: (after) =>
+          notifyFlash(t, rating.mine === score ? doneMessage(unrateAction, after, { type, id }) : doneMessage(rateAction, after, { type, id, score })),
         onError: (error) => notify('error', t('content.rateError'), errorText(t, error)),
       }),
     );
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="rating">
       <span className="text-sm text-slate-700" data-testid="rating-summary">
-        {rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(i18n.resolvedLanguage ?? i18n.language, rating.average), count: rating.count })}
+        {rating.average === null
+          ? t('content.noRatings')
+          : t('content.ratingSummary', { average: formatRating(i18n.resolvedLanguage ?? i18n.language, rating.average), count: rating.count })}
       </span>
       <ActionForm action={rateAction} fields={{ type, id }} className="inline-flex">
         <div role="group" aria-label={t('content.yourRating')} className="inline-flex">

@@ -49,7 +49,12 @@ export function useAddComment(type: ContentType, id: string, label: string) {
     // Run even offline (TanStack Query would pause it until the connection returns, in this tab only).
     networkMode: 'always',
     mutationFn: (body: string) =>
-      sendOrQueue<Comment>({ userId: user?.id ?? '', ...actionRequest(commentAction, { type, id, body }), label, invalidate: [reactionKeys.comments(type, id)] }),
+      sendOrQueue<Comment>({
+        userId: user?.id ?? '',
+        ...actionRequest(commentAction, { type, id, body }),
+        label,
+        invalidate: [reactionKeys.comments(type, id)],
+      }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

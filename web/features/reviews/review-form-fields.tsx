@@ -86,12 +86,36 @@ export function ReviewFormFields({ form }: { form: UseFormReturn<FormValues, unk
             </option>
           ))}
         </SelectField>
-        <TextField {...field('releaseDate')} type="month" dir="ltr" placeholder={t('reviews.form.releaseDatePlaceholder')} hint={t('reviews.form.releaseDateHint')} />
+        <TextField
+          {...field('releaseDate')}
+          type="month"
+          dir="ltr"
+          placeholder={t('reviews.form.releaseDatePlaceholder')}
+          hint={t('reviews.form.releaseDateHint')}
+        />
       </div>
       <TextArea {...field('content')} maxLength={REVIEW_CONTENT_MAX} className="min-h-40" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField {...field('rating', { valueAsNumber: true })} type="number" inputMode="decimal" step={0.5} min={0} max={5} dir="ltr" hint={t('reviews.form.ratingHint')} />
-        <TextField {...field('overallScore', { valueAsNumber: true })} type="number" inputMode="decimal" step={0.1} min={0} max={10} dir="ltr" hint={t('reviews.form.overallScoreHint')} />
+        <TextField
+          {...field('rating', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step={0.5}
+          min={0}
+          max={5}
+          dir="ltr"
+          hint={t('reviews.form.ratingHint')}
+        />
+        <TextField
+          {...field('overallScore', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={0}
+          max={10}
+          dir="ltr"
+          hint={t('reviews.form.overallScoreHint')}
+        />
         <TextField {...field('price')} type="number" inputMode="decimal" step={0.01} min={0} dir="ltr" hint={t('reviews.form.priceHint')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

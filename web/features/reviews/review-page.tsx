@@ -48,10 +48,15 @@ export default function ReviewPage() {
   );
 
   if (loading) return <PageSpinner />;
-  if (!hub.data) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
+  if (!hub.data)
+    return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
   if (!found) {
     return (
-      <StateMessage icon="🔎" title={review.isError ? t('reviews.toast.loadError') : t('notFound.contentNotFound')} text={review.isError ? errorText(t, review.error) : undefined}>
+      <StateMessage
+        icon="🔎"
+        title={review.isError ? t('reviews.toast.loadError') : t('notFound.contentNotFound')}
+        text={review.isError ? errorText(t, review.error) : undefined}
+      >
         <BackLink to={`/discipline/${disciplineId}/reviews`}>{t('content.backToList', { section: t('nav.reviews') })}</BackLink>
       </StateMessage>
     );
@@ -84,11 +89,15 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
               </div>
               <OverallScore score={review.overallScore} large />
             </div>
-            <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">{review.productName}</h1>
+            <h1 dir="auto" className="text-3xl font-extrabold break-words text-slate-900">
+              {review.productName}
+            </h1>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-500">{t('reviews.form.brand')}</dt>
-                <dd dir="auto" className="font-semibold text-slate-900">{review.brand}</dd>
+                <dd dir="auto" className="font-semibold text-slate-900">
+                  {review.brand}
+                </dd>
               </div>
               {review.price !== null && (
                 <div>
@@ -138,7 +147,15 @@ function ReviewDetail({ review, discipline }: { review: Review; discipline: Disc
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <LikeButton type="review" id={review.id} reactions={review.reactions} name={review.productName} />
             {canEdit && (
-              <OwnerActions item={review} section="reviews" listPath={listUrl} name={review.productName} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ReviewFormDialog} />
+              <OwnerActions
+                item={review}
+                section="reviews"
+                listPath={listUrl}
+                name={review.productName}
+                remove={remove}
+                onDeleted={() => void navigate(listUrl)}
+                Editor={ReviewFormDialog}
+              />
             )}
           </div>
 

@@ -14,7 +14,10 @@ export function CategoryBadge({ category }: { category: ReviewCategory }) {
   const { t } = useTranslation();
   const style = CATEGORY_STYLE[category];
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.className}`} data-testid="review-category">
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.className}`}
+      data-testid="review-category"
+    >
       <span aria-hidden="true">{style.icon}</span>
       {t(`reviews.categories.${category}`)}
     </span>
@@ -54,7 +57,9 @@ export function PointList({ kind, items }: { kind: 'pros' | 'cons'; items: strin
             <span aria-hidden="true" className={good ? 'text-emerald-600' : 'text-red-600'}>
               {good ? '✓' : '✗'}
             </span>
-            <span dir="auto" className="min-w-0 break-words">{item}</span>
+            <span dir="auto" className="min-w-0 break-words">
+              {item}
+            </span>
           </li>
         ))}
       </ul>

@@ -69,9 +69,13 @@ function ReviewCard({ review, disciplineId }: { review: Review; disciplineId: st
           <OverallScore score={review.overallScore} />
         </div>
         <div>
-          <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">{review.productName}</h2>
+          <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">
+            {review.productName}
+          </h2>
           <p className="text-sm text-slate-600">
-            <span dir="auto" className="font-medium">{review.brand}</span>
+            <span dir="auto" className="font-medium">
+              {review.brand}
+            </span>
             {review.price !== null && (
               <>
                 <span aria-hidden="true"> · </span>

@@ -10,7 +10,10 @@ import { sectionApi } from '../../lib/section-api.ts';
 export type ReviewFilters = { q: string; category: ReviewCategory | '' };
 
 /** The reviews page's filters, as its address has them (the page and its route both read them here). */
-export const reviewFiltersFrom = (search: URLSearchParams): ReviewFilters => ({ q: textParam(search, 'q'), category: choiceParam(search, 'category', REVIEW_CATEGORIES) });
+export const reviewFiltersFrom = (search: URLSearchParams): ReviewFilters => ({
+  q: textParam(search, 'q'),
+  category: choiceParam(search, 'category', REVIEW_CATEGORIES),
+});
 
 const reviews = sectionApi<Review, ReviewInput, ReviewUpdate, ReviewFilters>('reviews', REVIEW_PAGE_SIZE);
 

@@ -101,39 +101,50 @@ function SessionItem({ session }: { session: Session }) {
   );
   return (
     <PersonPost author={session.author} meta={meta} testId="session-item">
-        {session.companions.length > 0 && (
-          <p className="text-sm text-slate-600">
-            {t('sessions.with')}{' '}
-            {session.companions.map((person, i) => (
-              <span key={person.id}>
-                {i > 0 && ', '}
-                <Link dir="auto" to={`/profile/${person.id}`} className="font-medium text-slate-800 hover:underline">
-                  {person.name}
-                </Link>
-              </span>
-            ))}
-          </p>
-        )}
-        {session.tricks.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label={t('sessions.tricks')}>
-            {session.tricks.map((trick) => (
-              <li key={trick.id}>
-                <Link dir="auto" to={contentPath('trick', session.disciplineId, trick.id)} className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 hover:underline">
-                  {trick.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {session.note && (
-          <p dir="auto" className="break-words text-slate-700">
-            {session.note}
-          </p>
-        )}
-        <SessionPhotos session={session} />
-        {session.canDelete && (
-          <DeletePostForm action={deleteSessionAction} fields={{ id: session.id }} onDelete={onDelete} pending={remove.isPending} label={t('sessions.delete')} className="flex justify-end pt-1" />
-        )}
+      {session.companions.length > 0 && (
+        <p className="text-sm text-slate-600">
+          {t('sessions.with')}{' '}
+          {session.companions.map((person, i) => (
+            <span key={person.id}>
+              {i > 0 && ', '}
+              <Link dir="auto" to={`/profile/${person.id}`} className="font-medium text-slate-800 hover:underline">
+                {person.name}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+      {session.tricks.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('sessions.tricks')}>
+          {session.tricks.map((trick) => (
+            <li key={trick.id}>
+              <Link
+                dir="auto"
+                to={contentPath('trick', session.disciplineId, trick.id)}
+                className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 hover:underline"
+              >
+                {trick.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {session.note && (
+        <p dir="auto" className="break-words text-slate-700">
+          {session.note}
+        </p>
+      )}
+      <SessionPhotos session={session} />
+      {session.canDelete && (
+        <DeletePostForm
+          action={deleteSessionAction}
+          fields={{ id: session.id }}
+          onDelete={onDelete}
+          pending={remove.isPending}
+          label={t('sessions.delete')}
+          className="flex justify-end pt-1"
+        />
+      )}
     </PersonPost>
   );
 }

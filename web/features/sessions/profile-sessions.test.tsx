@@ -14,7 +14,10 @@ const STATS: SessionStats = {
   totals: { sessions: 12, hours: 14.5, spots: 2, tricksLanded: 4 },
   byDiscipline: [{ disciplineId: 'surfing', sessions: 12, hours: 14.5 }],
   bySpot: [{ place: { id: 'p1', name: 'La Gravière', disciplineId: 'surfing' }, sessions: 9, hours: 10 }],
-  lastWeeks: Array.from({ length: 12 }, (_, i) => ({ week: `2026-${String(9 + Math.floor(i / 4)).padStart(2, '0')}-0${1 + (i % 4)}`, sessions: i === 11 ? 3 : 0 })),
+  lastWeeks: Array.from({ length: 12 }, (_, i) => ({
+    week: `2026-${String(9 + Math.floor(i / 4)).padStart(2, '0')}-0${1 + (i % 4)}`,
+    sessions: i === 11 ? 3 : 0,
+  })),
 };
 const SESSION: Session = {
   id: 's1',
@@ -37,7 +40,10 @@ function stub(answers: Record<string, unknown>) {
     'fetch',
     vi.fn(async (url: string) => {
       const body = answers[url];
-      return new Response(JSON.stringify(body ?? { code: 'NOT_FOUND', message: '…' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body ?? { code: 'NOT_FOUND', message: '…' }), {
+        status: body ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 }
@@ -63,7 +69,9 @@ describe('a profile’s sessions part', () => {
     expect(within(part).getByTestId('sessions-hours').textContent).toBe('14.5');
     const chart = within(part).getByRole('img');
     expect(chart.getAttribute('aria-label')).toMatch(/^week of .+: 0, .*week of .+: 3$/);
-    expect(within(within(part).getByTestId('sessions-by-spot')).getByRole('link', { name: 'La Gravière' }).getAttribute('href')).toBe('/discipline/surfing/places/p1');
+    expect(within(within(part).getByTestId('sessions-by-spot')).getByRole('link', { name: 'La Gravière' }).getAttribute('href')).toBe(
+      '/discipline/surfing/places/p1',
+    );
 
     const entry = await within(part).findByTestId('session-entry');
     expect(entry.textContent).toMatch(/surfing · .+ · 45 min · Followers only/);

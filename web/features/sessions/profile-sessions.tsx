@@ -82,7 +82,12 @@ function WeeksChart({ weeks }: { weeks: SessionStats['lastWeeks'] }) {
       <figcaption className="mb-2 text-sm font-medium text-slate-700">{t('sessionLog.chart.title')}</figcaption>
       <div role="img" aria-label={summary} className="flex h-24 items-end gap-1 rounded-xl bg-white p-3 shadow-sm" data-testid="sessions-chart">
         {weeks.map((w) => (
-          <div key={w.week} aria-hidden="true" className="flex-1 rounded-t bg-brand-500" style={{ height: `${Math.max(2, (w.sessions / most) * 100)}%`, opacity: w.sessions ? 1 : 0.25 }} />
+          <div
+            key={w.week}
+            aria-hidden="true"
+            className="flex-1 rounded-t bg-brand-500"
+            style={{ height: `${Math.max(2, (w.sessions / most) * 100)}%`, opacity: w.sessions ? 1 : 0.25 }}
+          />
         ))}
       </div>
     </figure>
@@ -172,7 +177,12 @@ function PageLink({ page, label }: { page: number; label: string }) {
   else next.delete('sessions');
   const query = next.toString();
   return (
-    <Link to={`${pathname}${query ? `?${query}` : ''}`} preventScrollReset className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid={`sessions-page-${page}`}>
+    <Link
+      to={`${pathname}${query ? `?${query}` : ''}`}
+      preventScrollReset
+      className={buttonClass({ variant: 'outline', size: 'sm' })}
+      data-testid={`sessions-page-${page}`}
+    >
       {label}
     </Link>
   );
@@ -203,7 +213,9 @@ function SessionEntry({ session }: { session: Session }) {
           {session.note}
         </p>
       )}
-      {session.tricks.length > 0 && <p className="mt-2 text-sm text-slate-700">{t('sessionLog.landed', { tricks: session.tricks.map((x) => x.name).join(', ') })}</p>}
+      {session.tricks.length > 0 && (
+        <p className="mt-2 text-sm text-slate-700">{t('sessionLog.landed', { tricks: session.tricks.map((x) => x.name).join(', ') })}</p>
+      )}
       {session.companions.length > 0 && (
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span>{t('sessionLog.with')}</span>

@@ -87,7 +87,14 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   };
 
   return (
-    <ActionForm key={round} action="log-session" fields={{ placeId: place.id }} onSubmit={submit} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4" testId="session-form">
+    <ActionForm
+      key={round}
+      action="log-session"
+      fields={{ placeId: place.id }}
+      onSubmit={submit}
+      className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
+      testId="session-form"
+    >
       <h3 className="font-semibold text-slate-900">{t('sessions.logTitle')}</h3>
       <fieldset ref={whenField} className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">{t('sessions.when')}</legend>
@@ -166,7 +173,19 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
 }
 
 /** A set of checkboxes drawn as pills (tricks landed, companions), or a line saying there is none to pick. */
-function CheckboxPills({ legend, empty, name, options, hint }: { legend: string; empty: string; name: string; options: { id: string; name: string }[]; hint?: string }) {
+function CheckboxPills({
+  legend,
+  empty,
+  name,
+  options,
+  hint,
+}: {
+  legend: string;
+  empty: string;
+  name: string;
+  options: { id: string; name: string }[];
+  hint?: string;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>

@@ -19,7 +19,10 @@ const TRICK_CHOICES = 50;
 export const sessionQueries = {
   /** Who rides at the place now and its recent sessions, as the viewer may see them. */
   place: (placeId: string) =>
-    queryOptions({ queryKey: sessionKeys.place(placeId), queryFn: ({ signal }) => api<PlaceSessions>(`/api/places/${encodeURIComponent(placeId)}/sessions`, { signal }) }),
+    queryOptions({
+      queryKey: sessionKeys.place(placeId),
+      queryFn: ({ signal }) => api<PlaceSessions>(`/api/places/${encodeURIComponent(placeId)}/sessions`, { signal }),
+    }),
   /** The tricks a session at a place of `disciplineId` may name: the tricktionary's list (under its key, refreshed with it). */
   trickChoices: (disciplineId: string) =>
     queryOptions({

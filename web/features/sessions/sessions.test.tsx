@@ -8,7 +8,16 @@ import { SessionTagAnswer } from './session-tag-answer.tsx';
 
 vi.mock('../../lib/toast.ts', async (original) => ({ ...(await original<typeof import('../../lib/toast.ts')>()), notify: vi.fn() }));
 
-const TRICKS = { items: [{ id: 't1', name: 'Cutback', status: 'approved' }, { id: 't2', name: 'Mine, pending', status: 'pending' }], total: 2, totalCapped: false, page: 1, pageSize: 50 };
+const TRICKS = {
+  items: [
+    { id: 't1', name: 'Cutback', status: 'approved' },
+    { id: 't2', name: 'Mine, pending', status: 'pending' },
+  ],
+  total: 2,
+  totalCapped: false,
+  page: 1,
+  pageSize: 50,
+};
 const FRIEND = { id: 'f1', name: 'Fran Friend', avatarUrl: null };
 
 const { writes } = stubAdminApi({
@@ -42,7 +51,16 @@ test('the form is a plain HTML form the app sends itself: an earlier session wit
       {
         method: 'POST',
         url: '/api/sessions',
-        body: { when: 'earlier', placeId: 'p1', startedAt: new Date('2026-01-02T09:15').toISOString(), durationMinutes: 50, note: 'Offshore', trickIds: ['t1'], companionIds: ['f1'], visibility: 'followers' },
+        body: {
+          when: 'earlier',
+          placeId: 'p1',
+          startedAt: new Date('2026-01-02T09:15').toISOString(),
+          durationMinutes: 50,
+          note: 'Offshore',
+          trickIds: ['t1'],
+          companionIds: ['f1'],
+          visibility: 'followers',
+        },
       },
     ]),
   );

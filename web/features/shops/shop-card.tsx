@@ -80,7 +80,9 @@ export function ShopCard({ shop }: { shop: Shop }) {
         <ItemLocation location={shop.location} />
         <ShopRating shop={shop} />
         <ShopFacts shop={shop} />
-        <p dir="auto" className="line-clamp-2 text-sm text-slate-700">{shop.description}</p>
+        <p dir="auto" className="line-clamp-2 text-sm text-slate-700">
+          {shop.description}
+        </p>
         {shop.specialties.length > 0 && (
           <div>
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('shops.specialties')}</h3>

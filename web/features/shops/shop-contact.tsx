@@ -67,7 +67,12 @@ export function ContactButtons({ shop, size = 'sm' }: { shop: Shop; size?: 'sm' 
   return (
     <>
       {contact && (
-        <a href={contact} className={buttonClass({ variant: 'outline', size })} aria-label={t('shops.contactNamed', { name: shop.name })} data-testid="shop-contact">
+        <a
+          href={contact}
+          className={buttonClass({ variant: 'outline', size })}
+          aria-label={t('shops.contactNamed', { name: shop.name })}
+          data-testid="shop-contact"
+        >
           {t('shops.contact')}
         </a>
       )}

@@ -88,7 +88,15 @@ export function ShopFormFields({ form }: { form: UseFormReturn<FormValues, unkno
           hint={t('shops.form.optional')}
           error={explained(errors.establishedYear, t('shops.form.yearInvalid', { min: SHOP_FIRST_YEAR, max: thisYear }))}
         />
-        <TextField {...field('sponsoredAthletes')} type="number" inputMode="numeric" min={0} step={1} dir="ltr" error={explained(errors.sponsoredAthletes, t('shops.form.sponsoredInvalid'))} />
+        <TextField
+          {...field('sponsoredAthletes')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          dir="ltr"
+          error={explained(errors.sponsoredAthletes, t('shops.form.sponsoredInvalid'))}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextArea {...field('specialties')} hint={t('shops.form.listHint', { max: SHOP_MAX_SPECIALTIES })} className="min-h-24" />
@@ -96,7 +104,15 @@ export function ShopFormFields({ form }: { form: UseFormReturn<FormValues, unkno
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field('email')} type="email" dir="ltr" autoComplete="off" hint={t('shops.form.optional')} />
-        <TextField {...field('phone')} type="tel" dir="ltr" autoComplete="off" maxLength={30} hint={t('shops.form.optional')} error={explained(errors.phone, t('shops.form.phoneInvalid'))} />
+        <TextField
+          {...field('phone')}
+          type="tel"
+          dir="ltr"
+          autoComplete="off"
+          maxLength={30}
+          hint={t('shops.form.optional')}
+          error={explained(errors.phone, t('shops.form.phoneInvalid'))}
+        />
       </div>
       <TextField {...field('website')} type="url" dir="ltr" placeholder="https://…" hint={t('shops.form.optional')} />
       <TextField {...field('imageUrl')} type="url" dir="ltr" placeholder="https://…" hint={t('shops.form.imageUrlHint')} />

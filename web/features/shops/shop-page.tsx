@@ -48,7 +48,8 @@ export default function ShopPage() {
   );
 
   if (hub.isLoading || shop.isLoading) return <PageSpinner />;
-  if (!hub.data) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
+  if (!hub.data)
+    return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
   if (missing || !shop.data) {
     return (
       <StateMessage icon="🔎" title={t('errors.CONTENT_NOT_FOUND')} text={missing ? undefined : errorText(t, shop.error)}>
@@ -74,7 +75,10 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
         {pictureOf(shop) ? (
           <img src={pictureOf(shop)!} alt="" referrerPolicy="no-referrer" className="h-64 w-full object-cover" />
         ) : (
-          <div className="flex h-48 w-full items-center justify-center bg-gradient-to-br from-emerald-400 via-brand-600 to-indigo-700 text-6xl" aria-hidden="true">
+          <div
+            className="flex h-48 w-full items-center justify-center bg-gradient-to-br from-emerald-400 via-brand-600 to-indigo-700 text-6xl"
+            aria-hidden="true"
+          >
             🛍️
           </div>
         )}
@@ -92,7 +96,9 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
             )}
           </header>
 
-          <p dir="auto" className="whitespace-pre-line text-slate-800">{shop.description}</p>
+          <p dir="auto" className="whitespace-pre-line text-slate-800">
+            {shop.description}
+          </p>
 
           {shop.specialties.length > 0 && (
             <section>
@@ -121,7 +127,15 @@ function ShopDetail({ shop, discipline }: { shop: Shop; discipline: DisciplineHu
               <ContactButtons shop={shop} size="default" />
             </div>
             {canEdit && (
-              <OwnerActions item={shop} section="shops" listPath={listUrl} name={shop.name} remove={remove} onDeleted={() => void navigate(listUrl)} Editor={ShopFormDialog} />
+              <OwnerActions
+                item={shop}
+                section="shops"
+                listPath={listUrl}
+                name={shop.name}
+                remove={remove}
+                onDeleted={() => void navigate(listUrl)}
+                Editor={ShopFormDialog}
+              />
             )}
           </div>
 

@@ -26,7 +26,15 @@ export function CreateTeamDialog({ open, onOpenChange, disciplineId }: { open: b
   };
 
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} busy={create.isPending} title={t('teams.createTeam')} description={t('teams.create.subtitle')} testId="create-team-dialog" wide>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={create.isPending}
+      title={t('teams.createTeam')}
+      description={t('teams.create.subtitle')}
+      testId="create-team-dialog"
+      wide
+    >
       <div className="mt-6">
         <TeamForm
           defaultValues={emptyTeamValues(disciplineId)}

@@ -51,7 +51,11 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
       {
         onSuccess: (saved) => {
           clear();
-          notify('success', kind === 'logo' ? t('teams.toast.logoUpdated') : t('teams.toast.bannerUpdated'), saved.pendingRevision ? t('content.revision.toast') : undefined);
+          notify(
+            'success',
+            kind === 'logo' ? t('teams.toast.logoUpdated') : t('teams.toast.bannerUpdated'),
+            saved.pendingRevision ? t('content.revision.toast') : undefined,
+          );
         },
         onError: (error) => {
           const fileProblem = error instanceof ApiError && FILE_PROBLEMS.has(error.code);
@@ -66,7 +70,9 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
     <div className="space-y-3" data-testid={`image-${kind}`}>
       <h3 className="font-semibold">{kind === 'logo' ? t('teams.manage.logo') : t('teams.manage.banner')}</h3>
       <TeamImagePreview kind={kind} team={shown} bannerClassName="h-28 rounded-lg" />
-      <p className="text-xs text-slate-500">{preview ? t('teams.manage.previewHint') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}</p>
+      <p className="text-xs text-slate-500">
+        {preview ? t('teams.manage.previewHint') : kind === 'logo' ? t('teams.manage.logoHint') : t('teams.manage.bannerHint')}
+      </p>
       <div className="space-y-1">
         <label htmlFor={`${ids}-file`} className="block text-sm font-medium text-slate-700">
           {t('teams.manage.chooseImage')}
@@ -93,7 +99,11 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
               onClick={() =>
                 remove.mutate(kind, {
                   onSuccess: (saved) =>
-                    notify('success', kind === 'logo' ? t('teams.toast.logoRemoved') : t('teams.toast.bannerRemoved'), saved.pendingRevision ? t('content.revision.toast') : undefined),
+                    notify(
+                      'success',
+                      kind === 'logo' ? t('teams.toast.logoRemoved') : t('teams.toast.bannerRemoved'),
+                      saved.pendingRevision ? t('content.revision.toast') : undefined,
+                    ),
                   onError: (error) => notify('error', t('teams.toast.updateError'), errorText(t, error)),
                 })
               }
@@ -106,4 +116,3 @@ function ImageEditor({ team, kind }: { team: TeamDetail; kind: TeamImageKind }) 
     </div>
   );
 }
-

@@ -38,7 +38,14 @@ export function MembersPanel({ team }: { team: TeamDetail }) {
             minLength={MEMBER_SEARCH_MIN}
             search={(q) => memberSearchQuery(team.id, q)}
             emptyText={t('teams.manage.noResults')}
-            pickBy={{ kind: 'button', text: t('teams.manage.add'), labelOf: (person) => t('teams.manage.addPerson', { name: person.name }), onPick: addPerson, busy: add.isPending, busyId: add.variables }}
+            pickBy={{
+              kind: 'button',
+              text: t('teams.manage.add'),
+              labelOf: (person) => t('teams.manage.addPerson', { name: person.name }),
+              onPick: addPerson,
+              busy: add.isPending,
+              busyId: add.variables,
+            }}
             testId="member-search"
           />
         </div>
@@ -60,7 +67,13 @@ export function MembersPanel({ team }: { team: TeamDetail }) {
                   <Button size="sm" variant="outline" onClick={() => setPromoting(member)} aria-label={t('teams.manage.transferTo', { name: member.name })}>
                     {t('teams.manage.transfer')}
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setRemoving(member)} aria-label={t('teams.manage.removePerson', { name: member.name })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700 hover:bg-red-50"
+                    onClick={() => setRemoving(member)}
+                    aria-label={t('teams.manage.removePerson', { name: member.name })}
+                  >
                     {t('teams.manage.remove')}
                   </Button>
                 </span>
@@ -139,4 +152,3 @@ export function MembersPanel({ team }: { team: TeamDetail }) {
     </div>
   );
 }
-

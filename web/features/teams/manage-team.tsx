@@ -39,7 +39,9 @@ export function ManageTeam({ team }: { team: TeamDetail }) {
   return (
     <section id="manage" aria-labelledby="manage-title" className="mt-12 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="manage-title" className="text-2xl font-bold">
-        <span aria-hidden="true" className="me-2">⚙️</span>
+        <span aria-hidden="true" className="me-2">
+          ⚙️
+        </span>
         {t('teams.manageTeam')}
       </h2>
       <div className="mt-4">

@@ -35,7 +35,9 @@ export function TeamCard({ team }: { team: TeamSummary }) {
             <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
               {team.location && (
                 <span>
-                  <span aria-hidden="true" className="me-1">📍</span>
+                  <span aria-hidden="true" className="me-1">
+                    📍
+                  </span>
                   <bdi>{team.location}</bdi>
                 </span>
               )}
@@ -52,7 +54,9 @@ export function TeamCard({ team }: { team: TeamSummary }) {
           <ul className="flex flex-wrap gap-1.5" aria-label={t('teams.disciplines')}>
             {team.disciplines.map((d) => (
               <li key={d.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                <span aria-hidden="true" className="me-1">{d.icon}</span>
+                <span aria-hidden="true" className="me-1">
+                  {d.icon}
+                </span>
                 {name(d)}
               </li>
             ))}
@@ -66,7 +70,9 @@ export function TeamCard({ team }: { team: TeamSummary }) {
             </Link>
           </span>
           <span className="text-slate-600">
-            <span aria-hidden="true" className="me-1">👥</span>
+            <span aria-hidden="true" className="me-1">
+              👥
+            </span>
             {t('teams.memberCount', { count: team.memberCount })}
           </span>
         </div>

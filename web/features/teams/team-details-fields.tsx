@@ -41,7 +41,15 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
       <TextField label={t('teams.form.name')} required autoComplete="off" maxLength={100} error={fieldError(t, errors.name)} {...register('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <TextField label={t('teams.form.type')} required list={`${ids}-types`} maxLength={40} hint={t('teams.form.typeHint')} error={fieldError(t, errors.type)} {...register('type')} />
+          <TextField
+            label={t('teams.form.type')}
+            required
+            list={`${ids}-types`}
+            maxLength={40}
+            hint={t('teams.form.typeHint')}
+            error={fieldError(t, errors.type)}
+            {...register('type')}
+          />
           <datalist id={`${ids}-types`}>
             {SUGGESTED_TEAM_TYPES.map((type) => (
               <option key={type} value={type} />
@@ -50,7 +58,14 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
         </div>
         <TextField label={t('teams.form.location')} maxLength={120} autoComplete="off" error={fieldError(t, errors.location)} {...register('location')} />
       </div>
-      <TextArea label={t('teams.form.description')} maxLength={2000} rows={4} className="min-h-24" error={fieldError(t, errors.description)} {...register('description')} />
+      <TextArea
+        label={t('teams.form.description')}
+        maxLength={2000}
+        rows={4}
+        className="min-h-24"
+        error={fieldError(t, errors.description)}
+        {...register('description')}
+      />
       <div className="grid items-end gap-4 sm:grid-cols-2">
         <TextField
           label={t('teams.form.foundedDate')}
@@ -61,7 +76,13 @@ export function TeamDetailsFields<Values extends TeamDetailsValues, Output>(prop
           {...register('foundedDate', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
         <label className="flex min-h-10 items-start gap-3 rounded-lg border border-slate-200 px-3 py-2">
-          <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" aria-describedby={`${ids}-private-hint`} defaultChecked={stored.isPrivate === true} {...registerOnly('isPrivate')} />
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-brand-600"
+            aria-describedby={`${ids}-private-hint`}
+            defaultChecked={stored.isPrivate === true}
+            {...registerOnly('isPrivate')}
+          />
           <span>
             <span className="block text-sm font-medium text-slate-800">{t('teams.form.private')}</span>
             <span id={`${ids}-private-hint`} className="block text-xs text-slate-500">
@@ -111,7 +132,10 @@ function DisciplinesField({ control, testId }: { control: Control<TeamDetailsVal
                 {sorted.map((d) => {
                   const checked = selected.has(d.id);
                   return (
-                    <label key={d.id} className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
+                    <label
+                      key={d.id}
+                      className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}
+                    >
                       <input
                         type="checkbox"
                         className="h-4 w-4 accent-brand-600"

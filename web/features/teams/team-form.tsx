@@ -15,11 +15,22 @@ export type TeamFormOutput = z.output<typeof teamInputSchema>;
 const FIELDS = ['name', 'type', 'description', 'location', 'foundedDate', 'isPrivate', 'disciplineIds'] as const;
 
 export function emptyTeamValues(disciplineId?: string): FormValues {
-  return { name: '', type: DEFAULT_TEAM_TYPE, description: '', location: '', foundedDate: null, isPrivate: false, disciplineIds: disciplineId ? [disciplineId] : [] };
+  return {
+    name: '',
+    type: DEFAULT_TEAM_TYPE,
+    description: '',
+    location: '',
+    foundedDate: null,
+    isPrivate: false,
+    disciplineIds: disciplineId ? [disciplineId] : [],
+  };
 }
 
 /** A stored team's values; its disciplines come by id (the admin API lists ids, the team page whole disciplines). */
-export function teamValues(team: Pick<TeamDetail, 'name' | 'type' | 'description' | 'location' | 'foundedDate' | 'isPrivate'>, disciplineIds: string[]): FormValues {
+export function teamValues(
+  team: Pick<TeamDetail, 'name' | 'type' | 'description' | 'location' | 'foundedDate' | 'isPrivate'>,
+  disciplineIds: string[],
+): FormValues {
   return {
     name: team.name,
     type: team.type,

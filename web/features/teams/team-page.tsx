@@ -88,7 +88,9 @@ function TeamView({ team }: { team: TeamDetail }) {
             <JoinArea team={team} />
             {team.canManage && (
               <a href="#manage" className="text-sm font-semibold text-brand-700 hover:underline sm:text-end">
-                <span aria-hidden="true" className="me-1">⚙️</span>
+                <span aria-hidden="true" className="me-1">
+                  ⚙️
+                </span>
                 {t('teams.manageTeam')}
               </a>
             )}
@@ -96,7 +98,10 @@ function TeamView({ team }: { team: TeamDetail }) {
         </header>
 
         {showStatus && (
-          <div role="status" className={`mt-6 rounded-xl border p-4 text-sm ${team.status === 'pending' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-red-300 bg-red-50 text-red-900'}`}>
+          <div
+            role="status"
+            className={`mt-6 rounded-xl border p-4 text-sm ${team.status === 'pending' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-red-300 bg-red-50 text-red-900'}`}
+          >
             <p className="font-semibold">{team.status === 'pending' ? t('teams.status.pending') : t('teams.status.rejected')}</p>
             <p className="mt-1">{team.status === 'pending' ? t('teams.status.pendingText') : t('teams.status.rejectedText')}</p>
           </div>
@@ -136,8 +141,13 @@ function TeamView({ team }: { team: TeamDetail }) {
                 <ul className="mt-2 flex flex-wrap gap-1.5">
                   {team.disciplines.map((d) => (
                     <li key={d.id}>
-                      <Link to={`/discipline/${d.id}/teams`} className="inline-flex rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200">
-                        <span aria-hidden="true" className="me-1">{d.icon}</span>
+                      <Link
+                        to={`/discipline/${d.id}/teams`}
+                        className="inline-flex rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200"
+                      >
+                        <span aria-hidden="true" className="me-1">
+                          {d.icon}
+                        </span>
                         {name(d)}
                       </Link>
                     </li>
@@ -254,7 +264,11 @@ function JoinArea({ team }: { team: TeamDetail }) {
 
   if (team.invited) {
     return (
-      <div role="status" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="team-invited">
+      <div
+        role="status"
+        className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end"
+        data-testid="team-invited"
+      >
         <p className="font-semibold text-slate-900">{t('teams.invitation.title')}</p>
         <InvitationAnswer teamId={team.id} teamName={team.name} />
       </div>
@@ -263,9 +277,15 @@ function JoinArea({ team }: { team: TeamDetail }) {
 
   if (team.isPrivate && team.myRequest === 'pending') {
     return (
-      <div role="status" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="request-pending">
+      <div
+        role="status"
+        className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end"
+        data-testid="request-pending"
+      >
         <p className="font-semibold text-slate-900">
-          <span aria-hidden="true" className="me-1">⏳</span>
+          <span aria-hidden="true" className="me-1">
+            ⏳
+          </span>
           {t('teams.requestSent')}
         </p>
         <p className="text-slate-600">{t('teams.requestSentText')}</p>
@@ -299,7 +319,11 @@ function JoinArea({ team }: { team: TeamDetail }) {
 
   if (team.isPrivate && team.myRequest === 'declined') {
     return (
-      <div role="status" className="flex max-w-xs flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end" data-testid="request-declined">
+      <div
+        role="status"
+        className="flex max-w-xs flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:items-end"
+        data-testid="request-declined"
+      >
         <p className="text-slate-700">{t('teams.requestDeclined')}</p>
         <ActionForm action={joinTeamAction} fields={{ id: team.id }} onSubmit={requestJoin}>
           <Button type="submit" size="sm" variant="outline" busy={join.isPending}>

@@ -104,9 +104,7 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      {discipline && (
-        <BackLink to={`/discipline/${discipline.id}`}>{t('discipline.backToHub', { discipline: disciplineName })}</BackLink>
-      )}
+      {discipline && <BackLink to={`/discipline/${discipline.id}`}>{t('discipline.backToHub', { discipline: disciplineName })}</BackLink>}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="flex items-center gap-3 text-3xl font-extrabold">
@@ -134,56 +132,70 @@ function TeamsBrowser({ discipline }: { discipline?: DisciplineHub }) {
           )}
         </Button>
 
-      <FiltersPanel id={`${ids}-filters`} open={filtersOpen}>
-        <fieldset>
-          <legend className="sr-only">{t('common.filter')}</legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end">
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">
-                {t('teams.filters.type')}
-              </label>
-              <select key={type} id={`${ids}-type`} name="type" defaultValue={type} onChange={(e) => setParam('type', e.target.value)} className={selectClass}>
-                <option value="">{t('teams.filters.anyType')}</option>
-                {SUGGESTED_TEAM_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`teams.types.${value}`)}
-                  </option>
-                ))}
-                {type && !(SUGGESTED_TEAM_TYPES as readonly string[]).includes(type) && <option value={type}>{type}</option>}
-              </select>
+        <FiltersPanel id={`${ids}-filters`} open={filtersOpen}>
+          <fieldset>
+            <legend className="sr-only">{t('common.filter')}</legend>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end">
+              <div className="space-y-1">
+                <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">
+                  {t('teams.filters.type')}
+                </label>
+                <select
+                  key={type}
+                  id={`${ids}-type`}
+                  name="type"
+                  defaultValue={type}
+                  onChange={(e) => setParam('type', e.target.value)}
+                  className={selectClass}
+                >
+                  <option value="">{t('teams.filters.anyType')}</option>
+                  {SUGGESTED_TEAM_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`teams.types.${value}`)}
+                    </option>
+                  ))}
+                  {type && !(SUGGESTED_TEAM_TYPES as readonly string[]).includes(type) && <option value={type}>{type}</option>}
+                </select>
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`${ids}-privacy`} className="block text-sm font-medium text-slate-700">
+                  {t('teams.filters.privacy')}
+                </label>
+                <select
+                  key={privacy}
+                  id={`${ids}-privacy`}
+                  name="privacy"
+                  defaultValue={privacy}
+                  onChange={(e) => setParam('privacy', e.target.value)}
+                  className={selectClass}
+                >
+                  <option value="">{t('teams.filters.anyPrivacy')}</option>
+                  <option value="public">{t('teams.public')}</option>
+                  <option value="private">{t('teams.private')}</option>
+                </select>
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`${ids}-location`} className="block text-sm font-medium text-slate-700">
+                  {t('teams.filters.location')}
+                </label>
+                <input
+                  ref={locationInput}
+                  id={`${ids}-location`}
+                  name="location"
+                  type="text"
+                  value={location.text}
+                  maxLength={120}
+                  onChange={(e) => location.setText(e.target.value)}
+                  placeholder={t('teams.filters.locationPlaceholder')}
+                  className={selectClass}
+                />
+              </div>
+              <ButtonLink variant="ghost" to={pathname} replace onClick={clearFilters}>
+                {t('teams.filters.clear')}
+              </ButtonLink>
             </div>
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-privacy`} className="block text-sm font-medium text-slate-700">
-                {t('teams.filters.privacy')}
-              </label>
-              <select key={privacy} id={`${ids}-privacy`} name="privacy" defaultValue={privacy} onChange={(e) => setParam('privacy', e.target.value)} className={selectClass}>
-                <option value="">{t('teams.filters.anyPrivacy')}</option>
-                <option value="public">{t('teams.public')}</option>
-                <option value="private">{t('teams.private')}</option>
-              </select>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-location`} className="block text-sm font-medium text-slate-700">
-                {t('teams.filters.location')}
-              </label>
-              <input
-                ref={locationInput}
-                id={`${ids}-location`}
-                name="location"
-                type="text"
-                value={location.text}
-                maxLength={120}
-                onChange={(e) => location.setText(e.target.value)}
-                placeholder={t('teams.filters.locationPlaceholder')}
-                className={selectClass}
-              />
-            </div>
-            <ButtonLink variant="ghost" to={pathname} replace onClick={clearFilters}>
-              {t('teams.filters.clear')}
-            </ButtonLink>
-          </div>
-        </fieldset>
-      </FiltersPanel>
+          </fieldset>
+        </FiltersPanel>
       </FilterForm>
 
       <SectionResults

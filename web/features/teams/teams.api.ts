@@ -1,6 +1,22 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { hasNextPage, TEAM_PAGE_SIZE } from '../../../common/paging.ts';
-import { acceptInvitationAction, cancelJoinRequestAction, declineInvitationAction, joinTeamAction, leaveTeamAction, MEMBER_SEARCH_MIN } from '../../../common/teams-basics.ts';
+import {
+  acceptInvitationAction,
+  cancelJoinRequestAction,
+  declineInvitationAction,
+  joinTeamAction,
+  leaveTeamAction,
+  MEMBER_SEARCH_MIN,
+} from '../../../common/teams-basics.ts';
 import type { JoinRequest, Person, TeamDetail, TeamInput, TeamInvitation, TeamList, TeamUpdate } from '../../../common/teams.ts';
 import { api, apiUpload, sendAction } from '../../lib/api.ts';
 import { disciplineKeys } from '../../lib/disciplines.ts';
@@ -55,15 +71,15 @@ export const teamQueries = {
   list: (filters: TeamFilters) => {
     const clean = compact(filters);
     return infiniteQueryOptions({
-    queryKey: teamKeys.list(clean),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ ...clean, page: String(pageParam), limit: String(TEAM_PAGE_SIZE) } as Record<string, string>);
-      return api<TeamList>(`/api/teams?${params}`, { signal });
-    },
-    getNextPageParam: (last: TeamList) => (hasNextPage(last) ? last.page + 1 : undefined),
-    // A new search keeps the previous results on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+      queryKey: teamKeys.list(clean),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => {
+        const params = new URLSearchParams({ ...clean, page: String(pageParam), limit: String(TEAM_PAGE_SIZE) } as Record<string, string>);
+        return api<TeamList>(`/api/teams?${params}`, { signal });
+      },
+      getNextPageParam: (last: TeamList) => (hasNextPage(last) ? last.page + 1 : undefined),
+      // A new search keeps the previous results on screen until the new ones arrive.
+      placeholderData: keepPreviousData,
     });
   },
   detail: (id: string) =>
@@ -168,8 +184,7 @@ export function useDecideJoinRequest(id: string) {
       // The decided request leaves the pending list at once.
       client.setQueryData<JoinRequest[]>(teamKeys.joinRequests(id), (list) => list?.filter((r) => r.id !== requestId));
     },
-    onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: teamKeys.joinRequests(id) }), refreshAfterMembershipChange(client, id)]),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: teamKeys.joinRequests(id) }), refreshAfterMembershipChange(client, id)]),
   });
 }
 
@@ -232,7 +247,8 @@ export function useCancelInvitation(id: string) {
 export function useAnswerInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) => sendAction(answer === 'accept' ? acceptInvitationAction : declineInvitationAction, { id: teamId }),
+    mutationFn: ({ teamId, answer }: { teamId: string; answer: 'accept' | 'decline' }) =>
+      sendAction(answer === 'accept' ? acceptInvitationAction : declineInvitationAction, { id: teamId }),
     onSettled: (_data, _error, { teamId }) => refreshAfterMembershipChange(client, teamId),
   });
 }

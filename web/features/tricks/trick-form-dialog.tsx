@@ -7,7 +7,16 @@ export const TrickFormDialog = sectionFormDialog({
   form: trickForm,
   useCreate: useCreateTrick,
   useUpdate: useUpdateTrick,
-  text: { add: 'tricks.addTrick', edit: 'tricks.editTrick', subtitle: 'tricks.form.subtitle', save: 'common.save', added: 'tricks.toast.added', updated: 'tricks.toast.updated', addError: 'tricks.toast.addError', updateError: 'tricks.toast.updateError' },
+  text: {
+    add: 'tricks.addTrick',
+    edit: 'tricks.editTrick',
+    subtitle: 'tricks.form.subtitle',
+    save: 'common.save',
+    added: 'tricks.toast.added',
+    updated: 'tricks.toast.updated',
+    addError: 'tricks.toast.addError',
+    updateError: 'tricks.toast.updateError',
+  },
   testId: 'trick-form-dialog',
   submitTestId: 'trick-submit',
 });

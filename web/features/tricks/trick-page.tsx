@@ -48,7 +48,8 @@ export default function TrickPage() {
   );
 
   if (hub.isLoading || trick.isLoading) return <PageSpinner />;
-  if (!hub.data) return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
+  if (!hub.data)
+    return <StateMessage icon="🧭" title={t('discipline.sectionNotFound')} text={t('discipline.notFoundText')} homeLabel={t('common.returnHome')} />;
   if (!trick.data) {
     return (
       <StateMessage icon="🎯" title={t('errors.CONTENT_NOT_FOUND')} text={t('tricks.notFoundText')}>
@@ -94,11 +95,21 @@ function TrickDetail({ trick, discipline }: { trick: Trick; discipline: Discipli
           <LikeButton type="trick" id={trick.id} reactions={trick.reactions} name={trick.name} />
         </div>
         {canEdit && (
-          <OwnerActions item={trick} section="tricks" listPath={listUrl} name={trick.name} remove={remove} onDeleted={() => void navigate(listUrl, { replace: true })} Editor={TrickFormDialog} />
+          <OwnerActions
+            item={trick}
+            section="tricks"
+            listPath={listUrl}
+            name={trick.name}
+            remove={remove}
+            onDeleted={() => void navigate(listUrl, { replace: true })}
+            Editor={TrickFormDialog}
+          />
         )}
       </header>
 
-      <p dir="auto" className="mt-6 whitespace-pre-line text-slate-700">{trick.description}</p>
+      <p dir="auto" className="mt-6 whitespace-pre-line text-slate-700">
+        {trick.description}
+      </p>
 
       <ProgressButtons trick={trick} />
 
@@ -178,7 +189,11 @@ function ProgressButtons({ trick }: { trick: Trick }) {
             onClick={() => toggle(state)}
             data-testid={`trick-mark-${state}`}
           >
-            {progress.isPending && target === state ? <Spinner className="h-4 w-4 border-2" /> : <span aria-hidden="true">{state === 'landed' ? '✅' : '📚'}</span>}
+            {progress.isPending && target === state ? (
+              <Spinner className="h-4 w-4 border-2" />
+            ) : (
+              <span aria-hidden="true">{state === 'landed' ? '✅' : '📚'}</span>
+            )}
             {t(`tricks.mark.${state}`)}
           </Button>
         );
@@ -212,7 +227,13 @@ function TrickVideo({ url, name }: { url: string | null; name: string }) {
       ) : (
         isHttpUrl(url) && (
           <p className="mt-3">
-            <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold break-all text-brand-700 hover:underline" data-testid="trick-video-link">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="font-semibold break-all text-brand-700 hover:underline"
+              data-testid="trick-video-link"
+            >
               {t('tricks.watchVideo')}
               <span aria-hidden="true"> ↗</span>
             </a>

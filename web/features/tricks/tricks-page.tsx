@@ -70,10 +70,23 @@ function TrickCard({ trick }: { trick: Trick }) {
           </span>
         )}
       </div>
-      <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">{trick.name}</h2>
+      <h2 dir="auto" className="text-lg leading-snug font-bold break-words text-slate-900">
+        {trick.name}
+      </h2>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <Stars value={trick.rating.average} label={trick.rating.average === null ? t('content.noRatings') : t('content.ratingSummary', { average: formatRating(language, trick.rating.average), count: trick.rating.count })} />
-        <span>{trick.rating.average === null ? t('content.noRatings') : `${formatRating(language, trick.rating.average)} (${formatCount(language, trick.rating.count)})`}</span>
+        <Stars
+          value={trick.rating.average}
+          label={
+            trick.rating.average === null
+              ? t('content.noRatings')
+              : t('content.ratingSummary', { average: formatRating(language, trick.rating.average), count: trick.rating.count })
+          }
+        />
+        <span>
+          {trick.rating.average === null
+            ? t('content.noRatings')
+            : `${formatRating(language, trick.rating.average)} (${formatCount(language, trick.rating.count)})`}
+        </span>
       </div>
       {trick.author && (
         <p className="flex items-center gap-2 text-sm text-slate-600">

@@ -36,7 +36,10 @@ export function useSetTrickProgress(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (state: ProgressState | null) =>
-      api<{ state: ProgressState | null }>(`/api/tricks/${encodeURIComponent(id)}/progress`, state === null ? { method: 'DELETE' } : { method: 'PUT', body: { state } }),
+      api<{ state: ProgressState | null }>(
+        `/api/tricks/${encodeURIComponent(id)}/progress`,
+        state === null ? { method: 'DELETE' } : { method: 'PUT', body: { state } },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: trickKeys.all }),
   });
 }
