@@ -23,6 +23,12 @@ export interface Action<N extends string = string, F extends object = Record<str
   signedOut?: Flash;
   /** The heading of a refusal's message, its error's text under it; else the error alone. */
   failTitle?: string;
+  /** Where the plain form goes on success, instead of back to the page it came from. */
+  to?: (answer: A, fields: F, back: string) => string;
+  /** Where a refused plain form goes instead of back (the page whose form it is: an opened editor, say), with what was typed. */
+  failTo?: (fields: Readonly<Record<string, string>>, back: string) => string;
+  /** The action signs someone in: its 401 is a wrong password, a refusal like the others, not a visitor to send to log in. */
+  authenticates?: boolean;
 }
 
 /** Any action, whatever its fields and answer (a form's `action` prop). */
@@ -38,8 +44,8 @@ export const defineAction =
   <const N extends string>(action: Action<N, F, A>): Action<N, F, A> =>
     action;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionInput = z.ZodObject<any>;
+/** An action's input: an object's fields, or a choice of such objects (a session's, a condition report's). */
+export type ActionInput = z.ZodType<object>;
 
 /** An action with the schema of its fields: what the server serves. */
 export type ActionWithInput<N extends string = string, F extends object = Record<string, unknown>, A = unknown, I extends ActionInput = ActionInput> = Action<

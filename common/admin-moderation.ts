@@ -1,4 +1,3 @@
-import type { PlainFormName } from './forms.ts';
 import type { AnyAction } from './actions.ts';
 import { deleteSessionAction } from './sessions-basics.ts';
 import { deleteConditionReportAction } from './conditions-basics.ts';
@@ -42,8 +41,8 @@ export type ModerationList = z.infer<typeof moderationListSchema>;
 
 /** Where an item is deleted: its own endpoint, which admins may use on anyone's. */
 export const moderationDeletePath = (kind: ModerationKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
-/** The plain form doing the same (an action defined once, or a feature's `*.forms.ts`) and the field naming the item. */
-export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: AnyAction | PlainFormName; field: string }> = {
+/** The plain form doing the same (an action defined once) and the field naming the item. */
+export const MODERATION_DELETE_FORM: Record<ModerationKind, { action: AnyAction; field: string }> = {
   sessions: { action: deleteSessionAction, field: 'id' },
   'condition-reports': { action: deleteConditionReportAction, field: 'id' },
 };

@@ -60,3 +60,11 @@ export const unlikeConditionReportAction = defineAction<{ id: string }, ReportLi
   method: 'DELETE',
   path: '/api/condition-reports/:id/like',
 });
+
+/** A condition report made on the place page (its input: common/conditions.ts, one kind's fields as the place's kind asks). */
+export const reportConditionsAction = defineAction<Record<string, unknown> & { id: string }>()({
+  name: 'report-conditions',
+  method: 'POST',
+  path: '/api/places/:id/conditions',
+  done: { kind: 'success', title: 'places.conditions.reported' },
+});

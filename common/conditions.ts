@@ -12,6 +12,7 @@ import {
   unlikeConditionReportAction,
   type ConditionField,
   type ConditionKind,
+  reportConditionsAction,
 } from './conditions-basics.ts';
 
 /**
@@ -32,16 +33,19 @@ const note = z
 const shape = <T extends z.ZodRawShape>(kind: ConditionKind, fields: T) =>
   z.strictObject({ kind: z.literal(kind), ...fields, note }, { error: (issue) => (issue.code === 'unrecognized_keys' ? WRONG : undefined) });
 
-export const conditionReportInputSchema = z.discriminatedUnion(
-  'kind',
-  [
-    shape('water', { size: choice('size'), wind: choice('wind'), crowd: choice('crowd') }),
-    shape('snow', { snow: choice('snow'), visibility: choice('visibility'), wind: choice('wind') }),
-    shape('sky', { wind: choice('wind'), thermals: choice('thermals') }),
-    shape('ground', { surface: choice('surface'), crowd: choice('crowd'), open: choice('open') }),
-  ],
-  { error: WRONG },
-);
+const KINDS = [
+  shape('water', { size: choice('size'), wind: choice('wind'), crowd: choice('crowd') }),
+  shape('snow', { snow: choice('snow'), visibility: choice('visibility'), wind: choice('wind') }),
+  shape('sky', { wind: choice('wind'), thermals: choice('thermals') }),
+  shape('ground', { surface: choice('surface'), crowd: choice('crowd'), open: choice('open') }),
+] as const;
+export const conditionReportInputSchema = z.discriminatedUnion('kind', KINDS, { error: WRONG });
+/** A report with its place (`id`), as the place page's form sends it: each kind's fields, still refused by name when of another kind. */
+const reportWithPlace = (() => {
+  const id = { id: z.string().max(100) };
+  const [water, snow, sky, ground] = KINDS;
+  return z.discriminatedUnion('kind', [water.extend(id), snow.extend(id), sky.extend(id), ground.extend(id)], { error: WRONG });
+})();
 export type ConditionReportInput = z.input<typeof conditionReportInputSchema>;
 export type ConditionReportValues = Partial<Record<ConditionField, string>>;
 
@@ -74,6 +78,7 @@ export const conditionLikeResultSchema = z.object({ liked: z.boolean(), likes: z
 
 /** The report actions' fields (common/conditions-basics.ts): the report's id. */
 const reportId = z.object({ id: z.string().max(100) });
+export const reportConditionsWithInput = withInput(reportConditionsAction, reportWithPlace);
 export const deleteConditionReportWithInput = withInput(deleteConditionReportAction, reportId);
 export const likeConditionReportWithInput = withInput(likeConditionReportAction, reportId);
 export const unlikeConditionReportWithInput = withInput(unlikeConditionReportAction, reportId);

@@ -8,28 +8,6 @@
 export const FORM_ACTION_PREFIX = '/actions/';
 export const formActionPath = (name: string) => `${FORM_ACTION_PREFIX}${encodeURIComponent(name)}`;
 
-/**
- * The plain forms still written apart from their JSON route (a feature's `*.forms.ts` on the
- * server): the page's form and the server's handler are both typed against this list, so a name
- * misspelt on either side fails to compile. An action defined once (common/actions.ts) leaves it.
- */
-export type PlainFormName =
-  | 'confirm-email'
-  | 'contact'
-  | 'delete-item'
-  | 'edit-item'
-  | 'edit-profile'
-  | 'forgot-password'
-  | 'language'
-  | 'log-in'
-  | 'log-out'
-  | 'log-session'
-  | 'place-closure-add'
-  | 'register'
-  | 'report-conditions'
-  | 'reset-password'
-  | 'setup-admin';
-
 /** The hidden field naming the page to go back to (path and query, on this site). */
 export const BACK_FIELD = 'back';
 
@@ -38,7 +16,25 @@ export const BACK_FIELD = 'back';
 export const FLASH_COOKIE = 'stoked-flash';
 
 /** A form's outcome as the next page shows it: catalogue keys, never text of the sender's. */
-export type Flash = { kind: 'success' | 'error'; title: string; text?: string; params?: Record<string, string> };
+export type Flash = {
+  kind: 'success' | 'error';
+  title: string;
+  text?: string;
+  params?: Record<string, string>;
+  /** A refused form's id of what was typed (kept by the server, server/lib/actions.ts); the page gets it as `form`. */
+  reply?: string;
+  /** The refused form itself, as the page the refusal went back to draws it: never in the cookie. */
+  form?: FormReply;
+};
+
+/**
+ * A plain form the server refused, as it comes back: its action's name, what was typed in each field
+ * (passwords never), and the error code of each field the input refused (`body` for the form as a whole).
+ */
+export type FormReply = { action: string; values: Record<string, string | string[]>; errors: Record<string, string> };
+
+/** The id of a kept form reply, as the flash names it. */
+export const FORM_REPLY_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 
@@ -53,7 +49,8 @@ export function parseFlash(value: string | undefined): Flash | null {
     for (const [name, param] of Object.entries(raw.params ?? {})) {
       if (KEY.test(name) && typeof param === 'string') params[name] = param.slice(0, 200);
     }
-    return { kind: raw.kind, title: raw.title, ...(raw.text ? { text: raw.text } : {}), ...(Object.keys(params).length ? { params } : {}) };
+    const reply = typeof raw.reply === 'string' && FORM_REPLY_ID.test(raw.reply) ? { reply: raw.reply } : {};
+    return { kind: raw.kind, title: raw.title, ...(raw.text ? { text: raw.text } : {}), ...(Object.keys(params).length ? { params } : {}), ...reply };
   } catch {
     return null;
   }

@@ -10,14 +10,20 @@ export type AccessStatus = (typeof ACCESS_STATUSES)[number];
 
 /**
  * The changes of a place's access (common/actions.ts), each a JSON route and the place page's plain
- * form: `id` is the place's, and every answer is its access as it now is (the page redraws from it). Adding a closure is still a form apart (server/features/places/places.forms.ts):
- * its input checks its days against each other, which an input split into path and body cannot carry.
+ * form: `id` is the place's, and every answer is its access as it now is (the page redraws from it).
  */
 export const placeAccessStatusAction = defineAction<{ id: string; status: AccessStatus }, PlaceAccess>()({
   name: 'place-access-status',
   method: 'PUT',
   path: '/api/places/:id/access',
   done: { kind: 'success', title: 'places.access.toast.statusSaved' },
+});
+
+export const placeClosureAddAction = defineAction<{ id: string; startsOn: string; endsOn: string; reason: string; yearly?: boolean }, PlaceAccess>()({
+  name: 'place-closure-add',
+  method: 'POST',
+  path: '/api/places/:id/closures',
+  done: { kind: 'success', title: 'places.access.toast.closureAdded' },
 });
 
 export const placeClosureRemoveAction = defineAction<{ id: string; closureId: string }, PlaceAccess>()({

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { line } from './content.ts';
 import { personSchema } from './teams.ts';
 import { withInput } from './actions.ts';
-import { ACCESS_STATUSES, placeAccessStatusAction, placeClosureRemoveAction, placeStewardAddAction, placeStewardRemoveAction } from './place-access-basics.ts';
+import {
+  ACCESS_STATUSES,
+  placeAccessStatusAction,
+  placeClosureAddAction,
+  placeClosureRemoveAction,
+  placeStewardAddAction,
+  placeStewardRemoveAction,
+} from './place-access-basics.ts';
 
 /**
  * A place's access (issue 20 item 3), shared by the API and the web app: the status its stewards set,
@@ -38,11 +45,14 @@ const msOf = (v: string) => Date.parse(`${v}T00:00:00Z`);
 export const accessStatusInputSchema = z.object({ status: z.enum(ACCESS_STATUSES, { error: 'REQUIRED' }) });
 export type AccessStatusInput = z.input<typeof accessStatusInputSchema>;
 
-export const closureInputSchema = z
-  .object({ startsOn: day, endsOn: day, reason: line(200), yearly: z.boolean().default(false) })
-  .refine((v) => msOf(v.endsOn) >= msOf(v.startsOn), { path: ['endsOn'], error: 'END_BEFORE_START' })
-  .refine((v) => !v.yearly || msOf(v.endsOn) - msOf(v.startsOn) <= YEARLY_CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_TOO_LONG' })
-  .refine((v) => msOf(v.endsOn) - msOf(v.startsOn) <= CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_SPAN_TOO_LONG' });
+const closureFields = z.object({ startsOn: day, endsOn: day, reason: line(200), yearly: z.boolean().default(false) });
+/** A closure's days checked against each other (its end not before its start, its span bounded). */
+const checkedDays = <S extends typeof closureFields>(schema: S) =>
+  schema
+    .refine((v) => msOf(v.endsOn) >= msOf(v.startsOn), { path: ['endsOn'], error: 'END_BEFORE_START' })
+    .refine((v) => !v.yearly || msOf(v.endsOn) - msOf(v.startsOn) <= YEARLY_CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_TOO_LONG' })
+    .refine((v) => msOf(v.endsOn) - msOf(v.startsOn) <= CLOSURE_MAX_DAYS * DAY_MS, { path: ['endsOn'], error: 'CLOSURE_SPAN_TOO_LONG' });
+export const closureInputSchema = checkedDays(closureFields);
 export type ClosureInput = z.input<typeof closureInputSchema>;
 
 export const stewardInputSchema = z.object({ userId: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(100) });
@@ -143,6 +153,7 @@ export const todayUtc = (now = Date.now()) => toDay(now);
 /** The access actions' fields (common/place-access-basics.ts); `id` is the place's. */
 const placeId = z.string().max(100);
 export const placeAccessStatusWithInput = withInput(placeAccessStatusAction, accessStatusInputSchema.extend({ id: placeId }));
+export const placeClosureAddWithInput = withInput(placeClosureAddAction, checkedDays(closureFields.extend({ id: placeId })));
 export const placeClosureRemoveWithInput = withInput(placeClosureRemoveAction, z.object({ id: placeId, closureId: z.string().max(100) }));
 export const placeStewardAddWithInput = withInput(placeStewardAddAction, stewardInputSchema.extend({ id: placeId }));
 export const placeStewardRemoveWithInput = withInput(placeStewardRemoveAction, z.object({ id: placeId, userId: z.string().max(100) }));

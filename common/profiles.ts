@@ -4,7 +4,7 @@ import { nameSchema, passwordSchema, PASSWORD_MAX } from './schemas.ts';
 import { cleanLine, cleanText } from './text.ts';
 import { ATHLETE_PAGE_SIZE } from './paging.ts';
 import { withInput } from './actions.ts';
-import { ATHLETE_LEVELS, followPersonAction, unfollowPersonAction } from './profiles-basics.ts';
+import { ATHLETE_LEVELS, chooseLanguageAction, editProfileAction, followPersonAction, unfollowPersonAction } from './profiles-basics.ts';
 
 export const ACHIEVEMENTS_MAX = 20;
 /** Spec: an athlete card shows at most two achievements. */
@@ -167,3 +167,5 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z.object({ password: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(PASSWORD_MAX) });
+export const editProfileWithInput = withInput(editProfileAction, profileUpdateSchema);
+export const chooseLanguageWithInput = withInput(chooseLanguageAction, languageChoiceSchema);

@@ -30,3 +30,11 @@ export const declineSessionTagAction = defineAction<{ id: string; accept: false 
   path: '/api/sessions/:id/companion',
   done: { kind: 'success', title: 'sessions.tag.declined' },
 });
+
+/** Logging a session on the place page (its input: common/sessions.ts `sessionInputSchema`, a choice of now or earlier). */
+export const logSessionAction = defineAction<Record<string, unknown>>()({
+  name: 'log-session',
+  method: 'POST',
+  path: '/api/sessions',
+  done: { kind: 'success', title: 'sessions.logged' },
+});

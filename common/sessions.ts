@@ -3,7 +3,7 @@ import { photoSchema } from './photos.ts';
 import { cleanLine } from './text.ts';
 import { personSchema } from './teams.ts';
 import { withInput } from './actions.ts';
-import { acceptSessionTagAction, declineSessionTagAction, deleteSessionAction } from './sessions-basics.ts';
+import { acceptSessionTagAction, declineSessionTagAction, deleteSessionAction, logSessionAction } from './sessions-basics.ts';
 
 /**
  * Sessions (check-ins) at places (issue 20, item 1): a rider says they ride (or rode) at a place,
@@ -91,6 +91,7 @@ export type CompanionAnswer = z.infer<typeof companionAnswerSchema>;
 
 /** The session actions' fields (common/sessions-basics.ts). */
 const sessionIdInput = z.object({ id: z.string().max(100) });
+export const logSessionWithInput = withInput(logSessionAction, sessionInputSchema);
 export const deleteSessionWithInput = withInput(deleteSessionAction, sessionIdInput);
 // A form sends no `accept`: which button was pressed says it.
 export const acceptSessionTagWithInput = withInput(acceptSessionTagAction, sessionIdInput.extend({ accept: z.literal(true).default(true) }));

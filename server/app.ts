@@ -26,12 +26,6 @@ import { disciplinesRoutes } from './features/disciplines/disciplines.routes.ts'
 import { feedRoutes } from './features/feed/feed.routes.ts';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { setupAdminForms } from './features/admin/setup-admin.forms.ts';
-import { authForms } from './features/auth/auth.forms.ts';
-import { contactForms } from './features/contact/contact.forms.ts';
-import { placesForms } from './features/places/places.forms.ts';
-import { profilesForms } from './features/profiles/profiles.forms.ts';
-import { conditionsForms } from './features/places/place-conditions.forms.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -49,7 +43,6 @@ import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
 import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
-import { sessionsForms } from './features/sessions/sessions.forms.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -63,8 +56,7 @@ import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
-import { registerForms } from './lib/forms.ts';
-import { contentForms } from './lib/content-forms.ts';
+import { registerContentForms } from './lib/content-forms.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -189,17 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   checkPushSettingsAtStart(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  // Every action of the pages as a plain HTML form too, answered by the API above.
-  registerForms(app, {
-    ...contentForms,
-    ...placesForms,
-    ...conditionsForms,
-    ...sessionsForms,
-    ...authForms,
-    ...contactForms,
-    ...profilesForms,
-    ...setupAdminForms,
-  });
+  // The item pages' edit and delete as plain HTML forms (server/lib/content-forms.ts).
+  registerContentForms(app);
   registerPhotoUploadForm(app);
   await registerWebPages(app, config.webDist);
 

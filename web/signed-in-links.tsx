@@ -7,6 +7,7 @@ import { NotificationBell } from './features/notifications/notification-bell.tsx
 import { ActionForm } from './components/ui/action-form.tsx';
 import { Button } from './components/ui/button.tsx';
 import { navLinkClass } from './components/shell/nav-classes.ts';
+import { logOutAction } from '../common/auth-basics.ts';
 
 export default function SignedInLinks({ onNavigate, stacked, user }: { onNavigate?: () => void; stacked: boolean; user: SessionUser }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function SignedInLinks({ onNavigate, stacked, user }: { onNavigat
         </NavLink>
       )}
       <ActionForm
-        action="log-out"
+        action={logOutAction}
         onSubmit={() => {
           onNavigate?.();
           logout.run();

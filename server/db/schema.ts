@@ -54,6 +54,15 @@ export interface PublicCountsTable {
   n: number;
 }
 
+/** A refused plain form's typed values and errors, until the next page takes them (migration 0031). */
+export interface FormRepliesTable {
+  id: string;
+  action: string;
+  reply: ColumnType<FormReplyColumn, string, string>;
+  created_at: Generated<Timestamp>;
+}
+type FormReplyColumn = { values: Record<string, string | string[]>; errors: Record<string, string> };
+
 /** Bumped by triggers on every change of what all pages show of the site (migration 0030); read-only for the app. */
 export interface SiteWideVersionTable {
   id: boolean;
@@ -306,6 +315,7 @@ export interface DB {
   user_follows: UserFollowsTable;
   public_counts: PublicCountsTable;
   site_wide_version: SiteWideVersionTable;
+  form_replies: FormRepliesTable;
   discipline_members: DisciplineMembersTable;
   discipline_athletes: DisciplineAthletesTable;
   discipline_athlete_texts: DisciplineAthleteTextsTable;

@@ -1,21 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { doneMessage, pathFields, type ActionInput, type ActionWithInput } from '../../common/actions.ts';
-import type { Flash } from '../../common/forms.ts';
+import { BACK_FIELD, FLASH_COOKIE, FORM_ACTION_PREFIX, FORM_REPLY_ID, parseFlash, safeBack, type Flash, type FormReply } from '../../common/forms.ts';
 import { contextOf, type Ctx } from './context.ts';
 import { errorAnswer, refusedFields } from './error-handler.ts';
 import type { CachePolicy } from './http-cache.ts';
 
 /**
  * The server's side of an action defined once (common/actions.ts, docs/decisions/0018): one function
- * of the feature, `(ctx, input) → answer`, behind its JSON route and its plain-HTML form.
+ * of the feature behind its JSON route and its plain-HTML form. The form is `POST /actions/<name>`
+ * with a urlencoded body; it is answered with a redirect (303) and the outcome as a flash message,
+ * and a refused form comes back with what was typed and each field's error.
  */
 
-type Run = (ctx: Ctx, input: Record<string, unknown>) => Promise<unknown>;
-type Served = { action: ActionWithInput; run: Run };
+/** The text fields of a plain form, as the browser sent them. */
+export type FormFields = URLSearchParams;
+/** Turns a plain form's text fields into the action's input (numbers, lists, ticked boxes…); may refuse with `fail()`. */
+export type FormReader = (fields: FormFields) => Record<string, unknown>;
+/** What a served action runs for its plain form: the request and its reply, for the few actions (signing in) whose answer sets cookies. */
+type Run = (request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) => Promise<unknown>;
+type Served = { action: ActionWithInput; run: Run; form?: FormReader };
 
-/** The actions served by an app, by name: its plain forms' handler finds them here (server/lib/forms.ts). */
+/** The actions served by an app, by name: its plain forms' route finds them here. */
 export class ActionTable {
   private readonly served = new Map<string, Served>();
   add(served: Served): void {
@@ -27,18 +36,23 @@ export class ActionTable {
   }
 }
 
-/** Gives `app` its table of actions; once, before the features. */
-export function registerActions(app: FastifyInstance): void {
-  app.decorate('actions', new ActionTable());
-}
-
 export type ServeOptions<R extends z.ZodType> = {
   tags: string[];
   response: R;
   /** The status of a success (200 unless said). */
   status?: number;
   cache?: CachePolicy;
+  /** How the plain form's text fields become the input, when they are not the input's fields as they are. */
+  form?: FormReader;
+  /** The JSON body's schema, when it is not the input less its path's fields (an input whose fields are checked against each other, or a choice). */
+  body?: ActionInput;
 };
+
+/** `input` less the fields of the path: only an object's fields can be told apart (else say the body in `body`). */
+function omitFields(input: ActionInput, fields: string[]): ActionInput {
+  if (!(input instanceof z.ZodObject)) throw new Error('An action whose input is not an object, with fields in its path, names its body schema');
+  return input.omit(Object.fromEntries(fields.map((name) => [name, true])) as Record<string, true>);
+}
 
 /**
  * Serves `action`: its JSON route (`method path`, the path's fields as params, the others as the
@@ -52,10 +66,13 @@ export function serveAction<F extends object, A, I extends ActionInput, R extend
   run: (ctx: Ctx, input: z.output<I>) => Promise<z.input<R>>,
 ): void {
   const fields = pathFields(action.path);
-  const pick = Object.fromEntries(fields.map((name) => [name, true])) as Record<string, true>;
-  const params = fields.length > 0 ? action.input.pick(pick) : undefined;
-  const body = action.input.omit(pick);
-  const hasBody = Object.keys(body.shape).length > 0;
+  const input = action.input as ActionInput;
+  const shape = input instanceof z.ZodObject ? (input.shape as Record<string, z.ZodType>) : undefined;
+  // From the input's shape, not `pick`: zod refuses to pick from an input with refinements. A path
+  // field of an input that is a choice of objects is an id.
+  const params = fields.length > 0 ? z.object(Object.fromEntries(fields.map((name) => [name, shape?.[name] ?? z.string().max(100)]))) : undefined;
+  const body = options.body ?? (fields.length === 0 ? input : omitFields(input, fields));
+  const hasBody = !(body instanceof z.ZodObject) || Object.keys(body.shape).length > 0;
   // A body of optional fields only may be left out (a DELETE sends none, or an empty JSON null).
   const bodySchema = body.safeParse({}).success ? body.nullish() : body;
   const status = options.status ?? 200;
@@ -71,7 +88,7 @@ export function serveAction<F extends object, A, I extends ActionInput, R extend
       return reply.status(status).send(status === 204 ? null : answer);
     }) as never,
   });
-  serveForm(app, action, run as never);
+  serveForm(app, action, run as never, options.form);
 }
 
 /**
@@ -83,40 +100,146 @@ export function serveForm<F extends object, A, I extends ActionInput>(
   app: FastifyInstance,
   action: ActionWithInput<string, F, A, I>,
   run: (ctx: Ctx, input: z.output<I>) => Promise<unknown>,
+  form?: FormReader,
 ): void {
-  app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run });
+  serveRequestForm(app, action, (request, _reply, input) => run(contextOf(request), input as z.output<I>), form);
+}
+
+/** Serves the plain form of an action whose function needs the request and its reply (its answer sets the session's cookies). */
+export function serveRequestForm<F extends object, A, I extends ActionInput>(
+  app: FastifyInstance,
+  action: ActionWithInput<string, F, A, I>,
+  run: (request: FastifyRequest, reply: FastifyReply, input: z.output<I>) => Promise<unknown>,
+  form?: FormReader,
+): void {
+  app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run, ...(form ? { form } : {}) });
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const FLASH_SECONDS = 60;
+/** A form reply not taken by then is gone (the flash naming it lives a minute). */
+const REPLY_MINUTES = 10;
+/** Fields never kept: what was typed there is not written anywhere. */
+const SECRET_FIELD = /password|token/i;
+
+/**
+ * `POST /actions/:action` with a urlencoded body, and the table of actions it answers. The origin
+ * guard (server/lib/origin-guard.ts) admits that body type only here and only with this site's
+ * Origin, so a cross-site form is refused before it gets this far.
+ */
+export function registerActions(app: FastifyInstance): void {
+  app.decorate('actions', new ActionTable());
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+  app.post<{ Params: { action: string } }>(`${FORM_ACTION_PREFIX}:action`, { schema: { hide: true } }, async (request, reply) => {
+    const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const back = safeBack(fields.get(BACK_FIELD) ?? pathOfReferer(request));
+    // The router's decoded `:action`, never the raw address.
+    const served = app.actions.get(request.params.action);
+    if (!served) return sendBack(request, reply, { kind: 'error', title: 'errors.NOT_FOUND' }, back);
+    return answerForm(request, reply, served, fields, back);
+  });
+}
+
+/** Sends the sender of a form to `location` (303) with `flash` to show there once. */
+export function sendBack(request: FastifyRequest, reply: FastifyReply, flash: Flash | undefined, location: string): FastifyReply {
+  if (flash) {
+    reply.setCookie(FLASH_COOKIE, JSON.stringify(flash), {
+      path: '/',
+      maxAge: FLASH_SECONDS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+    });
+  }
+  return reply.code(303).header('location', safeBack(location)).header('cache-control', 'no-store').send();
 }
 
 /**
- * The plain form of a served action: its fields read with the action's input (as text; an input
- * field that is not text coerces), the same function called, and the sender sent back (303) with
- * its outcome as a flash message. A visitor is sent to log in and back.
+ * The plain form of a served action: its fields read into the action's input (by its form reader,
+ * else as they are; a non-text input field coerces), the same function called, and the sender sent
+ * back with the outcome. A refusal keeps what was typed; a visitor is sent to log in and back.
  */
-export async function answerServedForm(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  served: Served,
-  fields: URLSearchParams,
-  back: string,
-  send: (flash: Flash | undefined, location: string) => FastifyReply,
-): Promise<FastifyReply> {
-  const { action, run } = served;
-  const parsed = action.input.safeParse(Object.fromEntries(fields));
-  const refused = (code: string, retryAfter?: string): Flash => {
+async function answerForm(request: FastifyRequest, reply: FastifyReply, served: Served, fields: FormFields, back: string): Promise<FastifyReply> {
+  const { action, run, form } = served;
+  const refused = async (status: number, code: string, errors: Record<string, string>, retryAfter?: string) => {
+    if (status === 401 && !action.authenticates) {
+      // A visitor's action: they log in, then come back to where they were.
+      return sendBack(request, reply, action.signedOut ?? { kind: 'error', title: 'content.loginRequired' }, `/login?next=${encodeURIComponent(back)}`);
+    }
     const error: Flash = { kind: 'error', title: `errors.${code}`, ...(code === 'RATE_LIMITED' ? { params: { seconds: retryAfter ?? '60' } } : {}) };
-    return action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
+    const flash = action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
+    const reply_ = await keepReply(request.server, action.name, fields, errors);
+    const typed = Object.fromEntries([...fields.keys()].map((name) => [name, fields.get(name) ?? '']));
+    return sendBack(request, reply, { ...flash, ...(reply_ ? { reply: reply_ } : {}) }, action.failTo?.(typed, back) ?? back);
   };
-  if (!parsed.success) {
-    const { body } = refusedFields(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-    return send(refused(body.code), back);
-  }
   try {
-    const answer = await run(contextOf(request), parsed.data);
-    return send(doneMessage(action, answer, parsed.data as Record<string, unknown>), back);
+    const parsed = action.input.safeParse(form ? form(fields) : Object.fromEntries(fields));
+    if (!parsed.success) {
+      const { body } = refusedFields(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      return await refused(400, body.code, body.fields ?? {});
+    }
+    const input = parsed.data as Record<string, unknown>;
+    const answer = await run(request, reply, input);
+    return sendBack(request, reply, doneMessage(action, answer, input), action.to?.(answer, input, back) ?? back);
   } catch (error) {
     const { status, headers, body } = errorAnswer(error as Parameters<typeof errorAnswer>[0], request.log);
-    // A visitor's action: they log in, then come back to where they were.
-    if (status === 401) return send(action.signedOut ?? { kind: 'error', title: 'content.loginRequired' }, `/login?next=${encodeURIComponent(back)}`);
-    return send(refused(body.code, headers['retry-after']), back);
+    return refused(status, body.code, body.fields ?? {}, headers['retry-after']);
   }
 }
+
+/** Keeps what a refused form's sender typed (never a password) with its fields' errors, for the next page; its id, or none. */
+async function keepReply(app: FastifyInstance, action: string, fields: FormFields, errors: Record<string, string>): Promise<string | undefined> {
+  const values: Record<string, string | string[]> = {};
+  for (const name of new Set(fields.keys())) {
+    if (name === BACK_FIELD || SECRET_FIELD.test(name)) continue;
+    const all = fields.getAll(name);
+    values[name] = all.length > 1 ? all : (all[0] ?? '');
+  }
+  if (Object.keys(values).length === 0 && Object.keys(errors).length === 0) return undefined;
+  const id = randomBytes(18).toString('base64url');
+  try {
+    await app.db
+      .deleteFrom('form_replies')
+      .where(sql<boolean>`created_at < now() - make_interval(mins => ${REPLY_MINUTES})`)
+      .execute();
+    await app.db
+      .insertInto('form_replies')
+      .values({ id, action, reply: JSON.stringify({ values, errors }) })
+      .execute();
+    return id;
+  } catch (error) {
+    // The refusal still goes back with its message; only the typed values are lost.
+    app.log.warn({ err: error }, 'A refused form could not be kept');
+    return undefined;
+  }
+}
+
+/** The flash a page request carries, to show once (the cookie is cleared with the page), with its refused form taken. */
+export async function takeFlash(request: FastifyRequest, reply: FastifyReply): Promise<Flash | undefined> {
+  const value = request.cookies[FLASH_COOKIE];
+  if (value === undefined) return undefined;
+  reply.clearCookie(FLASH_COOKIE, { path: '/' });
+  const flash = parseFlash(value);
+  if (!flash?.reply || !FORM_REPLY_ID.test(flash.reply)) return flash ?? undefined;
+  const { reply: id, ...shown } = flash;
+  const kept = await request.server.db.deleteFrom('form_replies').where('id', '=', id).returning(['action', 'reply']).executeTakeFirst();
+  if (!kept) return shown;
+  const form: FormReply = { action: kept.action, values: kept.reply.values, errors: kept.reply.errors };
+  return { ...shown, form };
+}
+
+export function pathOfReferer(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.host === request.headers.host ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every text field of a form, trimmed; an absent field is ''. */
+export const field = (fields: FormFields, name: string) => (fields.get(name) ?? '').trim();

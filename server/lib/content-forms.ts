@@ -1,6 +1,10 @@
-import type { Flash } from '../../common/forms.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { withInput } from '../../common/actions.ts';
+import { deleteItemAction, editItemAction } from '../../common/content-basics.ts';
 import { zonedTime } from '../../common/recurrence.ts';
-import { field, segment, type FormActions, type FormFields } from './forms.ts';
+import { field, serveRequestForm, type FormFields } from './actions.ts';
+import { callRoute } from './forms.ts';
 
 /**
  * Editing and deleting an item of a section as plain HTML forms (issue 38, item 3): the item page's
@@ -9,6 +13,9 @@ import { field, segment, type FormActions, type FormFields } from './forms.ts';
  * below turns the section form's text fields into what the API takes, as the web form's schema
  * does; the API validates the result and names what it refuses.
  */
+
+/** A path segment from a field, encoded. */
+const segment = (fields: FormFields, name: string) => encodeURIComponent(field(fields, name));
 
 type Body = (f: FormFields) => Record<string, unknown>;
 
@@ -115,41 +122,20 @@ const BODIES: Record<string, Body> = {
 /** The section named by the form, or '' (whose path the API answers 404). */
 const sectionOf = (f: FormFields) => (Object.hasOwn(BODIES, field(f, 'section')) ? field(f, 'section') : '');
 const itemPath = (f: FormFields) => `/api/${sectionOf(f) || 'none'}/${segment(f, 'id')}`;
-/** The item's page the form came from (`page`), for coming back to it after a refusal. */
-const pageOf = (f: FormFields, back: string) => field(f, 'page') || back;
 
-/** The toasts the app shows for a saved item, by section (each section's dialog's `updated`). */
-const UPDATED: Record<string, string> = {
-  places: 'places.toast.saved',
-  events: 'events.toast.saved',
-  tricks: 'tricks.toast.updated',
-  reviews: 'reviews.toast.updated',
-  shops: 'shops.toast.updated',
-  articles: 'articles.toast.updated',
-};
+/** What the forms carry besides the section's fields: which item, and the page it is shown on. */
+const itemFields = z.object({ section: z.string().max(40), id: z.string().max(100), page: z.string().max(2000).optional() }).loose();
 
-export const contentForms: FormActions = {
-  'edit-item': {
-    method: 'PATCH',
-    path: itemPath,
-    // Unknown sections send nothing the API would take (it answers 404 for the path first).
-    body: (f) => BODIES[sectionOf(f)]?.(f) ?? {},
-    // An edit of an approved item waits for review: the app's toast says so in its text.
-    done: (answer, f): Flash => {
-      const waiting = !!(answer as { pendingRevision?: unknown } | null)?.pendingRevision;
-      return { kind: 'success', title: UPDATED[sectionOf(f)] ?? 'common.save', ...(waiting ? { text: 'content.revision.toast' } : {}) };
-    },
-    // A refusal comes back to the open form.
-    failTo: (f, back) => {
-      const page = pageOf(f, back);
-      return `${page}${page.includes('?') ? '&' : '?'}edit=1`;
-    },
-  },
-  // `back` is the section's list; `following` deletes this date of a series and every later one.
-  'delete-item': {
-    method: 'DELETE',
-    path: (f) => `${itemPath(f)}${sectionOf(f) === 'events' && field(f, 'applyTo') === 'following' ? '/following' : ''}`,
-    done: { kind: 'success', title: 'content.deleted' },
-    failTo: pageOf,
-  },
-};
+export function registerContentForms(app: FastifyInstance): void {
+  // Unknown sections send nothing the API would take (it answers 404 for the path first).
+  serveRequestForm(app, withInput(editItemAction, itemFields), async (request, reply, input) => {
+    const fields = new URLSearchParams(input as Record<string, string>);
+    return callRoute(request, reply, { method: 'PATCH', url: itemPath(fields), body: BODIES[sectionOf(fields)]?.(fields) ?? {} });
+  });
+  // `following` deletes this date of a series and every later one.
+  serveRequestForm(app, withInput(deleteItemAction, itemFields), async (request, reply, input) => {
+    const fields = new URLSearchParams(input as Record<string, string>);
+    const following = sectionOf(fields) === 'events' && field(fields, 'applyTo') === 'following' ? '/following' : '';
+    return callRoute(request, reply, { method: 'DELETE', url: `${itemPath(fields)}${following}` });
+  });
+}

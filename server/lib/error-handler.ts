@@ -34,7 +34,13 @@ export function refusedFields(issues: readonly { path: string; message?: string 
  */
 export function errorAnswer(error: FastifyError & { code?: string }, log: FastifyBaseLogger): ErrorAnswer {
   const answer = (status: number, code: ErrorCode, headers: Record<string, string> = {}): ErrorAnswer => ({ status, headers, body: body(code) });
-  if (error instanceof AppError) return { status: error.statusCode, headers: error.headers, body: { code: error.code, message: error.message } };
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      headers: error.headers,
+      body: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return refusedFields(error.validation.map((issue) => ({ path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: issue.message })));
   }

@@ -1,6 +1,8 @@
 import { ERROR_MESSAGES, type ErrorCode } from '../../common/error-codes.ts';
 
 export class AppError extends Error {
+  /** The fields of the input it refuses, each with its code, when it names them. */
+  fields?: Record<string, string>;
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,

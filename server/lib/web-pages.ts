@@ -7,9 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, webManifestPath } from '../../common/languages.ts';
 import { ERROR_MESSAGES } from '../../common/error-codes.ts';
 import { SERVICE_WORKER_PATH } from '../../common/offline.ts';
-import { parseFlash } from '../../common/forms.ts';
 import type { PageRequest, RenderedPage } from '../../web/entry-server.tsx';
-import { takeFlash } from './forms.ts';
+import { takeFlash } from './actions.ts';
 import { currentUser, hasSession } from './session.ts';
 import { askedLanguage, contextOf, cookieLanguage } from './context.ts';
 import { readDirect } from './reads.ts';
@@ -177,7 +176,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string): P
       }, RENDER_DEADLINE_MS);
     });
     try {
-      const flash = parseFlash(takeFlash(request, reply)) ?? undefined;
+      const flash = await takeFlash(request, reply);
       const page = (async () =>
         renderPage({
           url: request.url,

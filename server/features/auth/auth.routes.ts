@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { withInput, type ActionInput, type ActionWithInput } from '../../../common/actions.ts';
+import { confirmEmailAction, forgotPasswordAction, logInAction, logOutAction, registerAction, resetPasswordAction } from '../../../common/auth-basics.ts';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../../common/error-codes.ts';
 import { emailSchema, languageSchema, meSchema, nameSchema, PASSWORD_MAX, passwordSchema } from '../../../common/schemas.ts';
 import { ping } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
+import { serveRequestForm, type FormFields, type FormReader } from '../../lib/actions.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import { mailLanguage } from '../../lib/mail-texts.ts';
 import type { Limit } from '../../lib/rate-limit.ts';
 import { read } from '../../lib/reads.ts';
@@ -41,7 +44,8 @@ type Shaped = {
   answer?: Record<string, unknown>;
   after?: (status: number, reply: FastifyReply) => Promise<void>;
 };
-type Endpoint = (request: FastifyRequest, app: FastifyInstance) => Promise<Shaped>;
+/** An endpoint of ours in front of better-auth's: `body` is the request's (a JSON route's or a plain form's, read into the same fields). */
+type Endpoint = (request: FastifyRequest, app: FastifyInstance, body: unknown) => Promise<Shaped>;
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value ?? {});
@@ -86,17 +90,17 @@ const ENDPOINTS: Record<string, Endpoint> = {
   // callbackURL made better-auth fail with a 500, and a foreign one is an open redirect).
   [`GET ${RESET_PASSWORD_PATH}/:token`]: async (request) => ({ query: redirect(request, RESET_PASSWORD_PATH) }),
   'POST /sign-out': async () => ({ body: {} }),
-  'POST /sign-up/email': async (request, app) => {
+  'POST /sign-up/email': async (request, app, body) => {
     await app.limiter.consume(`signup:ip:${request.ip}`, { max: app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
-    await register(app, parse(signUpBody, request.body));
+    await register(app, parse(signUpBody, body));
     return { answer: SIGN_UP_ANSWER };
   },
   // The confirmation link's page sends its token with the password chosen at sign-up: the link alone
   // signs nobody in (login CSRF), and only who chose that password gets the account.
-  'POST /confirm-email': async (request, app) => {
+  'POST /confirm-email': async (request, app, body) => {
     // A few tries for each sign-up one address may make; guesses at one account are limited below.
     await app.limiter.consume(`confirm:ip:${request.ip}`, { max: 4 * app.config.rateLimits.signupPer30Min, windowSeconds: minutes(30) });
-    const { token, password } = parse(confirmEmailBody, request.body);
+    const { token, password } = parse(confirmEmailBody, body);
     const pending = await findPendingConfirmation(app.db, token);
     if (!pending) fail('INVALID_TOKEN');
     await app.limiter.consume(`confirm:${pending.userId}`, { max: 10, windowSeconds: minutes(30) });
@@ -112,10 +116,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
       },
     };
   },
-  'POST /sign-in/email': async (request, app) => {
+  'POST /sign-in/email': async (request, app, body) => {
     const limits = app.config.rateLimits;
     await app.limiter.consume(`login:ip:${request.ip}`, { max: limits.loginPerMinute, windowSeconds: 60 });
-    const { email, password, rememberMe } = parse(signInBody, request.body);
+    const { email, password, rememberMe } = parse(signInBody, body);
     const device = knownDevice(request, app.config.authSecret, email);
     const counters: [string, Limit][] = device
       ? [[`login-fail:device:${device}`, LOGIN_FAILURES_PER_SOURCE]]
@@ -134,33 +138,33 @@ const ENDPOINTS: Record<string, Endpoint> = {
       },
     };
   },
-  'POST /change-password': async (request, app) => {
+  'POST /change-password': async (request, app, body) => {
     const user = await requireUser(request);
     await app.limiter.consume(`change-password:${user.id}`, { max: 10, windowSeconds: minutes(60) });
-    const { currentPassword, newPassword } = parse(changePasswordBody, request.body);
+    const { currentPassword, newPassword } = parse(changePasswordBody, body);
     // Spec: a password change signs out the other sessions.
     return { body: { currentPassword, newPassword, revokeOtherSessions: true } };
   },
-  'POST /request-password-reset': async (request, app) => {
+  'POST /request-password-reset': async (request, app, body) => {
     await app.limiter.consume(`reset-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
-    const { email } = parse(emailBody, request.body);
+    const { email } = parse(emailBody, body);
     await app.limiter.consume(`reset-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
     return { body: { email, redirectTo: RESET_PASSWORD_PATH } };
   },
-  'POST /reset-password': async (request, app) => {
+  'POST /reset-password': async (request, app, body) => {
     await app.limiter.consume(`reset:ip:${request.ip}`, { max: 20, windowSeconds: minutes(30) });
-    const { token, newPassword } = parse(resetPasswordBody, request.body);
+    const { token, newPassword } = parse(resetPasswordBody, body);
     return { body: { token, newPassword } };
   },
-  'POST /delete-user': async (request, app) => {
+  'POST /delete-user': async (request, app, body) => {
     const user = await requireUser(request);
     await app.limiter.consume(`delete-user:${user.id}`, { max: 10, windowSeconds: minutes(60) });
-    const { password } = parse(deleteUserBody, request.body);
+    const { password } = parse(deleteUserBody, body);
     return { body: { password } };
   },
-  'POST /send-verification-email': async (request, app) => {
+  'POST /send-verification-email': async (request, app, body) => {
     await app.limiter.consume(`verify-mail:ip:${request.ip}`, { max: 10, windowSeconds: minutes(30) });
-    const { email } = parse(emailBody, request.body);
+    const { email } = parse(emailBody, body);
     await app.limiter.consume(`verify-mail:${email}`, { max: 3, windowSeconds: minutes(30) });
     // A new link for an unconfirmed address only: it still needs the password chosen at sign-up.
     const account = await findAccountByEmail(app.db, email);
@@ -252,28 +256,81 @@ async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
   }
 }
 
+/**
+ * Answers `method path` of the auth API with `body`: our endpoint, then better-auth's if it hands
+ * over. Sets the reply's status and the session's cookies; returns the body to send.
+ */
+async function answerAuth(request: FastifyRequest, reply: FastifyReply, method: string, path: string, body: unknown): Promise<unknown> {
+  // The reset link (GET /reset-password/:token) checks the token and redirects to our reset page.
+  const key = method === 'GET' && path.startsWith(`${RESET_PASSWORD_PATH}/`) ? `GET ${RESET_PASSWORD_PATH}/:token` : `${method} ${path}`;
+  const endpoint = Object.hasOwn(ENDPOINTS, key) ? ENDPOINTS[key] : undefined;
+  if (!endpoint) fail('NOT_FOUND');
+  const shaped = await endpoint(request, request.server, body);
+  if (shaped.answer) return shaped.answer;
+  // An endpoint of ours may hand over to another of better-auth's (confirming signs in).
+  const result = await forward(request, reply, path, shaped.path ?? path, shaped.body, shaped.query);
+  // Before the answer goes out, so that the client's next request sees the updated counters.
+  await shaped.after?.(reply.statusCode, reply);
+  return result;
+}
+
+/** A text field as typed, or none when empty (an optional choice left unset). */
+const optional = (fields: FormFields, name: string) => fields.get(name) || undefined;
+const samePasswords = (first: string) => (value: { confirmPassword?: string } & Record<string, unknown>) => value[first] === value.confirmPassword;
+
+/**
+ * The account's plain forms (common/auth-basics.ts): each calls the endpoint its JSON route calls,
+ * with the session's cookies going to the browser as better-auth set them.
+ */
+function serveAuthForms(app: FastifyInstance): void {
+  const serve = <I extends ActionInput>(action: ActionWithInput<string, never, unknown, I>, path: string, form?: FormReader) =>
+    serveRequestForm(
+      app,
+      action,
+      async (request, reply, input) => {
+        const answer = await answerAuth(request, reply, 'POST', path, input);
+        if (reply.statusCode < 400) return answer;
+        const code = (answer as { code?: unknown } | null)?.code;
+        const known: ErrorCode = isErrorCode(code) ? code : 'VALIDATION_ERROR';
+        throw new AppError(reply.statusCode, known, ERROR_MESSAGES[known], { 'retry-after': String(reply.getHeader('retry-after') ?? '') });
+      },
+      form,
+    );
+  const confirmPassword = z
+    .string()
+    .max(PASSWORD_MAX + 100)
+    .optional();
+  serve(withInput(logInAction, signInBody.extend({ next: z.string().max(2000).optional() })) as never, '/sign-in/email');
+  serve(withInput(logOutAction, z.object({})) as never, '/sign-out');
+  serve(
+    withInput(
+      registerAction,
+      signUpBody.extend({ confirmPassword }).refine(samePasswords('password'), { path: ['confirmPassword'], error: 'PASSWORDS_DONT_MATCH' }),
+    ) as never,
+    '/sign-up/email',
+    (fields) => ({ ...Object.fromEntries(fields), language: optional(fields, 'language') }),
+  );
+  serve(withInput(forgotPasswordAction, emailBody) as never, '/request-password-reset');
+  serve(
+    withInput(
+      resetPasswordAction,
+      resetPasswordBody.extend({ confirmPassword }).refine(samePasswords('newPassword'), { path: ['confirmPassword'], error: 'NEW_PASSWORDS_DONT_MATCH' }),
+    ) as never,
+    '/reset-password',
+  );
+  serve(withInput(confirmEmailAction, confirmEmailBody) as never, '/confirm-email');
+}
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
     config: { cache: 'no-store' },
     schema: { hide: true },
-    handler: async (request, reply) => {
-      // The path the router matched (decoded), never the raw URL: `/%61pi/auth/x` is `/api/auth/x`.
-      const path = `/${(request.params as { '*': string })['*']}`;
-      // The reset link (GET /reset-password/:token) checks the token and redirects to our reset page.
-      const key = request.method === 'GET' && path.startsWith(`${RESET_PASSWORD_PATH}/`) ? `GET ${RESET_PASSWORD_PATH}/:token` : `${request.method} ${path}`;
-      const endpoint = ENDPOINTS[key];
-      if (!endpoint) fail('NOT_FOUND');
-      const shaped = await endpoint(request, app);
-      if (shaped.answer) return shaped.answer;
-      // An endpoint of ours may hand over to another of better-auth's (confirming signs in).
-      const result = await forward(request, reply, path, shaped.path ?? path, shaped.body, shaped.query);
-      // Before the answer goes out, so that the client's next request sees the updated counters.
-      await shaped.after?.(reply.statusCode, reply);
-      return result;
-    },
+    // The path the router matched (decoded), never the raw URL: `/%61pi/auth/x` is `/api/auth/x`.
+    handler: async (request, reply) => answerAuth(request, reply, request.method, `/${(request.params as { '*': string })['*']}`, request.body),
   });
+  serveAuthForms(app);
 
   read(app, '/api/me', { tags: ['auth'], cache: 'no-store', response: meSchema }, async (ctx) => {
     return { user: await ctx.user() };

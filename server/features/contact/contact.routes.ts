@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withInput } from '../../../common/actions.ts';
+import { sendContactAction } from '../../../common/contact-basics.ts';
 import { contactSchema } from '../../../common/schemas.ts';
-import { currentUser } from '../../lib/session.ts';
+import { serveAction } from '../../lib/actions.ts';
 import { saveContactMessage } from './contact.db.ts';
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post('/api/contact', { schema: { tags: ['contact'], body: contactSchema, response: { 201: z.object({ id: z.string() }) } } }, async (request, reply) => {
-      await app.limiter.consume(`contact:ip:${request.ip}`, { max: 5, windowSeconds: 600 });
-      const user = await currentUser(request);
-      const id = await saveContactMessage(app.db, { ...request.body, userId: user?.id ?? null });
-      return reply.status(201).send({ id });
-    });
+  serveAction(
+    app,
+    withInput(sendContactAction, contactSchema),
+    { tags: ['contact'], response: z.object({ id: z.string() }), status: 201 },
+    async (ctx, input) => {
+      await ctx.app.limiter.consume(`contact:ip:${ctx.ip}`, { max: 5, windowSeconds: 600 });
+      const user = await ctx.user();
+      return { id: await saveContactMessage(ctx.db, { ...input, userId: user?.id ?? null }) };
+    },
+  );
 }

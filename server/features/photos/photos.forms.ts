@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { FORM_ACTION_PREFIX, safeBack } from '../../../common/forms.ts';
-import { answerForm, pathOfReferer, senderHeaders, type FormAction } from '../../lib/forms.ts';
+import { pathOfReferer, sendBack } from '../../lib/actions.ts';
+import { errorAnswer } from '../../lib/error-handler.ts';
+import { fail } from '../../lib/errors.ts';
+import { callRoute } from '../../lib/forms.ts';
 import { MAX_REQUEST_BYTES } from '../../lib/images.ts';
 
 // A photo's own actions (delete, describe, make the cover) are defined once (common/photos-basics.ts).
@@ -29,18 +32,16 @@ export function registerPhotoUploadForm(app: FastifyInstance): void {
     async (request, reply) => {
       const back = safeBack(typeof request.query.back === 'string' ? request.query.back : pathOfReferer(request));
       const url = `/api/photos/${encodeURIComponent(request.params.subjectType)}/${encodeURIComponent(request.params.subjectId)}`;
-      const action: FormAction = { method: 'POST', path: () => url, done: { kind: 'success', title: 'photos.added' } };
       const payload = request.isMultipart() ? await bodyWithin(request.raw, MAX_REQUEST_BYTES) : Buffer.alloc(0);
-      const answer = payload
-        ? await app.inject({
-            method: 'POST',
-            url,
-            headers: { ...senderHeaders(request), 'content-type': request.headers['content-type'] ?? 'application/octet-stream' },
-            remoteAddress: request.ip,
-            payload,
-          })
-        : { statusCode: 413, body: JSON.stringify({ code: 'FILE_TOO_LARGE' }), headers: {} };
-      return answerForm(request, reply, action, answer, new URLSearchParams(), back);
+      try {
+        if (!payload) fail('FILE_TOO_LARGE', { status: 413 });
+        await callRoute(request, reply, { method: 'POST', url, payload, contentType: request.headers['content-type'] ?? 'application/octet-stream' });
+        return sendBack(request, reply, { kind: 'success', title: 'photos.added' }, back);
+      } catch (error) {
+        const { status, body } = errorAnswer(error as Parameters<typeof errorAnswer>[0], request.log);
+        if (status === 401) return sendBack(request, reply, { kind: 'error', title: 'content.loginRequired' }, `/login?next=${encodeURIComponent(back)}`);
+        return sendBack(request, reply, { kind: 'error', title: `errors.${body.code}` }, back);
+      }
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   closureInputSchema,
   placeAccessSchema,
   placeAccessStatusWithInput,
+  placeClosureAddWithInput,
   placeClosureRemoveWithInput,
   placeStewardAddWithInput,
   placeStewardRemoveWithInput,
@@ -15,8 +16,8 @@ import { findVisible, idParams } from '../../lib/content-routes.ts';
 import type { Viewer } from '../../lib/content.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
-import { serveAction } from '../../lib/actions.ts';
-import { contextOf, type Ctx } from '../../lib/context.ts';
+import { serveAction, type FormFields } from '../../lib/actions.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { addClosure, addSteward, getPlaceAccess, mayManageAccess, removeClosure, removeSteward, setAccessStatus } from './place-access.db.ts';
 
 type GetPlace = (id: string, viewer: Viewer) => Promise<Place | undefined>;
@@ -49,14 +50,17 @@ export async function placeAccessRoutes(app: FastifyInstance, get: GetPlace): Pr
     return getPlaceAccess(ctx.db, id, todayUtc());
   });
 
-  // Still a route of its own, its form apart (places.forms.ts): its body's days are checked against each other.
-  r.post(
-    '/api/places/:id/closures',
-    { schema: { tags, params: idParams, body: closureInputSchema, response: { 201: placeAccessSchema } } },
-    async (request, reply) => {
-      const user = await requireKeeper(contextOf(request), request.params.id);
-      await addClosure(app.db, request.params.id, request.body, user);
-      return reply.code(201).send(await getPlaceAccess(app.db, request.params.id, todayUtc()));
+  // Its days are checked against each other: the JSON body is the whole closure's input, not the action's input less its path.
+  // The place page's form names the place `placeId`; an unticked checkbox sends nothing.
+  const closureForm = (fields: FormFields) => ({ ...Object.fromEntries(fields), id: fields.get('placeId') ?? '', yearly: fields.get('yearly') !== null });
+  serveAction(
+    app,
+    placeClosureAddWithInput,
+    { tags, response: placeAccessSchema, status: 201, body: closureInputSchema, form: closureForm },
+    async (ctx, { id, ...closure }) => {
+      const user = await requireKeeper(ctx, id);
+      await addClosure(ctx.db, id, closure, user);
+      return getPlaceAccess(ctx.db, id, todayUtc());
     },
   );
 

@@ -7,11 +7,13 @@ import {
   deleteConditionReportWithInput,
   likeConditionReportWithInput,
   placeConditionsSchema,
+  reportConditionsWithInput,
   unlikeConditionReportWithInput,
 } from '../../../common/conditions.ts';
 import { UUID_PATTERN } from '../../../common/content.ts';
 import { limitAction } from '../../lib/action-limits.ts';
-import { serveAction } from '../../lib/actions.ts';
+import { field, serveAction, type FormFields } from '../../lib/actions.ts';
+import { CONDITION_CHOICES } from '../../../common/conditions-basics.ts';
 import { blockedBetween } from '../../lib/blocks.ts';
 import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
@@ -47,17 +49,24 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
     currentReports(ctx.db, await visiblePlace(ctx, params.id), await ctx.viewer()),
   );
 
-  r.post(
-    '/api/places/:id/conditions',
-    { schema: { tags, params: idParams, body: conditionReportInputSchema, response: { 201: placeConditionsSchema } } },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const place = await visiblePlace(contextOf(request), request.params.id);
+  // Every answer the form sent, as sent: the input refuses one that does not fit the place's kind, or one missing.
+  const reportForm = (fields: FormFields) => {
+    const body: Record<string, string> = { id: field(fields, 'placeId'), kind: field(fields, 'kind'), note: fields.get('note') ?? '' };
+    for (const name of Object.keys(CONDITION_CHOICES)) if (fields.has(name)) body[name] = field(fields, name);
+    return body;
+  };
+  serveAction(
+    app,
+    reportConditionsWithInput,
+    { tags, response: placeConditionsSchema, status: 201, body: conditionReportInputSchema, form: reportForm },
+    async (ctx, { id, ...report }) => {
+      const user = await ctx.requireUser();
+      const place = await visiblePlace(ctx, id);
       // The body's shape is one kind's; the place decides which kind it must be.
-      if (request.body.kind !== place.kind) fail('CONDITIONS_WRONG_FIELDS');
+      if (report.kind !== place.kind) fail('CONDITIONS_WRONG_FIELDS');
       await app.limiter.consume(`conditions:user:${user.id}`, { max: REPORTS_PER_10_MIN, windowSeconds: 600 });
-      await addReport(app.db, place.id, user.id, request.body, app.config.conditionsTtlHours);
-      return reply.status(201).send(await currentReports(app.db, place, user));
+      await addReport(ctx.db, place.id, user.id, report, app.config.conditionsTtlHours);
+      return currentReports(ctx.db, place, user);
     },
   );
 

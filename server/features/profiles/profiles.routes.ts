@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   achievementsSchema,
   activitySchema,
+  chooseLanguageWithInput,
+  editProfileWithInput,
   followPersonWithInput,
   languageChoiceSchema,
   ownProfileSchema,
@@ -20,7 +22,7 @@ import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
 import { read } from '../../lib/reads.ts';
-import { serveAction } from '../../lib/actions.ts';
+import { serveAction, serveRequestForm, type FormFields } from '../../lib/actions.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
 import { getSiteSettings } from '../settings/index.ts';
 import {
@@ -61,24 +63,30 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
     return own(user.id);
   });
 
-  r.patch('/api/profile', { schema: { tags, body: profileUpdateSchema, response: { 200: ownProfileSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    await updateOwnProfile(app.db, user.id, normalise(request.body));
+  // An empty level is 'not set', as the app's select sends it.
+  const profileForm = (fields: FormFields) => ({ ...Object.fromEntries(fields), athleteLevel: fields.get('athleteLevel') || null });
+  serveAction(app, editProfileWithInput, { tags, response: ownProfileSchema, form: profileForm }, async (ctx, input) => {
+    const user = await ctx.requireUser();
+    await updateOwnProfile(ctx.db, user.id, normalise(input));
     return own(user.id);
   });
 
   // The reader's language, chosen in the header: kept in the cookie pages are rendered in (as the app
   // keeps it), and for a signed-in person as the language of their mails. The header's form sends it
-  // without scripts (profiles.forms.ts); with them the app sets its cookie itself and saves it here.
-  r.put('/api/language', { schema: { tags, body: languageChoiceSchema, response: { 200: languageChoiceSchema } } }, async (request, reply) => {
-    const { language } = request.body;
+  // without scripts; with them the app sets its cookie itself and saves it here. The cookie is the
+  // answer's, so the route and the form both call this with the request and its reply.
+  const chooseLanguage = async (request: FastifyRequest, reply: FastifyReply, language: string) => {
     const { enabledLanguages } = await getSiteSettings(app.db, app.config);
     if (!parseEnabledLanguages(enabledLanguages).includes(language as LanguageCode)) fail('LANGUAGE_NOT_OFFERED');
     const user = await currentUser(request);
     if (user) await updateOwnProfile(app.db, user.id, normalise({ preferredLanguage: language }));
     reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_SECONDS, sameSite: 'lax', secure: request.protocol === 'https' });
     return { language };
-  });
+  };
+  r.put('/api/language', { schema: { tags, body: languageChoiceSchema, response: { 200: languageChoiceSchema } } }, (request, reply) =>
+    chooseLanguage(request, reply, request.body.language),
+  );
+  serveRequestForm(app, chooseLanguageWithInput, (request, reply, input) => chooseLanguage(request, reply, input.language));
 
   r.put('/api/profile/achievements', { schema: { tags, body: achievementsSchema, response: { 200: ownProfileSchema } } }, async (request) => {
     const user = await requireUser(request);

@@ -7,8 +7,8 @@ import {
   companionAnswerSchema,
   declineSessionTagWithInput,
   deleteSessionWithInput,
+  logSessionWithInput,
   placeSessionsSchema,
-  sessionInputSchema,
   sessionSchema,
 } from '../../../common/sessions.ts';
 import { contextOf, type Ctx } from '../../lib/context.ts';
@@ -16,6 +16,7 @@ import { assertFound, fail } from '../../lib/errors.ts';
 import { deleteWithPhotos } from '../../lib/photos.ts';
 import { read } from '../../lib/reads.ts';
 import { serveAction, serveForm } from '../../lib/actions.ts';
+import { sessionForm } from './session-form.ts';
 import { requireUser } from '../../lib/session.ts';
 import { answerTag, createSession, deleteSession, findSession, getSession, placeSessions, sessionPlace } from './sessions.db.ts';
 
@@ -42,12 +43,12 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
     return placeSessions(ctx.db, place.id, await ctx.viewer());
   });
 
-  r.post('/api/sessions', { schema: { tags, body: sessionInputSchema, response: { 201: sessionSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const place = await visiblePlace(contextOf(request), request.body.placeId);
+  serveAction(app, logSessionWithInput, { tags, response: sessionSchema, status: 201, form: sessionForm }, async (ctx, input) => {
+    const user = await ctx.requireUser();
+    const place = await visiblePlace(ctx, input.placeId);
     await app.limiter.consume(`sessions:user:${user.id}`, { max: SESSIONS_PER_10_MIN, windowSeconds: 600 });
-    const made = await createSession(app.db, user, place, request.body);
-    return reply.status(201).send(assertFound(await getSession(app.db, made, user)));
+    const made = await createSession(ctx.db, user, place, input);
+    return assertFound(await getSession(ctx.db, made, user));
   });
 
   serveAction(app, deleteSessionWithInput, { tags, status: 204, response: z.null() }, async (ctx, input) => {

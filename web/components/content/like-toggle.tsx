@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ActionForm, type FormActionRef } from '../ui/action-form.tsx';
+import type { AnyAction } from '../../../common/actions.ts';
+import { ActionForm } from '../ui/action-form.tsx';
 import { formatCount } from '../../lib/intl.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { isQueued, notifyUnsent } from '../../lib/queued.ts';
@@ -14,7 +15,7 @@ type LikeToggleProps = {
   /** Sends the new state (true: like) and answers with the stored one. */
   mutation: UseMutationResult<Likes, Error, boolean>;
   /** The form actions that like and unlike without scripts, and their fields. */
-  actions: { like: FormActionRef; unlike: FormActionRef };
+  actions: { like: AnyAction; unlike: AnyAction };
   fields: Record<string, string>;
   /** The button's accessible name in each state (the visible count is added to it). */
   label: (liked: boolean) => string;

@@ -4,7 +4,8 @@ import type { PendingRevision } from '../../../common/revisions.ts';
 import { SERIES_SCOPES } from '../../../common/recurrence.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { formActionPath } from '../../../common/forms.ts';
+import { deleteItemAction } from '../../../common/content-basics.ts';
+import { actionPath } from '../ui/action-form.tsx';
 import { FormTarget } from '../ui/form-target.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { ConfirmedDelete } from './confirmed-delete.tsx';
@@ -75,7 +76,7 @@ export function OwnerActions<Item extends { id: string; disciplineId: string; pe
         ) : (
           <details className="relative" data-testid="delete-item">
             <summary className={buttonClass({ variant: 'destructive', size: 'sm' }, 'cursor-pointer list-none')}>{t('content.delete')}</summary>
-            <form method="post" action={formActionPath('delete-item')} className="mt-2 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+            <form method="post" action={actionPath(deleteItemAction)} className="mt-2 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
               <FormTarget back={listPath} fields={{ section, id: item.id, page }} />
               <p className="font-semibold">{t('content.deleteTitle')}</p>
               <p className="text-sm text-slate-600">{t('content.deleteText', { name })}</p>

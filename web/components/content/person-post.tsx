@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../ui/link.tsx';
-import { ActionForm, type FormActionRef } from '../ui/action-form.tsx';
+import type { AnyAction } from '../../../common/actions.ts';
+import { ActionForm } from '../ui/action-form.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 
@@ -36,7 +37,7 @@ export function DeletePostForm({
   label,
   className,
 }: {
-  action: FormActionRef;
+  action: AnyAction;
   fields: Record<string, string>;
   onDelete: () => void;
   pending: boolean;

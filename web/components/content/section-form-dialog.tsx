@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { formActionPath } from '../../../common/forms.ts';
+import { editItemAction } from '../../../common/content-basics.ts';
+import { actionPath } from '../ui/action-form.tsx';
 import type { ContentStatus } from '../../../common/content.ts';
 import type { PendingRevision } from '../../../common/revisions.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
@@ -125,7 +126,7 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`${section.testId}-plain`} aria-label={t(text.edit)}>
           <h2 className="text-lg font-semibold">{t(text.edit)}</h2>
           <p className="text-sm text-slate-600">{t(text.editSubtitle ?? text.subtitle)}</p>
-          <form className="mt-4 space-y-4" method="post" action={formActionPath('edit-item')} onSubmit={submit} noValidate>
+          <form className="mt-4 space-y-4" method="post" action={actionPath(editItemAction)} onSubmit={submit} noValidate>
             <FormTarget back={plain.page} fields={{ section: plain.section, id: item.id, page: plain.page, ...section.plainFields?.(values) }} />
             <Fields form={drawnWith(form, values)} />
             {/* Cancel leads back to the page: a link, which works without scripts too. */}

@@ -1,15 +1,16 @@
 import { useLanguage } from '../../lib/language.ts';
 import { ActionForm } from '../ui/action-form.tsx';
+import { chooseLanguageAction } from '../../../common/profiles-basics.ts';
 
 /**
- * The enabled languages as one plain HTML form (server: profiles.forms.ts `language`), a button each:
+ * The enabled languages as one plain HTML form (common/profiles-basics.ts `chooseLanguageAction`), a button each:
  * before the scripts run, or without them, the browser posts the choice and the server answers with
  * the same page in that language. Once the app runs, `onChosen` switches in place and nothing is sent.
  */
 export function LanguageForm({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const { current, enabled, setLanguage } = useLanguage();
   return (
-    <ActionForm action="language" className={className}>
+    <ActionForm action={chooseLanguageAction} className={className}>
       {enabled.map((language) => (
         <button
           key={language.code}

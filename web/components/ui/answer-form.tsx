@@ -1,7 +1,8 @@
-import { ActionForm, actionPath, type FormActionRef } from './action-form.tsx';
+import type { AnyAction } from '../../../common/actions.ts';
+import { ActionForm, actionPath } from './action-form.tsx';
 import { Button } from './button.tsx';
 
-type Choice = { action: FormActionRef; label: string; ariaLabel?: string };
+type Choice = { action: AnyAction; label: string; ariaLabel?: string };
 
 /**
  * Accept or decline something asked of the person (an invitation to a team, a companion's tag): one

@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from './link.tsx';
+import type { AnyAction } from '../../../common/actions.ts';
 import { formActionPath } from '../../../common/forms.ts';
+import { FormReplyScope } from '../../lib/flash.tsx';
 import { Button } from './button.tsx';
 import { FormTarget } from './form-target.tsx';
 import { Spinner } from './spinner.tsx';
@@ -30,7 +32,7 @@ export function CardForm({
   submitLabel,
   children,
 }: {
-  action: string;
+  action: AnyAction;
   fields?: Record<string, string>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
@@ -38,9 +40,9 @@ export function CardForm({
   children: ReactNode;
 }) {
   return (
-    <form method="post" action={formActionPath(action)} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action={formActionPath(action.name)} onSubmit={onSubmit} noValidate className="space-y-4">
       <FormTarget fields={fields} />
-      {children}
+      <FormReplyScope action={action.name}>{children}</FormReplyScope>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <Spinner className="h-4 w-4" />}
         {submitLabel}

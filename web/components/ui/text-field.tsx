@@ -1,4 +1,5 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type FormEventHandler, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useFieldReply } from '../../lib/flash.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 
 type FieldProps = { label: string; error?: string; hint?: string };
@@ -9,6 +10,26 @@ const inputClass =
 /** The ids a field's input points at with aria-describedby: its hint and its error. */
 function describedBy(id: string, { hint, error }: { hint?: string; error?: string }): string | undefined {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * A field of a form the server refused (web/lib/flash.tsx): it starts with what was typed (never a
+ * password) and shows its error until it is changed. `error`, when given, is the form's own and wins.
+ */
+function useKept<E extends Element>(
+  { name, value, type, onInput }: { name?: string; value?: unknown; type?: string; onInput?: FormEventHandler<E> },
+  error: string | undefined,
+) {
+  const { t } = useTranslation();
+  const kept = useFieldReply(name);
+  const [edited, setEdited] = useState(false);
+  const keptError = kept.error && !edited ? t(`errors.${kept.error}`, { defaultValue: t('errors.VALIDATION_ERROR') }) : undefined;
+  const keptValue = value === undefined && type !== 'password' && typeof kept.value === 'string' ? { defaultValue: kept.value } : {};
+  const input: FormEventHandler<E> = (event) => {
+    setEdited(true);
+    onInput?.(event);
+  };
+  return { error: error ?? keptError, props: { ...keptValue, onInput: input } };
 }
 
 function FieldShell({ id, label, error, hint, children }: FieldProps & { id: string; children: React.ReactNode }) {
@@ -33,11 +54,12 @@ function FieldShell({ id, label, error, hint, children }: FieldProps & { id: str
 }
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, type = 'text', ...props },
+  { label, error: ownError, hint, type = 'text', ...props },
   ref,
 ) {
   const id = useId();
   const { t } = useTranslation();
+  const { error, props: kept } = useKept<HTMLInputElement>({ ...props, type }, ownError);
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
   return (
@@ -51,6 +73,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
           aria-describedby={describedBy(id, { hint, error })}
           className={`${inputClass} ${error ? 'border-red-500' : 'border-slate-300'} ${isPassword ? 'pe-12' : ''}`}
           {...props}
+          {...kept}
         />
         {isPassword && (
           <button
@@ -69,10 +92,11 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
 });
 
 export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextArea(
-  { label, error, hint, className = 'min-h-32', ...props },
+  { label, error: ownError, hint, className = 'min-h-32', ...props },
   ref,
 ) {
   const id = useId();
+  const { error, props: kept } = useKept<HTMLTextAreaElement>(props, ownError);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea
@@ -82,16 +106,18 @@ export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTM
         aria-describedby={describedBy(id, { hint, error })}
         className={`${inputClass} ${className} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
+        {...kept}
       />
     </FieldShell>
   );
 });
 
 export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, className = '', children, ...props },
+  { label, error: ownError, hint, className = '', children, ...props },
   ref,
 ) {
   const id = useId();
+  const { error, props: kept } = useKept<HTMLSelectElement>(props, ownError);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
@@ -101,6 +127,7 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
         aria-describedby={describedBy(id, { hint, error })}
         className={`${inputClass} ${className} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
+        {...kept}
       >
         {children}
       </select>

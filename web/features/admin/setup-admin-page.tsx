@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate } from 'react-router';
 import type { SetupAdminResult } from '../../../common/admin-settings.ts';
-import { formActionPath } from '../../../common/forms.ts';
+import { setupAdminAction } from '../../../common/auth-basics.ts';
+import { actionPath } from '../../components/ui/action-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
@@ -55,9 +56,9 @@ export default function SetupAdminPage() {
       <div className="flex min-h-[40vh] flex-col items-center justify-center gap-4" data-testid="setup-admin">
         <Spinner />
         <p className="text-slate-700">{t('setupAdmin.working')}</p>
-        {/* Without scripts nothing asks on opening: the same request as a plain form (server/features/admin/setup-admin.forms.ts). */}
+        {/* Without scripts nothing asks on opening: the same request as a plain form (common/auth-basics.ts). */}
         <noscript>
-          <form method="post" action={formActionPath('setup-admin')}>
+          <form method="post" action={actionPath(setupAdminAction)}>
             <input type="hidden" name="back" value="/setup-admin" />
             <Button type="submit">{t('setupAdmin.title')}</Button>
           </form>

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useConfirmEmail } from './auth.api.ts';
+import { confirmEmailAction } from '../../../common/auth-basics.ts';
 
 /**
  * Landing of the confirmation link. The link alone proves nothing (anyone may have registered this
@@ -57,7 +58,7 @@ export default function ConfirmEmailPage() {
   return (
     <FormCard title={t('auth.confirmTitle')} subtitle={t('auth.confirmText')}>
       {/* The button is enabled before the scripts run: the server then checks the password (an empty one is refused there too). */}
-      <CardForm action="confirm-email" fields={{ token }} onSubmit={onSubmit} busy={confirm.isPending} submitLabel={t('auth.confirmButton')}>
+      <CardForm action={confirmEmailAction} fields={{ token }} onSubmit={onSubmit} busy={confirm.isPending} submitLabel={t('auth.confirmButton')}>
         <TextField label={t('auth.password')} type="password" name="password" autoComplete="current-password" />
       </CardForm>
       <CardLink text={t('auth.confirmNotYours')} to="/register" label={t('nav.register')} />

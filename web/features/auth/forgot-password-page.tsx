@@ -12,6 +12,8 @@ import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRequestPasswordReset } from './auth.api.ts';
+import { forgotPasswordAction } from '../../../common/auth-basics.ts';
+import { useFormDefaults } from '../../lib/flash.tsx';
 
 const schema = z.object({ email: emailSchema });
 
@@ -22,7 +24,8 @@ export default function ForgotPasswordPage() {
   // Without scripts the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
   const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('auth.forgotTitle'));
-  const defaults = { email: params.get('email') ?? '' };
+  // A refused form comes back with what was typed (web/lib/flash.tsx).
+  const defaults = useFormDefaults(forgotPasswordAction.name, { email: params.get('email') ?? '' });
   const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
   const field = registerWithDefaults(register, defaults);
   const onSubmit = handleSubmit(({ email }) =>
@@ -38,7 +41,7 @@ export default function ForgotPasswordPage() {
           {t('auth.resetSentText', { email: sentTo })}
         </p>
       ) : (
-        <CardForm action="forgot-password" onSubmit={onSubmit} busy={request.isPending} submitLabel={t('auth.sendResetLink')}>
+        <CardForm action={forgotPasswordAction} onSubmit={onSubmit} busy={request.isPending} submitLabel={t('auth.sendResetLink')}>
           <TextField label={t('auth.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
         </CardForm>
       )}

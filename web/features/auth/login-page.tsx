@@ -20,6 +20,8 @@ import { api } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { authKeys } from '../../lib/session.ts';
 import { useLogin, useResendVerification } from './auth.api.ts';
+import { logInAction } from '../../../common/auth-basics.ts';
+import { useFormDefaults } from '../../lib/flash.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -35,7 +37,8 @@ export default function LoginPage() {
   // Why the page sent here asks to log in ('Please log in to view your profile.'), when it said so.
   const notice = loginNoticeKey(params.get('notice'));
   usePageMeta(t('nav.login'));
-  const defaults = { email: params.get('email') ?? '', password: '' };
+  // A refused form comes back with what was typed (web/lib/flash.tsx).
+  const defaults = useFormDefaults(logInAction.name, { email: params.get('email') ?? '', password: '' });
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: defaults });
   const field = registerWithDefaults(register, defaults);
 
@@ -84,7 +87,7 @@ export default function LoginPage() {
           </Button>
         </div>
       )}
-      <CardForm action="log-in" fields={{ next }} onSubmit={onSubmit} busy={login.isPending} submitLabel={t('auth.loginButton')}>
+      <CardForm action={logInAction} fields={{ next }} onSubmit={onSubmit} busy={login.isPending} submitLabel={t('auth.loginButton')}>
         <TextField
           label={t('auth.email')}
           type="email"

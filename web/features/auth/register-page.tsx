@@ -12,6 +12,8 @@ import { fieldError, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRegister } from './auth.api.ts';
+import { registerAction } from '../../../common/auth-basics.ts';
+import { useFormDefaults } from '../../lib/flash.tsx';
 
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
@@ -20,7 +22,13 @@ export default function RegisterPage() {
   // Without scripts the form is posted and the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
   const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('nav.register'));
-  const defaults = { name: params.get('name') ?? '', email: params.get('email') ?? '', password: '', confirmPassword: '' };
+  // A refused form comes back with what was typed (web/lib/flash.tsx).
+  const defaults = useFormDefaults(registerAction.name, {
+    name: params.get('name') ?? '',
+    email: params.get('email') ?? '',
+    password: '',
+    confirmPassword: '',
+  });
   const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), defaultValues: defaults });
   const field = registerWithDefaults(register, defaults);
 
@@ -60,7 +68,13 @@ export default function RegisterPage() {
 
   return (
     <FormCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
-      <CardForm action="register" fields={{ language: i18n.language }} onSubmit={onSubmit} busy={registerUser.isPending} submitLabel={t('auth.registerButton')}>
+      <CardForm
+        action={registerAction}
+        fields={{ language: i18n.language }}
+        onSubmit={onSubmit}
+        busy={registerUser.isPending}
+        submitLabel={t('auth.registerButton')}
+      >
         <TextField
           label={t('auth.name')}
           autoComplete="name"

@@ -13,6 +13,7 @@ import { fieldError } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useResetPassword } from './auth.api.ts';
+import { resetPasswordAction } from '../../../common/auth-basics.ts';
 
 const schema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, { error: 'REQUIRED' }) })
@@ -51,7 +52,7 @@ export default function ResetPasswordPage() {
   );
   return (
     <FormCard title={t('auth.resetTitle')}>
-      <CardForm action="reset-password" fields={{ token }} onSubmit={onSubmit} busy={reset.isPending} submitLabel={t('auth.resetButton')}>
+      <CardForm action={resetPasswordAction} fields={{ token }} onSubmit={onSubmit} busy={reset.isPending} submitLabel={t('auth.resetButton')}>
         <TextField
           label={t('profile.settings.newPassword')}
           type="password"

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useSearchParams } from 'react-router';
-import { formActionPath } from '../../../common/forms.ts';
+import { sendContactAction } from '../../../common/contact-basics.ts';
 import { contactSchema, type ContactInput } from '../../../common/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
+import { ActionForm } from '../../components/ui/action-form.tsx';
+import { useFormDefaults } from '../../lib/flash.tsx';
 
 import { TextArea, TextField } from '../../components/ui/text-field.tsx';
 import { fieldError, registerWithDefaults } from '../../lib/form.ts';
@@ -18,14 +18,8 @@ const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 export default function ContactPage() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
-  const [params] = useSearchParams();
-  // A message the server could not send comes back in the address (server/features/contact/contact.forms.ts).
-  const typed = {
-    name: params.get('name') ?? '',
-    email: params.get('email') ?? '',
-    subject: params.get('subject') ?? '',
-    message: params.get('message') ?? '',
-  };
+  // A message the server refused comes back as typed (web/lib/flash.tsx).
+  const typed = useFormDefaults(sendContactAction.name, EMPTY);
   usePageMeta(t('contact.title'), t('contact.subtitle'));
   const { register, handleSubmit, formState, reset } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: typed });
   const field = registerWithDefaults(register, typed);
@@ -46,14 +40,12 @@ export default function ContactPage() {
       <div className="lg:col-span-2">
         <h1 className="text-3xl font-extrabold">{t('contact.title')}</h1>
         <p className="mt-2 text-slate-600">{t('contact.subtitle')}</p>
-        <form
-          method="post"
-          action={formActionPath('contact')}
-          onSubmit={onSubmit}
+        <ActionForm
+          action={sendContactAction}
+          onSubmitEvent={onSubmit}
           noValidate
           className="mt-8 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          <FormTarget />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t('contact.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
             <TextField label={t('contact.email')} type="email" autoComplete="email" error={fieldError(t, formState.errors.email)} {...field('email')} />
@@ -63,7 +55,7 @@ export default function ContactPage() {
           <Button type="submit" busy={send.isPending}>
             {t('contact.send')}
           </Button>
-        </form>
+        </ActionForm>
       </div>
       <aside className="space-y-8">
         <section className="rounded-2xl bg-white p-6 shadow-sm">

@@ -18,6 +18,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MemberPicker } from '../teams/index.ts';
 import { changeAction, stewardSearchQuery, useChangeAccess, type Change } from './place-access.api.ts';
 import { PlaceClosures } from './place-closures.tsx';
+import { placeClosureAddAction } from '../../../common/place-access-basics.ts';
 
 type Props = { placeId: string; access: PlaceAccess; isAdmin: boolean };
 
@@ -97,7 +98,7 @@ export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
 
       <ActionForm
         key={closureRound}
-        action="place-closure-add"
+        action={placeClosureAddAction}
         fields={{ placeId }}
         onSubmit={(data) => {
           const closure = { startsOn: text(data, 'startsOn'), endsOn: text(data, 'endsOn'), reason: text(data, 'reason'), yearly: data.get('yearly') !== null };

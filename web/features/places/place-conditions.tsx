@@ -32,6 +32,7 @@ import { conditionParts } from './condition-summary.tsx';
 import { useDeleteConditionReport, useLikeConditionReport, usePlaceConditions, useReportConditions } from './conditions.api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PHOTO_ACCEPT } from '../../../common/photos-basics.ts';
+import { reportConditionsAction } from '../../../common/conditions-basics.ts';
 
 /**
  * A place's conditions (issue 20, item 2): a report in a tap per question, then the reports still
@@ -123,7 +124,7 @@ function ReportForm({ placeId, kind }: { placeId: string; kind: ConditionKind })
   return (
     <ActionForm
       key={round}
-      action="report-conditions"
+      action={reportConditionsAction}
       fields={{ placeId, kind }}
       onSubmit={submit}
       className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4"

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { formActionPath } from '../../../common/forms.ts';
-import { ATHLETE_LEVELS } from '../../../common/profiles-basics.ts';
+import { ATHLETE_LEVELS, editProfileAction } from '../../../common/profiles-basics.ts';
+import { useFormDefaults } from '../../lib/flash.tsx';
 import { profileUpdateSchema, type OwnProfile, type ProfileUpdate } from '../../../common/profiles.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { FormTarget } from '../../components/ui/form-target.tsx';
+import { ActionForm } from '../../components/ui/action-form.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
@@ -42,11 +42,13 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   const { reverseGeocodeUrl } = useSiteSettings();
   const update = useUpdateProfile();
   const [locating, setLocating] = useState(false);
+  // A refused plain form comes back with what was typed (web/lib/flash.tsx).
+  const defaults = useFormDefaults(editProfileAction.name, toForm(profile));
   const { register, handleSubmit, formState, reset, setValue } = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: toForm(profile),
+    defaultValues: defaults,
   });
-  const field = registerWithDefaults(register, toForm(profile));
+  const field = registerWithDefaults(register, defaults);
 
   const locate = async () => {
     setLocating(true);
@@ -72,15 +74,8 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
   );
 
   return (
-    // The text fields post as a plain form too (server/features/profiles/profiles.forms.ts); the pictures and the location lookup need the scripts.
-    <form
-      method="post"
-      action={formActionPath('edit-profile')}
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <FormTarget />
+    // The text fields post as a plain form too (common/profiles-basics.ts); the pictures and the location lookup need the scripts.
+    <ActionForm action={editProfileAction} onSubmitEvent={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <TextField label={t('profile.name')} autoComplete="name" error={fieldError(t, formState.errors.name)} {...field('name')} />
       <TextArea label={t('profile.bio')} placeholder={t('profile.bioPlaceholder')} error={fieldError(t, formState.errors.bio)} {...field('bio')} />
       <div className="flex items-end gap-2">
@@ -123,7 +118,7 @@ function EditProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () 
           {t('common.cancel')}
         </ButtonLink>
       </div>
-    </form>
+    </ActionForm>
   );
 }
 

@@ -11,6 +11,7 @@ import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './ses
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useFormatNumber } from '../../lib/localized.ts';
 import { PHOTO_ACCEPT } from '../../../common/photos-basics.ts';
+import { logSessionAction } from '../../../common/sessions-basics.ts';
 
 const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
 const pill =
@@ -89,7 +90,7 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   return (
     <ActionForm
       key={round}
-      action="log-session"
+      action={logSessionAction}
       fields={{ placeId: place.id }}
       onSubmit={submit}
       className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
