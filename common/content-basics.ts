@@ -43,35 +43,34 @@ const UPDATED: Record<string, string> = {
   articles: 'articles.toast.updated',
 };
 
-/** Which item of which section, and the item's page the form is on (`page`), for coming back to it after a refusal. */
-type ItemFields = { section: string; id: string; page?: string } & Record<string, unknown>;
+/** The item's page a plain form is on (`page`), for coming back to it after a refusal; else back. */
 const pageOf = (fields: Readonly<Record<string, string>>, back: string) => fields.page || back;
 
 /**
- * An item's edit as the item page's plain form (`?edit=1`); its JSON route is its section's
- * `PATCH /api/<section>/:id`. An edit of an approved item waits for review: the message says so.
+ * An item's edit (`PATCH /api/<section>/:id`), also the item page's plain form (`?edit=1`). An edit
+ * of an approved item waits for review: the message says so. A refusal comes back to the open form.
  */
-export const editItemAction = defineAction<ItemFields, { pendingRevision?: unknown }>()({
-  name: 'edit-item',
-  method: 'PATCH',
-  path: '/api/:section/:id',
-  done: (answer, fields) => ({
-    kind: 'success',
-    title: UPDATED[fields.section] ?? 'common.save',
-    ...(answer?.pendingRevision ? { text: 'content.revision.toast' } : {}),
-  }),
-  // A refusal comes back to the open form.
-  failTo: (fields, back) => {
-    const page = pageOf(fields, back);
-    return `${page}${page.includes('?') ? '&' : '?'}edit=1`;
-  },
-});
+export const editItemAction = (section: string) =>
+  defineAction<{ id: string } & Record<string, unknown>, { pendingRevision?: unknown }>()({
+    name: `edit-${section}`,
+    method: 'PATCH',
+    path: `/api/${section}/:id`,
+    done: (answer) => ({ kind: 'success', title: UPDATED[section] ?? 'common.save', ...(answer?.pendingRevision ? { text: 'content.revision.toast' } : {}) }),
+    failTo: (fields, back) => {
+      const page = pageOf(fields, back);
+      return `${page}${page.includes('?') ? '&' : '?'}edit=1`;
+    },
+  });
 
-/** An item's delete as the item page's plain form; `back` is the section's list, `applyTo=following` a series' date and every later one. */
-export const deleteItemAction = defineAction<ItemFields, null>()({
-  name: 'delete-item',
-  method: 'DELETE',
-  path: '/api/:section/:id',
-  done: { kind: 'success', title: 'content.deleted' },
-  failTo: pageOf,
-});
+/**
+ * An item's delete (`DELETE /api/<section>/:id`), also the item page's plain form, whose `back` is
+ * the section's list; for a date of a series, `applyTo: 'following'` deletes it and the later ones.
+ */
+export const deleteItemAction = (section: string) =>
+  defineAction<{ id: string; applyTo?: string }, null>()({
+    name: `delete-${section}`,
+    method: 'DELETE',
+    path: `/api/${section}/:id`,
+    done: { kind: 'success', title: 'content.deleted' },
+    failTo: pageOf,
+  });

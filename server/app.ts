@@ -44,7 +44,7 @@ import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
 import { conditionsRoutes } from './features/places/place-conditions.routes.ts';
 import { sessionStatsRoutes } from './features/sessions/session-stats.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
-import { photosRoutes, registerPhotoUploadForm } from './features/photos/index.ts';
+import { photosRoutes } from './features/photos/index.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { adminApi } from './lib/admin-guard.ts';
@@ -56,7 +56,6 @@ import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
-import { registerContentForms } from './lib/content-forms.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -181,9 +180,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   checkPushSettingsAtStart(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  // The item pages' edit and delete as plain HTML forms (server/lib/content-forms.ts).
-  registerContentForms(app);
-  registerPhotoUploadForm(app);
   await registerWebPages(app, config.webDist);
 
   return app;

@@ -59,7 +59,7 @@ export interface FormRepliesTable {
   id: string;
   action: string;
   reply: ColumnType<FormReplyColumn, string, string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 type FormReplyColumn = { values: Record<string, string | string[]>; errors: Record<string, string> };
 

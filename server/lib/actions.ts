@@ -22,7 +22,11 @@ export type FormFields = URLSearchParams;
 export type FormReader = (fields: FormFields) => Record<string, unknown>;
 /** What a served action runs for its plain form: the request and its reply, for the few actions (signing in) whose answer sets cookies. */
 type Run = (request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) => Promise<unknown>;
-type Served = { action: ActionWithInput; run: Run; form?: FormReader };
+/** Reads a plain form's input: the action's input, or its path's fields and its body apart (a served action's `body`). */
+type Parse = (
+  value: Record<string, unknown>,
+) => { success: true; data: Record<string, unknown> } | { success: false; issues: readonly { path: PropertyKey[]; message: string }[] };
+type Served = { action: ActionWithInput; run: Run; form?: FormReader; parse: Parse };
 
 /** The actions served by an app, by name: its plain forms' route finds them here. */
 export class ActionTable {
@@ -88,7 +92,17 @@ export function serveAction<F extends object, A, I extends ActionInput, R extend
       return reply.status(status).send(status === 204 ? null : answer);
     }) as never,
   });
-  serveForm(app, action, run as never, options.form);
+  const parse: Parse | undefined =
+    options.body && params
+      ? (value) => {
+          const inPath = Object.fromEntries(fields.map((name) => [name, value[name]]));
+          const rest = Object.fromEntries(Object.entries(value).filter(([name]) => !fields.includes(name)));
+          const [path, sent] = [params.safeParse(inPath), body.safeParse(rest)];
+          if (path.success && sent.success) return { success: true, data: { ...(sent.data as object), ...path.data } };
+          return { success: false, issues: [...(path.error?.issues ?? []), ...(sent.error?.issues ?? [])] };
+        }
+      : undefined;
+  serveRequestForm(app, action, (request, _reply, input) => run(contextOf(request), input as z.output<I>), options.form, parse);
 }
 
 /**
@@ -111,8 +125,13 @@ export function serveRequestForm<F extends object, A, I extends ActionInput>(
   action: ActionWithInput<string, F, A, I>,
   run: (request: FastifyRequest, reply: FastifyReply, input: z.output<I>) => Promise<unknown>,
   form?: FormReader,
+  parse?: Parse,
 ): void {
-  app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run, ...(form ? { form } : {}) });
+  const byInput: Parse = (value) => {
+    const parsed = action.input.safeParse(value);
+    return parsed.success ? { success: true, data: parsed.data as Record<string, unknown> } : { success: false, issues: parsed.error.issues };
+  };
+  app.actions.add({ action: action as unknown as ActionWithInput, run: run as Run, parse: parse ?? byInput, ...(form ? { form } : {}) });
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -162,7 +181,7 @@ export function sendBack(request: FastifyRequest, reply: FastifyReply, flash: Fl
  * back with the outcome. A refusal keeps what was typed; a visitor is sent to log in and back.
  */
 async function answerForm(request: FastifyRequest, reply: FastifyReply, served: Served, fields: FormFields, back: string): Promise<FastifyReply> {
-  const { action, run, form } = served;
+  const { action, run, form, parse } = served;
   const refused = async (status: number, code: string, errors: Record<string, string>, retryAfter?: string) => {
     if (status === 401 && !action.authenticates) {
       // A visitor's action: they log in, then come back to where they were.
@@ -175,9 +194,9 @@ async function answerForm(request: FastifyRequest, reply: FastifyReply, served: 
     return sendBack(request, reply, { ...flash, ...(reply_ ? { reply: reply_ } : {}) }, action.failTo?.(typed, back) ?? back);
   };
   try {
-    const parsed = action.input.safeParse(form ? form(fields) : Object.fromEntries(fields));
+    const parsed = parse(form ? form(fields) : Object.fromEntries(fields));
     if (!parsed.success) {
-      const { body } = refusedFields(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      const { body } = refusedFields(parsed.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
       return await refused(400, body.code, body.fields ?? {});
     }
     const input = parsed.data as Record<string, unknown>;

@@ -1,21 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { withInput } from '../../common/actions.ts';
-import { deleteItemAction, editItemAction } from '../../common/content-basics.ts';
 import { zonedTime } from '../../common/recurrence.ts';
-import { field, serveRequestForm, type FormFields } from './actions.ts';
-import { callRoute } from './forms.ts';
+import { field, type FormFields, type FormReader } from './actions.ts';
 
 /**
- * Editing and deleting an item of a section as plain HTML forms (issue 38, item 3): the item page's
- * `?edit=1` form and its Delete disclosure post here, and this sends the same PATCH or DELETE the
- * app sends (server/lib/content-routes.ts), so every rule of the API applies unchanged. Each body
- * below turns the section form's text fields into what the API takes, as the web form's schema
- * does; the API validates the result and names what it refuses.
+ * The item page's plain edit form (issue 38, item 3: `?edit=1`) as its section's edit input: each
+ * body below turns the section form's text fields into what the app's form sends, as the web form's
+ * schema does; the section's update schema then validates it and names what it refuses, and the one
+ * edit function of server/lib/content-routes.ts runs.
  */
-
-/** A path segment from a field, encoded. */
-const segment = (fields: FormFields, name: string) => encodeURIComponent(field(fields, name));
 
 type Body = (f: FormFields) => Record<string, unknown>;
 
@@ -119,23 +110,11 @@ const BODIES: Record<string, Body> = {
   articles: (f) => ({ title: text(f, 'title'), content: text(f, 'content'), imageUrl: field(f, 'imageUrl') }),
 };
 
-/** The section named by the form, or '' (whose path the API answers 404). */
-const sectionOf = (f: FormFields) => (Object.hasOwn(BODIES, field(f, 'section')) ? field(f, 'section') : '');
-const itemPath = (f: FormFields) => `/api/${sectionOf(f) || 'none'}/${segment(f, 'id')}`;
-
-/** What the forms carry besides the section's fields: which item, and the page it is shown on. */
-const itemFields = z.object({ section: z.string().max(40), id: z.string().max(100), page: z.string().max(2000).optional() }).loose();
-
-export function registerContentForms(app: FastifyInstance): void {
-  // Unknown sections send nothing the API would take (it answers 404 for the path first).
-  serveRequestForm(app, withInput(editItemAction, itemFields), async (request, reply, input) => {
-    const fields = new URLSearchParams(input as Record<string, string>);
-    return callRoute(request, reply, { method: 'PATCH', url: itemPath(fields), body: BODIES[sectionOf(fields)]?.(fields) ?? {} });
-  });
-  // `following` deletes this date of a series and every later one.
-  serveRequestForm(app, withInput(deleteItemAction, itemFields), async (request, reply, input) => {
-    const fields = new URLSearchParams(input as Record<string, string>);
-    const following = sectionOf(fields) === 'events' && field(fields, 'applyTo') === 'following' ? '/following' : '';
-    return callRoute(request, reply, { method: 'DELETE', url: `${itemPath(fields)}${following}` });
-  });
+/**
+ * How the item page's plain edit form of `section` becomes its edit's input (common/content-basics.ts
+ * `editItemAction`): which item (`id`), and the section's fields as its app form would send them.
+ */
+export function itemForm(section: string): FormReader {
+  const body = Object.hasOwn(BODIES, section) ? BODIES[section]! : () => ({});
+  return (fields) => ({ id: field(fields, 'id'), ...body(fields) });
 }

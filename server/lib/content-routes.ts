@@ -10,6 +10,11 @@ import { editAsAuthor, withPendingRevision, type AtOnce } from './revisions.ts';
 import { requireUser } from './session.ts';
 import { contextOf, type Ctx } from './context.ts';
 import { read } from './reads.ts';
+import { serveAction } from './actions.ts';
+import { itemForm } from './content-forms.ts';
+import { withInput, type ActionInput } from '../../common/actions.ts';
+import { deleteItemAction, editItemAction } from '../../common/content-basics.ts';
+import { SERIES_SCOPES } from '../../common/recurrence.ts';
 
 /** Route pieces shared by the discipline sections. */
 
@@ -80,6 +85,8 @@ export type ContentSection<I extends z.ZodType, U extends z.ZodType, Q extends z
   editOptions?: readonly string[];
   /** Fields of an author's edit of an approved item that show less, to fewer people: they apply at once, the rest waits. */
   atOnce?: AtOnce;
+  /** A date of a series and its later ones deleted (events), by its author or an admin already checked. */
+  removeFollowing?: (app: FastifyInstance, id: string, editor: NonNullable<Viewer>) => Promise<void>;
 };
 
 /**
@@ -137,37 +144,47 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
     shown(ctx, params.id, await ctx.viewer()),
   );
 
-  r.patch(`/api/${c.section}/:id`, { schema: { tags, params: idParams, body: update, response: { 200: item } } }, async (request) => {
-    const { user, item: current } = await requireEditor(request, get, request.params.id);
-    const id = request.params.id;
-    const changes = request.body as z.output<U>;
-    if (user.role === 'admin') {
-      await c.update(app.db, id, changes, user);
-    } else {
-      // Whether the item is approved is read again under its lock: one approved meanwhile gets a revision.
-      const { applied } = await editAsAuthor(
-        app.db,
-        { type, id },
-        current,
-        changes as Record<string, unknown>,
-        user.id,
-        (tx, fields) => c.update(tx, id, fields as z.output<U>, user),
-        {
+  /** The signed-in author of the item, or an admin; anyone else is refused. */
+  const editor = async (ctx: Ctx, id: string) => {
+    const user = await ctx.requireUser();
+    const found = await findVisible(get, id, user);
+    if (user.role !== 'admin' && !found.mine) fail('FORBIDDEN');
+    return { user, item: found };
+  };
+
+  // The JSON routes and the item page's plain forms (`?edit=1`, its Delete disclosure): one definition each.
+  serveAction(
+    app,
+    withInput(editItemAction(c.section), idParams),
+    { tags, response: item, body: update as ActionInput, form: itemForm(c.section) },
+    async (ctx, { id, ...changes }) => {
+      const { user, item: current } = await editor(ctx, id);
+      if (user.role === 'admin') {
+        await c.update(app.db, id, changes as z.output<U>, user);
+      } else {
+        // Whether the item is approved is read again under its lock: one approved meanwhile gets a revision.
+        const { applied } = await editAsAuthor(app.db, { type, id }, current, changes, user.id, (tx, fields) => c.update(tx, id, fields as z.output<U>, user), {
           editOptions: c.editOptions,
           atOnce: c.atOnce,
-        },
-      );
-      if (Object.keys(applied).length > 0)
-        request.log.info({ itemType: type, itemId: id, authorId: user.id, applied }, 'an edit of an approved item applied at once');
-    }
-    return warned(id, changes as Record<string, unknown>, await shown(contextOf(request), id, user));
-  });
+        });
+        if (Object.keys(applied).length > 0)
+          app.log.info({ itemType: type, itemId: id, authorId: user.id, applied }, 'an edit of an approved item applied at once');
+      }
+      return warned(id, changes, await shown(ctx, id, user));
+    },
+  );
 
-  r.delete(`/api/${c.section}/:id`, { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { user } = await requireEditor(request, get, request.params.id);
-    const remove = () => c.remove(app.db, request.params.id, user);
-    await (photoType ? deleteWithPhotos(app, { type: photoType, id: request.params.id }, remove) : remove());
-    return reply.status(204).send(null);
+  // A section with series (events) deletes a date and its later ones when asked (`applyTo`).
+  const removeInput = c.removeFollowing ? idParams.extend({ applyTo: z.enum(SERIES_SCOPES).optional() }) : idParams;
+  serveAction(app, withInput(deleteItemAction(c.section), removeInput), { tags, response: z.null(), status: 204 }, async (ctx, input) => {
+    const { user } = await editor(ctx, input.id);
+    if (c.removeFollowing && 'applyTo' in input && input.applyTo === 'following') {
+      await c.removeFollowing(app, input.id, user);
+      return null;
+    }
+    const remove = () => c.remove(app.db, input.id, user);
+    await (photoType ? deleteWithPhotos(app, { type: photoType, id: input.id }, remove) : remove());
+    return null;
   });
 
   return get;

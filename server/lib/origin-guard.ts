@@ -15,7 +15,7 @@ export function sameSiteOrigins(request: FastifyRequest, allowed: string[]): str
  * a JSON or multipart body, which a cross-site form cannot send without a CORS preflight.
  * It guards every write whatever its path: the router decodes and matches paths (`/%61pi/…` is
  * `/api/…`), so a test of the raw URL string would let spellings of an API path through.
- * The HTML forms' routes (server/lib/forms.ts, and the photo upload's multipart one), which a cross-site
+ * The HTML forms' routes (server/lib/actions.ts, and the photo upload's multipart one), which a cross-site
  * form could reach, take their body only with this site's Origin: a form sent from anywhere else, or by a client
  * that names no origin, is refused.
  */

@@ -235,7 +235,7 @@ describe('every action form: origin, visitors, redirects', () => {
     },
     // Issue 38, item 3: an item's edit and delete from its page, by its author.
     {
-      action: 'edit-item',
+      action: 'edit-places',
       setup: async (rider) => {
         const id = await place(rider);
         // The name, and no edit waiting for review (an approved place's edit by its author waits for one).
@@ -244,15 +244,15 @@ describe('every action form: origin, visitors, redirects', () => {
           return [shown.name, shown.pendingRevision ?? null];
         };
         const before = await state();
-        const fields = { section: 'places', id, name: 'Renamed', location: 'Bay', latitude: '1', longitude: '2', imageUrl: '', audience: 'public' };
+        const fields = { id, name: 'Renamed', location: 'Bay', latitude: '1', longitude: '2', imageUrl: '', audience: 'public' };
         return { fields, unchanged: async () => expect(await state()).toEqual(before) };
       },
     },
     {
-      action: 'delete-item',
+      action: 'delete-places',
       setup: async (rider) => {
         const id = await place(rider);
-        return { fields: { section: 'places', id }, unchanged: async () => expect((await call('GET', `/api/places/${id}`, rider)).statusCode).toBe(200) };
+        return { fields: { id }, unchanged: async () => expect((await call('GET', `/api/places/${id}`, rider)).statusCode).toBe(200) };
       },
     },
   ];

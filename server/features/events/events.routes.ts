@@ -24,6 +24,12 @@ import { createEvent, deleteEvent, deleteFollowing, eventWarnings, followingDate
 import { joinEvent, leaveEvent, listAttendees, type RsvpRefusal } from './events-people.db.ts';
 import { fail } from '../../lib/errors.ts';
 
+/** A date of a series and its later dates (a single event alone), with their photos, their people told. */
+async function removeFollowing(app: FastifyInstance, id: string, editor: NonNullable<Viewer>): Promise<void> {
+  const dates = (await followingDates(app.db, id)).map((date) => ({ type: 'event' as const, id: date }));
+  await deleteWithPhotos(app, dates, () => deleteFollowing(app.db, id, editor));
+}
+
 /** An RSVP the data layer refused, as its error (an event hidden from the viewer is not found). */
 function refuseRsvp(refusal: RsvpRefusal | undefined): void {
   if (refusal === 'not-found') fail('CONTENT_NOT_FOUND');
@@ -44,13 +50,14 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     remove: deleteEvent,
     warnings: eventWarnings,
     editOptions: ['applyTo'],
+    removeFollowing,
   });
 
-  // A date of a series and its later dates (a single event alone), with their photos, their people told.
+  // A date of a series and its later dates (a single event alone): the app's own route; the item
+  // page's delete form asks it with `applyTo` (contentRoutes' delete).
   r.delete('/api/events/:id/following', { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const { user } = await requireEditor(request, get, request.params.id);
-    const dates = (await followingDates(app.db, request.params.id)).map((id) => ({ type: 'event' as const, id }));
-    await deleteWithPhotos(app, dates, () => deleteFollowing(app.db, request.params.id, user));
+    await removeFollowing(app, request.params.id, user);
     return reply.status(204).send(null);
   });
 

@@ -1,46 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { FORM_ACTION_PREFIX, safeBack } from '../../../common/forms.ts';
 import { pathOfReferer, sendBack } from '../../lib/actions.ts';
 import { errorAnswer } from '../../lib/error-handler.ts';
 import { fail } from '../../lib/errors.ts';
-import { callRoute } from '../../lib/forms.ts';
-import { MAX_REQUEST_BYTES } from '../../lib/images.ts';
 
 // A photo's own actions (delete, describe, make the cover) are defined once (common/photos-basics.ts).
 
-/** The request's body when it is at most `max` bytes, else undefined (the rest is left unread). */
-async function bodyWithin(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > max) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * The photo upload as a plain form (`enctype="multipart/form-data"`, `?back=` naming the page), which
- * the urlencoded forms' route cannot carry: its body goes to the API as it came, with the sender's
- * cookies and origin, and the answer comes back as a redirect and a flash like every form's.
+ * the urlencoded forms' route cannot carry: the same upload function as the JSON route's, answered
+ * with a redirect and a flash like every form's.
  */
-export function registerPhotoUploadForm(app: FastifyInstance): void {
-  app.post<{ Params: { subjectType: string; subjectId: string }; Querystring: { back?: string } }>(
+export function registerPhotoUploadForm(
+  app: FastifyInstance,
+  params: z.ZodType<{ subjectType: string; subjectId: string }>,
+  upload: (request: FastifyRequest) => Promise<unknown>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${FORM_ACTION_PREFIX}photos/:subjectType/:subjectId`,
-    { schema: { hide: true } },
+    // Checked in the handler, not by the route: a plain form is answered with a redirect, never a JSON 400.
+    {
+      schema: {
+        hide: true,
+        params: z.object({ subjectType: z.string().max(40), subjectId: z.string().max(100) }),
+        querystring: z.object({ back: z.string().max(2000).optional() }),
+      },
+    },
     async (request, reply) => {
-      const back = safeBack(typeof request.query.back === 'string' ? request.query.back : pathOfReferer(request));
-      const url = `/api/photos/${encodeURIComponent(request.params.subjectType)}/${encodeURIComponent(request.params.subjectId)}`;
-      const payload = request.isMultipart() ? await bodyWithin(request.raw, MAX_REQUEST_BYTES) : Buffer.alloc(0);
+      const back = safeBack(request.query.back ?? pathOfReferer(request));
       try {
-        if (!payload) fail('FILE_TOO_LARGE', { status: 413 });
-        await callRoute(request, reply, { method: 'POST', url, payload, contentType: request.headers['content-type'] ?? 'application/octet-stream' });
+        const subject = params.safeParse(request.params);
+        if (!subject.success) fail('CONTENT_NOT_FOUND');
+        if (!request.isMultipart()) fail('VALIDATION_ERROR');
+        request.params = subject.data;
+        await upload(request);
         return sendBack(request, reply, { kind: 'success', title: 'photos.added' }, back);
       } catch (error) {
-        const { status, body } = errorAnswer(error as Parameters<typeof errorAnswer>[0], request.log);
+        const { status, headers, body } = errorAnswer(error as Parameters<typeof errorAnswer>[0], request.log);
         if (status === 401) return sendBack(request, reply, { kind: 'error', title: 'content.loginRequired' }, `/login?next=${encodeURIComponent(back)}`);
-        return sendBack(request, reply, { kind: 'error', title: `errors.${body.code}` }, back);
+        const seconds = body.code === 'RATE_LIMITED' ? { params: { seconds: headers['retry-after'] ?? '60' } } : {};
+        return sendBack(request, reply, { kind: 'error', title: `errors.${body.code}`, ...seconds }, back);
       }
     },
   );

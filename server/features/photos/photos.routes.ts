@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../../common/content.ts';
@@ -18,6 +18,7 @@ import { contextOf, type Ctx } from '../../lib/context.ts';
 import { assertFound, fail } from '../../lib/errors.ts';
 import { consumeUploadAllowance, processPhoto, readUpload } from '../../lib/images.ts';
 import { removePhotoFiles, type PhotoSubject } from '../../lib/photos.ts';
+import { registerPhotoUploadForm } from './photos.forms.ts';
 import { addPhoto, deletePhoto, getPhoto, photoCount, subjectAuthor, updatePhoto } from './photos.db.ts';
 
 const subjectParams = z.object({ subjectType: z.enum(PHOTO_SUBJECT_TYPES), subjectId: z.string().max(100) });
@@ -46,36 +47,41 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     return found;
   }
 
+  /** Adds the photo `request` uploads (multipart) to the subject its address names: the JSON route's work and the plain form's. */
+  async function upload(request: FastifyRequest) {
+    const params = request.params as z.infer<typeof subjectParams>;
+    const subject = { type: params.subjectType, id: params.subjectId.toLowerCase() };
+    const user = await requireSubjectEditor(contextOf(request), subject);
+    // Refused before the upload is read or counted: an 11th photo stores nothing.
+    if ((await photoCount(app.db, subject)) >= MAX_PHOTOS) fail('PHOTOS_TOO_MANY');
+    await consumeUploadAllowance(app, request);
+    const { data, fields } = await readUpload(request);
+    const alt = photoAlt.safeParse(fields.alt ?? '');
+    if (!alt.success) fail('TOO_LONG');
+    const variants = await processPhoto(data, PHOTO_WIDTHS);
+    const urls = await Promise.all(variants.map((v) => app.storage.put('photos', v.object)));
+    const largest = variants.at(-1)!;
+    const files = Object.fromEntries(variants.map((v, i) => [String(v.width), urls[i]!]));
+    const photo = await addPhoto(app.db, subject, { alt: alt.data, variants: files, width: largest.width, height: largest.height, authorId: user.id }).catch(
+      async (error: unknown) => {
+        await removePhotoFiles(app.storage, [files]);
+        throw error;
+      },
+    );
+    // Another upload took the last place meanwhile.
+    if (!photo) {
+      await removePhotoFiles(app.storage, [files]);
+      fail('PHOTOS_TOO_MANY');
+    }
+    return photo;
+  }
+
   r.post(
     '/api/photos/:subjectType/:subjectId',
     { schema: { tags, params: subjectParams, consumes: ['multipart/form-data'], response: { 201: photoSchema } } },
-    async (request, reply) => {
-      const subject = { type: request.params.subjectType, id: request.params.subjectId.toLowerCase() };
-      const user = await requireSubjectEditor(contextOf(request), subject);
-      // Refused before the upload is read or counted: an 11th photo stores nothing.
-      if ((await photoCount(app.db, subject)) >= MAX_PHOTOS) fail('PHOTOS_TOO_MANY');
-      await consumeUploadAllowance(app, request);
-      const { data, fields } = await readUpload(request);
-      const alt = photoAlt.safeParse(fields.alt ?? '');
-      if (!alt.success) fail('TOO_LONG');
-      const variants = await processPhoto(data, PHOTO_WIDTHS);
-      const urls = await Promise.all(variants.map((v) => app.storage.put('photos', v.object)));
-      const largest = variants.at(-1)!;
-      const files = Object.fromEntries(variants.map((v, i) => [String(v.width), urls[i]!]));
-      const photo = await addPhoto(app.db, subject, { alt: alt.data, variants: files, width: largest.width, height: largest.height, authorId: user.id }).catch(
-        async (error: unknown) => {
-          await removePhotoFiles(app.storage, [files]);
-          throw error;
-        },
-      );
-      // Another upload took the last place meanwhile.
-      if (!photo) {
-        await removePhotoFiles(app.storage, [files]);
-        fail('PHOTOS_TOO_MANY');
-      }
-      return reply.status(201).send(photo);
-    },
+    async (request, reply) => reply.status(201).send(await upload(request)),
   );
+  registerPhotoUploadForm(app, subjectParams, upload);
 
   async function update(ctx: Ctx, id: string, change: PhotoUpdate) {
     const { subject } = await requirePhotoEditor(ctx, id);

@@ -76,8 +76,12 @@ export function OwnerActions<Item extends { id: string; disciplineId: string; pe
         ) : (
           <details className="relative" data-testid="delete-item">
             <summary className={buttonClass({ variant: 'destructive', size: 'sm' }, 'cursor-pointer list-none')}>{t('content.delete')}</summary>
-            <form method="post" action={actionPath(deleteItemAction)} className="mt-2 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-              <FormTarget back={listPath} fields={{ section, id: item.id, page }} />
+            <form
+              method="post"
+              action={actionPath(deleteItemAction(section))}
+              className="mt-2 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+            >
+              <FormTarget back={listPath} fields={{ id: item.id, page }} />
               <p className="font-semibold">{t('content.deleteTitle')}</p>
               <p className="text-sm text-slate-600">{t('content.deleteText', { name })}</p>
               {item.series ? <ScopeChoice name="applyTo" /> : null}

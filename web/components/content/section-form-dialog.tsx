@@ -5,6 +5,7 @@ import { editItemAction } from '../../../common/content-basics.ts';
 import { actionPath } from '../ui/action-form.tsx';
 import type { ContentStatus } from '../../../common/content.ts';
 import type { PendingRevision } from '../../../common/revisions.ts';
+import { FormReplyScope, useFormReply } from '../../lib/flash.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { showServerFieldErrors, type SaveMutation, type SectionForm } from '../../lib/form.ts';
 import { errorText, notify } from '../../lib/toast.ts';
@@ -24,6 +25,13 @@ function drawnWith<F extends FieldValues, O>(form: UseFormReturn<F, unknown, O>,
     return { ...form.register(name, options), ...(drawn === undefined || drawn === null ? {} : { defaultValue: drawn }) };
   };
   return { ...form, register };
+}
+
+/** `values` with what a refused plain form had typed in place of each text or number field (lists and choices stay as stored). */
+function withTyped<F extends FieldValues>(values: F, typed: Record<string, string | string[]> | undefined): F {
+  if (!typed) return values;
+  const kept = Object.entries(typed).filter(([name, value]) => typeof value === 'string' && Object.hasOwn(values, name) && typeof values[name] === 'string');
+  return { ...values, ...Object.fromEntries(kept) };
 }
 
 /** The toast's text: its sentences that apply, the warning first. */
@@ -82,7 +90,7 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
   aboveMap?: boolean;
   /** What the saved item's answer warns of (it was saved all the same), shown in the toast. */
   warning?: (saved: Item, t: TFunction) => string | undefined;
-  /** Hidden fields of the plain form: what the server needs to read its fields as the app does (the values as drawn, a time zone). */
+  /** Hidden fields of the plain form: what the server needs to read its fields as the app does (the values as stored, a time zone). */
   plainFields?: (values: V) => Record<string, string>;
 }) {
   const { form: spec, text } = section;
@@ -91,7 +99,11 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
     const create = section.useCreate(disciplineId);
     const update = section.useUpdate(item?.id ?? '');
     const busy = create.isPending || update.isPending;
-    const form = useForm<V, unknown, O>({ resolver: spec.resolver, defaultValues: (item ? spec.valuesOf(item) : spec.empty) as DefaultValues<V> });
+    // The page's plain form refused comes back with what was typed (web/lib/flash.tsx), over the stored item.
+    const plainAction = plain ? editItemAction(plain.section) : undefined;
+    const typed = useFormReply(plainAction?.name ?? '');
+    const startValues = item ? withTyped(spec.valuesOf(item), typed?.values) : spec.empty;
+    const form = useForm<V, unknown, O>({ resolver: spec.resolver, defaultValues: startValues as DefaultValues<V> });
 
     // Opening the editor again starts from the stored item, not from an abandoned draft.
     useEffect(() => {
@@ -120,15 +132,17 @@ export function sectionFormDialog<V extends FieldValues, O extends B, Item exten
     });
 
     const Fields = spec.Fields;
-    if (plain && item) {
-      const values = spec.valuesOf(item);
+    if (plain && plainAction && item) {
+      const values = startValues;
       return (
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`${section.testId}-plain`} aria-label={t(text.edit)}>
           <h2 className="text-lg font-semibold">{t(text.edit)}</h2>
           <p className="text-sm text-slate-600">{t(text.editSubtitle ?? text.subtitle)}</p>
-          <form className="mt-4 space-y-4" method="post" action={actionPath(editItemAction)} onSubmit={submit} noValidate>
-            <FormTarget back={plain.page} fields={{ section: plain.section, id: item.id, page: plain.page, ...section.plainFields?.(values) }} />
-            <Fields form={drawnWith(form, values)} />
+          <form className="mt-4 space-y-4" method="post" action={actionPath(plainAction)} onSubmit={submit} noValidate>
+            <FormTarget back={plain.page} fields={{ id: item.id, page: plain.page, ...section.plainFields?.(spec.valuesOf(item)) }} />
+            <FormReplyScope action={plainAction.name}>
+              <Fields form={drawnWith(form, values)} />
+            </FormReplyScope>
             {/* Cancel leads back to the page: a link, which works without scripts too. */}
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <Link to={plain.page} replace className={buttonClass({ variant: 'outline' })}>
