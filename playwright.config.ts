@@ -39,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx e2e/prepare-data.ts && npx tsx scripts/start.ts',
+    // The server with its mail going over SMTP to a real SMTP server beside it (e2e/start-server.ts).
+    command: 'npx tsx e2e/prepare-data.ts && npx tsx e2e/start-server.ts',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

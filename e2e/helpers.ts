@@ -1,29 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_DATA_DIR } from './fixtures.ts';
+import { isMailTo, linkIn, readReceivedMails, type ReceivedMail } from '../server/test/smtp.ts';
+import { E2E_ADMIN, E2E_SMTP_FILE } from './fixtures.ts';
 
-const MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
-
-/** The .eml files the server wrote for this address (no SMTP in e2e), oldest first. */
-export function mailsTo(email: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(MAIL_DIR).sort();
-  } catch {
-    return [];
-  }
-  return files.filter((f) => f.endsWith(`${email}.eml`)).map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'));
+/** The mails the SMTP server beside the server received for this address (e2e/start-server.ts), oldest first. */
+export function mailsTo(email: string): ReceivedMail[] {
+  return readReceivedMails(E2E_SMTP_FILE).filter((mail) => isMailTo(mail, email));
 }
 
 /** The confirmation link of the newest mail to this address (it opens a page that asks for the password). */
 export function verificationLink(email: string): string | undefined {
-  // Quoted-printable soft line breaks (=\n) and =3D may split the link in the .eml file.
-  const body = mailsTo(email)
-    .at(-1)
-    ?.replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  return body?.match(/https?:\/\/\S+\/confirm-email\?token=\S+/)?.[0];
+  const newest = mailsTo(email).at(-1);
+  return newest && linkIn(newest, '/confirm-email')?.href;
 }
 
 /** Opens the newest confirmation link to this address and confirms it with the password chosen at sign-up. */

@@ -90,6 +90,7 @@ const SECONDS: Record<string, number> = {
   'sessions.spec.ts': 19,
   'tricks.spec.ts': 18,
   'push.spec.ts': 13,
+  'mail-smtp.spec.ts': 6,
 };
 const DEFAULT_SECONDS = 40;
 

@@ -1,7 +1,4 @@
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import * as fixtures from '../test/image-fixtures.ts';
 import { AppError } from './errors.ts';
 import { processImage, sniffImageFormat, type ImageKind } from './images.ts';
-import { createLocalStorage, createS3Storage, newObjectKey, objectKeyOf, s3PublicBase, type S3Settings } from './storage.ts';
+import { createLocalStorage, newObjectKey, objectKeyOf, s3PublicBase, type S3Settings } from './storage.ts';
 
 const silentLog = { warn() {}, error() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silentLog, level: 'silent', silent() {} } as never;
 
@@ -164,58 +161,5 @@ describe('local storage', () => {
     await storage.remove('/uploads/logos/../../../etc/passwd');
     await storage.remove('https://example.com/a.png');
     await storage.remove(null);
-  });
-});
-
-describe('S3 storage (against a local stand-in server)', () => {
-  test('PUT and DELETE signed requests to the path-style endpoint; the URL is under the public base', async () => {
-    const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = req.method === 'DELETE' ? 204 : 200;
-        if (req.method === 'PUT') res.setHeader('etag', '"abc"');
-        res.end();
-      });
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
-    try {
-      const storage = createS3Storage(
-        {
-          region: 'us-east-1',
-          bucket: 'media',
-          accessKeyId: 'AKIDEXAMPLE',
-          secretAccessKey: 'secret',
-          endpoint: `http://127.0.0.1:${port}`,
-          publicUrl: 'https://cdn.example',
-        },
-        silentLog,
-      );
-      const url = await storage.put('banners', { data: Buffer.from('webp-bytes'), contentType: 'image/webp', extension: 'webp' });
-      expect(url).toMatch(/^https:\/\/cdn\.example\/banners\/[0-9a-f-]{36}\.webp$/);
-      const key = url.slice('https://cdn.example/'.length);
-
-      const put = seen[0]!;
-      expect(put.method).toBe('PUT');
-      expect(put.url.split('?')[0]).toBe(`/media/${key}`);
-      expect(put.headers['content-type']).toBe('image/webp');
-      expect(put.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(put.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request/);
-      expect(put.body.toString()).toBe('webp-bytes');
-
-      await storage.remove(url);
-      expect(seen[1]).toMatchObject({ method: 'DELETE' });
-      expect(seen[1]!.url.split('?')[0]).toBe(`/media/${key}`);
-
-      // Not ours: no request at all.
-      await storage.remove('https://elsewhere.example/banners/x.webp');
-      expect(seen).toHaveLength(2);
-    } finally {
-      server.close();
-    }
   });
 });

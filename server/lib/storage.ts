@@ -82,7 +82,10 @@ export function createS3Storage(s3: S3Settings, log: FastifyBaseLogger): Storage
         endpoint: s3.endpoint,
         forcePathStyle: Boolean(s3.endpoint),
         credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-        // S3-compatible services (MinIO, R2, …) do not all accept the SDK's default checksum headers.
+        // S3-compatible services (MinIO, R2, …) do not all accept the SDK's default checksum headers,
+        // and some take them wrongly: s3rver stores a streamed body's aws-chunked framing and checksum
+        // trailer as the object's bytes (server/lib/storage-s3.test.ts reads every object back whole).
+        // AWS S3 itself requires none for the operations made here.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }),
@@ -91,9 +94,17 @@ export function createS3Storage(s3: S3Settings, log: FastifyBaseLogger): Storage
     async put(bucket, object) {
       const { sdk, client } = await connect();
       const key = newObjectKey(bucket, object.extension);
-      await client.send(
-        new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: object.data, ContentType: object.contentType, CacheControl: CACHE_CONTROL }),
-      );
+      try {
+        await client.send(
+          new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: object.data, ContentType: object.contentType, CacheControl: CACHE_CONTROL }),
+        );
+      } catch (err) {
+        // A missing bucket, refused credentials or an unreachable server is the operator's to fix: the
+        // log says which, and the uploader is told to try again later instead of "something went wrong".
+        const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+        log.error({ err, bucket: s3.bucket, endpoint: s3.endpoint, key }, `S3 refused to store ${key} in bucket "${s3.bucket}": ${reason}`);
+        fail('SERVICE_UNAVAILABLE');
+      }
       return `${base}/${key}`;
     },
     async remove(url) {

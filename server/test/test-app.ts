@@ -35,7 +35,16 @@ function readMigratedImage(): Blob | undefined {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { shareWith?: TestApp; /** Routes of the test's own, added before the app is ready. */ prepare?: (app: FastifyInstance) => void } = {},
+  options: {
+    shareWith?: TestApp;
+    /** Routes of the test's own, added before the app is ready. */
+    prepare?: (app: FastifyInstance) => void;
+    /**
+     * The app sends mail as its config says (over SMTP to `smtpUrl`, else into DATA_DIR/mail) instead
+     * of handing it to `mails`: for the tests of delivery itself (server/test/smtp.ts receives it).
+     */
+    configuredMailer?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stoked-test-'));
   const serverUrl = process.env.DATABASE_URL;
@@ -56,7 +65,11 @@ export async function createTestApp(
     ? shared.database
     : await openDatabase({ databaseUrl, dataDir, inMemory: true, startFrom: databaseUrl ? undefined : readMigratedImage() });
   const mails: Mail[] = [];
-  const app = await buildApp(config, { database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    ...(options.configuredMailer ? {} : { mailer: { send: async (m: Mail) => void mails.push(m) } }),
+  });
   options.prepare?.(app);
   await app.ready();
   return {
