@@ -38,3 +38,6 @@ export const logSessionAction = defineAction<Record<string, unknown>>()({
   path: '/api/sessions',
   done: { kind: 'success', title: 'sessions.logged' },
 });
+
+/** The cookie in which the app tells the server the browser's time zone, for a plain form's times (an earlier session's). */
+export const TIME_ZONE_COOKIE = 'stoked-tz';

@@ -18,8 +18,11 @@ import type { CachePolicy } from './http-cache.ts';
 
 /** The text fields of a plain form, as the browser sent them. */
 export type FormFields = URLSearchParams;
-/** Turns a plain form's text fields into the action's input (numbers, lists, ticked boxes…); may refuse with `fail()`. */
-export type FormReader = (fields: FormFields) => Record<string, unknown>;
+/**
+ * Turns a plain form's text fields into the action's input (numbers, lists, ticked boxes…), with the
+ * request for what the browser keeps besides (a cookie); may refuse with `fail()`.
+ */
+export type FormReader = (fields: FormFields, request: FastifyRequest) => Record<string, unknown>;
 /** What a served action runs for its plain form: the request and its reply, for the few actions (signing in) whose answer sets cookies. */
 type Run = (request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) => Promise<unknown>;
 /** Reads a plain form's input: the action's input, or its path's fields and its body apart (a served action's `body`). */
@@ -194,7 +197,7 @@ async function answerForm(request: FastifyRequest, reply: FastifyReply, served: 
     return sendBack(request, reply, { ...flash, ...(reply_ ? { reply: reply_ } : {}) }, action.failTo?.(typed, back) ?? back);
   };
   try {
-    const parsed = parse(form ? form(fields) : Object.fromEntries(fields));
+    const parsed = parse(form ? form(fields, request) : Object.fromEntries(fields));
     if (!parsed.success) {
       const { body } = refusedFields(parsed.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
       return await refused(400, body.code, body.fields ?? {});

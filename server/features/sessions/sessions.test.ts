@@ -332,6 +332,38 @@ describe('as HTML forms', () => {
     });
   const flash = (res: LightMyRequestResponse) => decodeURIComponent(res.cookies.find((c) => c.name === 'stoked-flash')?.value ?? '');
 
+  test("an earlier session's time without scripts: in the zone chosen, else the one the browser told the site, else UTC; a zone that is none is refused", async () => {
+    const rider = await user();
+    const place = await placeOf('surfing');
+    const day = new Date(Date.now() - 50 * 3_600_000).toISOString().slice(0, 10);
+    const earlier = (extra: [string, string][] = []): [string, string][] => [
+      ['placeId', place.id],
+      ['when', 'earlier'],
+      ['date', day],
+      ['time', '07:30'],
+      ['durationMinutes', '30'],
+      ...extra,
+    ];
+    // The start of the session logged last (the list shows the latest start first).
+    const startOfLatest = async () =>
+      (
+        await db().selectFrom('ride_sessions').select('started_at').where('place_id', '=', place.id).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+      )?.started_at.toISOString();
+    // Remembered by the app (web/features/sessions/session-form.tsx): India is UTC+5:30.
+    await post('log-session', earlier(), { ...rider, cookie: `${rider.cookie}; stoked-tz=Asia/Kolkata` });
+    expect(await startOfLatest()).toBe(`${day}T02:00:00.000Z`);
+    // The form's own choice wins over the remembered one.
+    await post('log-session', earlier([['timeZone', 'America/Lima']]), { ...rider, cookie: `${rider.cookie}; stoked-tz=Asia/Kolkata` });
+    expect(await startOfLatest()).toBe(`${day}T12:30:00.000Z`);
+    // Nothing known: UTC. A cookie that names no zone is not one.
+    await post('log-session', earlier(), { ...rider, cookie: `${rider.cookie}; stoked-tz=Mars%2FOlympus` });
+    expect(await startOfLatest()).toBe(`${day}T07:30:00.000Z`);
+    const before = await stored(place.id);
+    const refused = await post('log-session', earlier([['timeZone', 'Mars/Olympus']]), rider);
+    expect(flash(refused)).toContain('errors.VALIDATION_ERROR');
+    expect(await stored(place.id)).toBe(before);
+  });
+
   test('logging earlier with two tricks, then deleting, as forms; a wrong one comes back with its error', async () => {
     const rider = await user();
     const friend = await user();
@@ -345,7 +377,7 @@ describe('as HTML forms', () => {
       ['when', 'earlier'],
       ['date', day.toISOString().slice(0, 10)],
       ['time', '07:30'],
-      ['tzOffset', '-120'],
+      ['timeZone', 'Asia/Dubai'],
       ['durationMinutes', '45'],
       ['note', 'Dawn patrol'],
       ['trickId', a!.id],
@@ -358,9 +390,9 @@ describe('as HTML forms', () => {
     expect({ status: done.statusCode, location: done.headers.location }).toEqual({ status: 303, location: back });
     expect(flash(done)).toContain('sessions.logged');
     const [made] = (await sessionsAt(place.id, rider)).recent;
-    // 07:30 at UTC+2 is 05:30 UTC.
+    // 07:30 in Dubai (UTC+4) is 03:30 UTC.
     expect(made).toMatchObject({
-      startedAt: `${day.toISOString().slice(0, 10)}T05:30:00.000Z`,
+      startedAt: `${day.toISOString().slice(0, 10)}T03:30:00.000Z`,
       durationMinutes: 45,
       note: 'Dawn patrol',
       visibility: 'followers',

@@ -11,13 +11,20 @@ import { sessionKeys, useFollowing, useLogSession, useTrickChoices } from './ses
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useFormatNumber } from '../../lib/localized.ts';
 import { PHOTO_ACCEPT } from '../../../common/photos-basics.ts';
-import { logSessionAction } from '../../../common/sessions-basics.ts';
+import { logSessionAction, TIME_ZONE_COOKIE } from '../../../common/sessions-basics.ts';
 
 const inputClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
 const pill =
   'inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600';
 
 type FormPlace = { id: string; name: string; disciplineId: string; visibility: 'public' | 'crew' | 'private' };
+
+/** Tells the server the browser's time zone in a cookie, when it is not already what the cookie says. */
+function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+}
 
 /** The form's fields as the API takes them; the day and time typed are the browser's own time. */
 function inputOf(placeId: string, form: FormData): SessionInput {
@@ -60,6 +67,9 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
   // The photo field shows once the app runs: the plain form cannot carry a file (the session's own upload form can).
   const scripted = useHydrated();
   const number = useFormatNumber();
+
+  // The browser's zone, for this site's plain forms on a later visit without scripts (TIME_ZONE_COOKIE).
+  useEffect(() => rememberTimeZone(), []);
 
   const submit = (form: FormData) => {
     const photo = form.get('photo');
@@ -123,6 +133,20 @@ export function SessionForm({ place, userId }: { place: FormPlace; userId: strin
           <span className="text-sm font-medium text-slate-700">{t('sessions.duration')}</span>
           <input type="number" name="durationMinutes" min={1} max={SESSION_DURATION_MAX} required={when === 'earlier'} dir="ltr" className={inputClass} />
         </label>
+        {/* Without scripts the day and time are read on the clock of this zone (server/features/sessions/session-form.ts); with them, the browser's. */}
+        <noscript>
+          <label className="block space-y-1 sm:col-span-3">
+            <span className="text-sm font-medium text-slate-700">{t('sessions.timeZone')}</span>
+            <select name="timeZone" defaultValue="" dir="ltr" className={inputClass}>
+              <option value="">{t('sessions.timeZoneRemembered')}</option>
+              {Intl.supportedValuesOf('timeZone').map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          </label>
+        </noscript>
         <p className="text-xs text-slate-500 sm:col-span-3">{t('sessions.earlierHint')}</p>
       </fieldset>
       <label className="block space-y-1">
