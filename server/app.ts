@@ -12,6 +12,7 @@ import { createAuth, type DeletedUser } from './features/auth/auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminCatalogueRoutes } from './features/admin/admin-catalogue.routes.ts';
 import { adminContentRoutes } from './features/admin/admin-content.routes.ts';
+import { adminJobsRoutes } from './features/admin/admin-jobs.routes.ts';
 import { adminModerationRoutes } from './features/admin/admin-moderation.routes.ts';
 import { adminSettingsRoutes } from './features/admin/admin-settings.routes.ts';
 import { adminTeamsRoutes } from './features/admin/admin-teams.routes.ts';
@@ -29,8 +30,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
-import { scheduleNotificationDigests } from './features/notifications/digest.ts';
-import { checkPushSettingsAtStart, pushRoutes, schedulePushes } from './features/push/index.ts';
+import { defineNotificationDigests } from './features/notifications/digest.ts';
+import { checkPushSettingsAtStart, definePushes, pushRoutes } from './features/push/index.ts';
 import { shareCardsRoutes } from './features/share-cards/index.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { placesRoutes } from './features/places/places.routes.ts';
@@ -54,7 +55,9 @@ import { registerActions } from './lib/actions.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { documentingCachePolicy, registerHttpCache } from './lib/http-cache.ts';
 import { multipartOptions } from './lib/images.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { defineCleanup } from './lib/cleanup.ts';
+import { createJobs } from './lib/jobs.ts';
+import { createMailTransport, MAIL_QUEUE, mailQueue, queuedMailer, type Mailer, type MailTransport } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import { registerWebPages } from './lib/web-pages.ts';
@@ -65,7 +68,10 @@ import { createStorage, localUploadsDir, serveLocalUploads } from './lib/storage
 export type BuildOptions = {
   /** An already-open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
+  /** Keeps each mail instead of queueing it (tests that read a request's mails as soon as it is answered). */
   mailer?: Mailer;
+  /** What the `mail` queue's jobs send through instead of SMTP or the .eml folder (tests). */
+  mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -101,7 +107,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seed(database.db);
   if (config.sampleContent) await seedSamples(database.db);
 
-  const mailer = options.mailer ?? createMailer(config, app.log);
+  // The job queue (server/lib/jobs.ts) on the same database; its queues are defined below, it starts
+  // once the app is built and stops before the database closes (onClose hooks run last-added first).
+  const jobs = createJobs({ database, databaseUrl: config.databaseUrl, log: app.log, workers: config.jobs.workers, pollSeconds: config.jobs.pollSeconds });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const transport = options.mailTransport ?? createMailTransport(config, app.log);
+  jobs.define(MAIL_QUEUE, mailQueue({ db: database.db, transport, publicUrl: config.publicUrl, retry: config.jobs.mailRetry }));
+  const mailer = options.mailer ?? queuedMailer(jobs);
   // Only `npm run dev` names a second origin (its Vite server); `npm start` trusts PUBLIC_URL alone.
   const allowedOrigins = config.devWebOrigin ? [config.publicUrl, config.devWebOrigin] : [config.publicUrl];
   app.decorate('config', config);
@@ -160,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       adminTeamsRoutes,
       adminCatalogueRoutes,
       adminSettingsRoutes,
+      adminJobsRoutes,
       approvalsRoutes,
     ],
   });
@@ -172,15 +186,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sitemapRoutes);
   await app.register(shareCardsRoutes);
   await app.register(liveRoutes);
-  // Of several processes (server/main.ts), the first runs the timers: a digest is sent once.
-  if (config.worker === 0) {
-    scheduleNotificationDigests(app, config.notificationDigestMinutes);
-    schedulePushes(app, config.pushIntervalMs);
-  }
+  // Every process defines the queues and runs their jobs; of several processes (server/main.ts) one
+  // takes each job, and one sends each scheduled slot (docs/decisions/0019-job-queue.md).
+  defineNotificationDigests(app, config.notificationDigestMinutes, config.jobs.schedules);
+  definePushes(app, config.pushIntervalMs);
+  defineCleanup(app, config.jobs.schedules);
   checkPushSettingsAtStart(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebPages(app, config.webDist);
+  await jobs.start();
 
   return app;
 }

@@ -96,3 +96,12 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 });
+
+describe('the job queue (docs/decisions/0019)', () => {
+  const env = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
+  it('every process runs jobs; schedules run except under NODE_ENV=test, where a test runs a scheduled job itself', () => {
+    expect(loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: true, pollSeconds: 2 });
+    expect(loadConfig({ ...env, NODE_ENV: 'development', DATA_DIR: dataDir() }).jobs.schedules).toBe(true);
+    expect(loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: false, pollSeconds: 2 });
+  });
+});

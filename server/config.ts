@@ -130,7 +130,7 @@ export type Config = {
    * database, which belongs to the process that opened it.
    */
   processes: number;
-  /** This process's number among them (0 for the first or only one): only the first runs the timers. */
+  /** This process's number among them (0 for the first or only one). */
   worker: number;
   /** Hours a condition report stays current (issue 20, item 2); fixed on each report when it is made. */
   conditionsTtlHours: number;
@@ -147,6 +147,18 @@ export type Config = {
   pushServices: string[];
   /** Milliseconds between two runs of the push sender (0: it runs only when called, as in tests). */
   pushIntervalMs: number;
+  /**
+   * The job queue (server/lib/jobs.ts): whether this process runs jobs; whether the scheduled ones
+   * (digest, cleanup) are scheduled (not under NODE_ENV=test, where a test runs them when it means
+   * to); seconds between two looks at a queue no notification woke; how mails are retried (tests
+   * shorten it; server/lib/mailer.ts MAIL_RETRY otherwise).
+   */
+  jobs: {
+    workers: boolean;
+    schedules: boolean;
+    pollSeconds: number;
+    mailRetry?: { retryLimit: number; retryDelaySeconds: number; retryDelayMaxSeconds: number };
+  };
 };
 
 /** The push services of the browsers people use (Chrome, Edge, Firefox, Safari, Opera, Samsung Internet). */
@@ -224,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     push,
     pushServices: e.PUSH_SERVICES ?? DEFAULT_PUSH_SERVICES,
     pushIntervalMs: e.NODE_ENV === 'test' ? 0 : 2000,
+    jobs: { workers: true, schedules: e.NODE_ENV !== 'test', pollSeconds: 2 },
     ...overrides,
   };
 }

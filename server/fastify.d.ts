@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './features/auth/auth.ts';
+import type { Jobs } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     db: Kysely<DB>;
     auth: Auth;
     mailer: Mailer;
+    /** The job queue: mails, pushes, digests, cleanup (server/lib/jobs.ts). */
+    jobs: Jobs;
     limiter: RateLimiter;
     storage: Storage;
     /** The JSON API's reads by address, for the pages rendered here (server/lib/reads.ts). */

@@ -16,7 +16,8 @@ function configOrExit(): Config {
 
 /**
  * Several processes share the port (PROCESSES, docs/decisions/0017): each answers requests and
- * renders its own pages on its core. The first starts alone, so that it migrates the database
+ * renders its own pages on its core, and runs jobs of the job queue (docs/decisions/0019: each job in
+ * one of them). The first starts alone, so that it migrates the database (and the queue's schema)
  * before the others open it; one that dies is replaced; a signal stops them all.
  */
 function supervise(config: Config) {
@@ -45,8 +46,9 @@ function supervise(config: Config) {
 async function serve(config: Config) {
   const app = await buildApp(config);
   // app.close() stops accepting connections, answers 503 (Connection: close) to requests arriving
-  // on kept-alive ones, ends the live streams (preClose), waits for the requests under way, and
-  // closes the database last (its onClose hook was registered first).
+  // on kept-alive ones, ends the live streams (preClose), waits for the requests under way, stops
+  // the job queue (runs under way get a few seconds; one cut short runs again elsewhere, sending
+  // nothing twice), and closes the database last (its onClose hook was registered first).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

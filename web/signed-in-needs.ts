@@ -4,6 +4,7 @@ import { catalogueQueries } from './features/admin/admin-catalogue.api.ts';
 import { adminUserQueries } from './features/admin/admin-users.api.ts';
 import { adminQueries } from './features/admin/admin.api.ts';
 import { adminModerationQueries } from './features/admin/admin-moderation.api.ts';
+import { adminJobsQueries } from './features/admin/admin-jobs.api.ts';
 import { ADMIN_TABS, CONTENT_SUBTABS, DISCIPLINE_SUBTABS, isOneOf, MODERATION_SUBTABS } from './features/admin/admin-tabs.ts';
 import { articleQueries } from './features/articles/articles.api.ts';
 import { disciplineQueries } from './lib/disciplines.ts';
@@ -62,6 +63,7 @@ export const adminNeeds: SignedInNeeds = ({ search }) => {
   if (tab === 'overview') return [adminQueries.overview()];
   if (tab === 'users') return [adminUserQueries.list((search.get('q') ?? '').trim())];
   if (tab === 'approvals') return [adminQueries.approvals()];
+  if (tab === 'jobs') return [adminJobsQueries.overview()];
   if (tab === 'moderation') return [withPages(adminModerationQueries.list(isOneOf(MODERATION_SUBTABS, subtab) ? subtab : MODERATION_SUBTABS[0]), search)];
   if (tab === 'content') return [disciplineQueries.disciplines(), adminContentQueries.list(isOneOf(CONTENT_SUBTABS, subtab) ? subtab : CONTENT_SUBTABS[0], '')];
   if (tab === 'disciplines')

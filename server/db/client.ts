@@ -24,6 +24,12 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /** PGlite only: the whole database as an image that `openDatabase({ startFrom })` opens again. */
   image?(): Promise<Blob>;
+  /**
+   * PGlite only: runs `work` on the one connection with no request's statement in between (Kysely's
+   * connection lock): the job queue (server/lib/jobs.ts) sends texts of several statements, which
+   * only PGlite's own `exec` runs, and must never land inside another request's transaction.
+   */
+  exclusive?<T>(work: (client: PGlite) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -251,6 +257,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const unlisten = await db.connection().execute(() => client.listen(channel, onPayload));
       return () => db.connection().execute(() => unlisten());
     },
+    exclusive: (work) => db.connection().execute(() => work(client)),
     // After a checkpoint, so that a database opened from the image has no log to replay first.
     image: () =>
       db.connection().execute(async () => {

@@ -22,6 +22,7 @@ import type { CalendarFeedsTable, EventSeriesTable } from './schema-calendars.ts
 import type { ConditionReportLikesTable, ConditionReportsTable } from './schema-conditions.ts';
 import type { PhotosTable } from './schema-photos.ts';
 import type { PushQueueTable, PushSubscriptionsTable } from './schema-push.ts';
+import type { SentJobsTable } from './schema-jobs.ts';
 import type { RideSessionCompanionsTable, RideSessionsTable, RideSessionTricksTable } from './schema-sessions.ts';
 
 // The tables of the six content sections and their reactions are in ./schema-content.ts.
@@ -347,6 +348,7 @@ export interface DB {
   event_series: EventSeriesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;
+  sent_jobs: SentJobsTable;
   photos: PhotosTable;
   reviews: ReviewsTable;
   tricks: TricksTable;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -17,6 +17,21 @@ export interface Storage {
   put(bucket: Bucket, object: StoredObject): Promise<string>;
   /** Deletes a file this storage made; other URLs (none, seeded, external) are left alone. Never throws. */
   remove(url: string | null | undefined): Promise<void>;
+  /**
+   * Up to `limit` stored files in key order after `startAfter`, going on from the first key when the
+   * end is reached (the cleanup of files no row points to, server/lib/cleanup.ts).
+   */
+  list(options: { startAfter: string; limit: number }): Promise<StoredFile[]>;
+}
+
+export type StoredFile = { key: string; url: string; modifiedAt: Date };
+
+/** The `limit` keys after `startAfter` in order, then from the first (each once). */
+function wrapAround(keys: string[], startAfter: string, limit: number): string[] {
+  const sorted = [...keys].sort();
+  const from = sorted.findIndex((key) => key > startAfter);
+  const ordered = from < 0 ? sorted : [...sorted.slice(from), ...sorted.slice(0, from)];
+  return ordered.slice(0, limit);
 }
 
 export const LOCAL_UPLOADS_PATH = '/uploads';
@@ -56,6 +71,20 @@ export function createLocalStorage(root: string, log: FastifyBaseLogger): Storag
       await unlink(path.join(root, key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') log.warn({ err, key }, 'could not delete an upload');
       });
+    },
+    async list({ startAfter, limit }) {
+      const keys: string[] = [];
+      for (const bucket of BUCKETS) {
+        const names = await readdir(path.join(root, bucket)).catch(() => [] as string[]);
+        for (const name of names) if (KEY_PATTERN.test(`${bucket}/${name}`)) keys.push(`${bucket}/${name}`);
+      }
+      const files = await Promise.all(
+        wrapAround(keys, startAfter, limit).map(async (key) => {
+          const info = await stat(path.join(root, key)).catch(() => undefined);
+          return info ? { key, url: `${LOCAL_UPLOADS_PATH}/${key}`, modifiedAt: info.mtime } : undefined;
+        }),
+      );
+      return files.filter((file) => file !== undefined);
     },
   };
 }
@@ -116,6 +145,22 @@ export function createS3Storage(s3: S3Settings, log: FastifyBaseLogger): Storage
       } catch (err) {
         log.warn({ err, key }, 'could not delete an upload');
       }
+    },
+    async list({ startAfter, limit }) {
+      const { sdk, client } = await connect();
+      // One page (S3 gives up to 1000 keys) cut to `limit` here: s3rver, the tests' S3, fails a listing
+      // that MaxKeys truncates.
+      const page = async (after: string | undefined) =>
+        ((await client.send(new sdk.ListObjectsV2Command({ Bucket: s3.bucket, StartAfter: after || undefined }))).Contents ?? []).filter(
+          (object) => object.Key !== undefined && KEY_PATTERN.test(object.Key),
+        );
+      const found = (await page(startAfter)).slice(0, limit);
+      // Past the last key, on from the first.
+      if (found.length < limit) {
+        const seen = new Set(found.map((f) => f.Key));
+        found.push(...(await page(undefined)).filter((o) => !seen.has(o.Key)).slice(0, limit - found.length));
+      }
+      return found.map((object) => ({ key: object.Key!, url: `${base}/${object.Key!}`, modifiedAt: object.LastModified ?? new Date() }));
     },
   };
 }

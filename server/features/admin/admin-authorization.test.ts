@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
 import { fingerprint as dbFingerprint } from '../../test/db-fingerprint.ts';
+import { deadJob } from '../../test/dead-jobs.ts';
 import { png } from '../../test/image-fixtures.ts';
 import { fileUpload } from '../../test/multipart.ts';
 
@@ -127,6 +128,10 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/categories': async () => ({ url: '/api/admin/categories', body: { id: `new-${token('c')}`.toLowerCase(), name: 'Ice', icon: '🧊' } }),
   'PUT /api/admin/categories/{id}': async () => ({ url: `/api/admin/categories/${await newCategory()}`, body: { name: 'Renamed' } }),
   'DELETE /api/admin/categories/{id}': async () => ({ url: `/api/admin/categories/${await newCategory()}` }),
+
+  'GET /api/admin/jobs': async () => ({ url: '/api/admin/jobs' }),
+  'POST /api/admin/jobs/{id}/retry': async () => ({ url: `/api/admin/jobs/${await deadJob(kit.t.app)}/retry` }),
+  'DELETE /api/admin/jobs/{id}': async () => ({ url: `/api/admin/jobs/${await deadJob(kit.t.app)}` }),
 };
 
 /** "METHOD /path/{param}" of every route under /api/admin, from the API's OpenAPI document. */

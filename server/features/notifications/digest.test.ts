@@ -27,3 +27,15 @@ describe('NOTIFICATION_DIGEST_MINUTES', () => {
     }
   });
 });
+
+describe('the digest on the job queue', () => {
+  test('every NOTIFICATION_DIGEST_MINUTES as a cron schedule', async () => {
+    const { cronEvery } = await import('./digest.ts');
+    expect(cronEvery(15)).toBe('*/15 * * * *');
+    expect(cronEvery(60)).toBe('0 */1 * * *');
+    expect(cronEvery(90)).toBe('0 */2 * * *');
+    expect(cronEvery(360)).toBe('0 */6 * * *');
+    expect(cronEvery(1440)).toBe('0 0 */1 * *');
+    expect(cronEvery(10_080)).toBe('0 0 */7 * *');
+  });
+});

@@ -14,8 +14,10 @@ const BATCH = 2000;
 /**
  * One mail per user listing the notifications not mailed yet of the types they get by e-mail
  * (unread ones only: what was read in the app needs no mail), in their language; each is mailed
- * once. Under a transaction-level advisory lock, so that of several servers only one sends a batch.
- * Returns the number of mails sent.
+ * once. The mails are queued (the `mail` job queue) in the transaction that marks the notifications
+ * mailed: both happen or neither, and no mail is sent while it is open. Under a transaction-level
+ * advisory lock, so that two runs at once (a schedule and a direct call) never queue the same ones.
+ * Returns the number of mails queued.
  */
 export async function sendNotificationDigests(app: FastifyInstance): Promise<number> {
   return app.db.transaction().execute(async (tx) => {
@@ -49,21 +51,18 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
         const text = notificationSentence(user.language, n);
         return `• ${text}${target ? `\n  ${app.config.publicUrl}${target}` : ''}`;
       });
-      try {
-        await app.mailer.send(
-          composeMail(user.language, {
-            to: user.email,
-            subject: t('email.subject', { count: items.length }),
-            paragraphs: [t('email.greeting', { name: user.name }), t('email.intro', { count: items.length }), ...lines],
-            action: { label: translate(user.language, 'mail.digestAction'), url: app.config.publicUrl },
-            after: [t('email.footer', { url: `${app.config.publicUrl}/profile` })],
-          }),
-        );
-      } catch (error) {
-        // Left unmarked, they go out with the next run.
-        app.log.error({ err: error, userId }, 'notification digest not sent');
-        continue;
-      }
+      // The key names the notifications the mail is about: queued again (it cannot be, they are marked
+      // in the same transaction), it would still be sent once.
+      await app.mailer.send(
+        composeMail(user.language, {
+          to: user.email,
+          subject: t('email.subject', { count: items.length }),
+          paragraphs: [t('email.greeting', { name: user.name }), t('email.intro', { count: items.length }), ...lines],
+          action: { label: translate(user.language, 'mail.digestAction'), url: app.config.publicUrl },
+          after: [t('email.footer', { url: `${app.config.publicUrl}/profile` })],
+        }),
+        { db: tx, key: `digest:${userId}:${user.ids[0]}-${user.ids.at(-1)}:${user.ids.length}` },
+      );
       await tx
         .updateTable('notifications')
         .set({ emailed_at: sql`now()` })
@@ -75,12 +74,32 @@ export async function sendNotificationDigests(app: FastifyInstance): Promise<num
   });
 }
 
-/** Runs the digest every `minutes` (0: never); the timer stops when the app closes. */
-export function scheduleNotificationDigests(app: FastifyInstance, minutes: number): void {
-  if (minutes <= 0) return;
-  const timer = setInterval(() => {
-    sendNotificationDigests(app).catch((error: unknown) => app.log.error({ err: error }, 'notification digest failed'));
-  }, minutes * 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+export const DIGEST_QUEUE = 'digest';
+
+/**
+ * The digest as a scheduled job: every `minutes` (0: never), as a cron schedule of the job queue, so
+ * that of several processes one runs it per slot (cronEvery). A failed run is tried again soon; the
+ * next slot would catch up anyway.
+ */
+export function defineNotificationDigests(app: FastifyInstance, minutes: number, scheduled: boolean): void {
+  app.jobs.define(DIGEST_QUEUE, {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 300,
+    expireInSeconds: 10 * 60,
+    cron: scheduled && minutes > 0 ? cronEvery(minutes) : undefined,
+    work: () => sendNotificationDigests(app),
+  });
+}
+
+/**
+ * A cron expression for "every `minutes`". Cron counts within the hour and the day: under an hour the
+ * period restarts each hour (45: at :00 and :45), above it is rounded to whole hours (90: every 2
+ * hours), and from a day on to whole days.
+ */
+export function cronEvery(minutes: number): string {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `0 */${hours} * * *`;
+  return `0 0 */${Math.round(hours / 24)} * *`;
 }

@@ -5,16 +5,16 @@ import { notificationPath } from '../../../common/notifications.ts';
 import type { PushPayload } from '../../../common/push.ts';
 import { mailLanguage, translate } from '../../lib/mail-texts.ts';
 import { loadNotifications } from '../../lib/notifications.ts';
-import { queueGate } from '../../lib/queue-gate.ts';
+import { sentOnce } from '../../lib/jobs.ts';
 import { notificationSentence } from '../notifications/index.ts';
 import { devicesAnswered, forgetExpiredDevices, liveDevices, stillDue, takeQueued } from './push.db.ts';
 
-// Notifications taken from the queue per run; the rest wait for the next run.
+// Notifications moved into the job queue per run; the rest wait for the next run.
 const BATCH = 200;
-// A push service that does not answer within this is given up on for this notification.
+// A push service that does not answer within this is given up on for this run: the job tries it again later.
 const SEND_TIMEOUT_MS = 10_000;
-// People whose pushes are sent at once.
-const PEOPLE_AT_ONCE = 8;
+// Pushes (notifications) sent at once in each process.
+const PUSHES_AT_ONCE = 8;
 // Kept by the push service this long for a device that is off, then dropped: news older than a day is in the bell.
 const TTL_SECONDS = 86_400;
 
@@ -38,91 +38,117 @@ export function isPushService(endpoint: string, services: string[]): boolean {
   );
 }
 
+export const PUSH_QUEUE = 'push';
+
+/** A push a device's service could not take now (5xx, 429, no answer): the job is run again later. */
+export const PUSH_RETRY = { retryLimit: 6, retryDelaySeconds: 15, retryDelayMaxSeconds: 900 };
+
 /**
- * Sends the queued notifications to their people's devices, in each person's language, carrying only
- * what the bell shows (the sentence and the link). A notification read meanwhile, of a type no longer
- * pushed, or of a banned person is dropped. A device the push service says is gone (404, 410) is
- * removed. Each notification is taken off the queue by one server only (skip locked), and pushed once:
- * one a device misses is still in the bell. Returns the number of pushes delivered. `timeoutMs`: how long
- * a push service may take to answer (tests shorten it).
+ * Moves the queued notifications (push_queue, written in each notification's own transaction) into
+ * the job queue, one `push` job each, in one transaction: taken off by one process only (skip locked),
+ * each queued once. Devices of sessions that ended are forgotten first. Without keys the queue is
+ * emptied (devices kept from when push was on). Returns the number of jobs queued.
  */
-export async function sendQueuedPushes(app: FastifyInstance, { timeoutMs = SEND_TIMEOUT_MS } = {}): Promise<number> {
-  const keys = app.config.push;
+export async function dispatchQueuedPushes(app: FastifyInstance): Promise<number> {
   await forgetExpiredDevices(app.db);
-  const taken = await takeQueued(app.db, BATCH);
-  if (!keys || taken.length === 0) return 0;
-  const due = await stillDue(app.db, taken);
-  const byUser = new Map<string, { language: string | null; ids: number[] }>();
-  for (const row of due) {
-    const entry = byUser.get(row.user_id) ?? { language: row.preferred_language, ids: [] };
-    entry.ids.push(Number(row.id));
-    byUser.set(row.user_id, entry);
-  }
-  const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
-  // People are served side by side, so that one slow push service (SEND_TIMEOUT_MS a push) holds up
-  // its own devices only, never everyone else's.
-  const gate = queueGate(PEOPLE_AT_ONCE);
-  const counts = await Promise.all(
-    [...byUser].map(async ([userId, person]) => {
-      await gate.enter();
-      try {
-        return await pushToPerson(app, userId, person, vapidDetails, timeoutMs);
-      } finally {
-        gate.leave();
-      }
-    }),
-  );
-  return counts.reduce((a, b) => a + b, 0);
+  return app.db.transaction().execute(async (tx) => {
+    const taken = await takeQueued(tx, BATCH);
+    if (!app.config.push) return 0;
+    for (const id of taken) await app.jobs.send(PUSH_QUEUE, { notificationId: id }, { db: tx, key: `push:${id}` });
+    return taken.length;
+  });
 }
 
-type VapidDetails = { subject: string; publicKey: string; privateKey: string };
-
 /**
- * One person's notifications to each of their live devices, oldest first. A device whose push service
- * did not answer in time is given up on for the rest of this run (its pushes are still in the bell).
+ * Queues what waits (dispatchQueuedPushes) and runs the `push` jobs due now in this process (tests;
+ * the server's workers do it on their own). Returns the number of pushes delivered.
  */
-async function pushToPerson(
-  app: FastifyInstance,
-  userId: string,
-  person: { language: string | null; ids: number[] },
-  vapidDetails: VapidDetails,
-  timeoutMs: number,
-): Promise<number> {
-  let usable = (await liveDevices(app.db, userId)).filter((d) => isPushService(d.endpoint, app.config.pushServices));
-  if (usable.length === 0) return 0;
-  const language = mailLanguage(person.language);
-  const notifications = await loadNotifications(app.db, userId, { ids: person.ids, limit: person.ids.length });
+export async function sendQueuedPushes(app: FastifyInstance, { timeoutMs = SEND_TIMEOUT_MS } = {}): Promise<number> {
+  await dispatchQueuedPushes(app);
   let delivered = 0;
-  for (const n of notifications.reverse()) {
-    if (usable.length === 0) break;
-    const payload: PushPayload = {
-      title: translate(language, 'app.name'),
-      body: notificationSentence(language, n),
-      url: `${app.config.publicUrl}${notificationPath(n) ?? '/notifications'}`,
-      tag: `notification-${n.id}`,
-      lang: language,
-      dir: languageDir(language),
-    };
-    const results = await Promise.allSettled(usable.map((d) => deliver(d, JSON.stringify(payload), vapidDetails, timeoutMs)));
-    const sent: number[] = [];
-    const gone: number[] = [];
-    const silent = new Set<string>();
-    results.forEach((result, i) => {
-      const device = usable[i]!;
-      if (result.status === 'rejected') {
-        app.log.warn({ err: result.reason, deviceId: device.id }, 'push not delivered');
-        silent.add(String(device.id));
-      } else if (result.value < 300) sent.push(Number(device.id));
-      else if (result.value === 404 || result.value === 410) gone.push(Number(device.id));
-      else app.log.warn({ status: result.value, deviceId: device.id }, 'push refused by its service');
-    });
-    await devicesAnswered(app.db, { sent, gone });
-    delivered += sent.length;
-    usable = usable.filter((d) => !silent.has(String(d.id)) && !gone.includes(Number(d.id)));
-  }
+  await app.jobs.drain(PUSH_QUEUE, async (data) => {
+    try {
+      delivered += await pushNotification(app, data as PushJob, timeoutMs);
+    } catch (error) {
+      // A run with devices left to try again fails (its retry), though it reached others.
+      if (error instanceof DevicesLeft) delivered += error.reached;
+      throw error;
+    }
+  });
   return delivered;
 }
 
+type PushJob = { notificationId: number; key: string };
+type VapidDetails = { subject: string; publicKey: string; privateKey: string };
+
+// What a push service's answer means for the device: delivered, gone (404, 410: the subscription
+// ended), refused for good (another 4xx: no use trying again) or to be tried again (5xx, 429).
+type Outcome = 'sent' | 'already' | 'gone' | 'refused' | 'retry';
+class PushAnswer extends Error {
+  constructor(readonly status: number) {
+    super(`push service answered ${status}`);
+  }
+}
+
+/** The run's failure when devices are to be tried again: the job's retry reaches only them. */
+class DevicesLeft extends Error {
+  constructor(
+    readonly left: number,
+    readonly reached: number,
+  ) {
+    super(`push to ${left} device(s) to be tried again`);
+  }
+}
+
+/**
+ * One notification to each of its person's live devices, in their language, carrying only what the
+ * bell shows (the sentence and the link); devices side by side, so that a slow push service holds up
+ * its own device only. A notification read meanwhile, of a type no longer pushed, or of a banned person
+ * is dropped. Each device gets it once (its key in sent_jobs): a run again after a failure reaches only
+ * the devices that were not reached. Throws when a device is to be tried again (the job's retry).
+ * Returns the number of devices reached in this run.
+ */
+export async function pushNotification(app: FastifyInstance, { notificationId, key }: PushJob, timeoutMs = SEND_TIMEOUT_MS): Promise<number> {
+  const keys = app.config.push;
+  if (!keys) return 0;
+  const [due] = await stillDue(app.db, [notificationId]);
+  if (!due) return 0;
+  const devices = (await liveDevices(app.db, due.user_id)).filter((d) => isPushService(d.endpoint, app.config.pushServices));
+  if (devices.length === 0) return 0;
+  const language = mailLanguage(due.preferred_language);
+  const [n] = await loadNotifications(app.db, due.user_id, { ids: [notificationId], limit: 1 });
+  if (!n) return 0;
+  const payload: PushPayload = {
+    title: translate(language, 'app.name'),
+    body: notificationSentence(language, n),
+    url: `${app.config.publicUrl}${notificationPath(n) ?? '/notifications'}`,
+    tag: `notification-${n.id}`,
+    lang: language,
+    dir: languageDir(language),
+  };
+  const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const outcomes = await Promise.all(
+    devices.map(async (device): Promise<Outcome> => {
+      try {
+        const sent = await sentOnce(app.db, `${key}:${device.id}`, async () => {
+          const status = await deliver(device, JSON.stringify(payload), vapidDetails, timeoutMs);
+          if (status >= 300) throw new PushAnswer(status);
+        });
+        return sent ? 'sent' : 'already';
+      } catch (error) {
+        const status = error instanceof PushAnswer ? error.status : undefined;
+        if (status === 404 || status === 410) return 'gone';
+        app.log.warn({ err: error, deviceId: device.id }, 'push not delivered');
+        return status !== undefined && status < 500 && status !== 429 ? 'refused' : 'retry';
+      }
+    }),
+  );
+  const of = (outcome: Outcome) => devices.filter((_, i) => outcomes[i] === outcome).map((d) => Number(d.id));
+  await devicesAnswered(app.db, { sent: of('sent'), gone: of('gone') });
+  const again = of('retry').length;
+  if (again > 0) throw new DevicesLeft(again, of('sent').length);
+  return of('sent').length;
+}
 /**
  * One push: encrypted for the device (RFC 8291) and signed (VAPID, RFC 8292) by web-push, sent with
  * fetch, which never follows a redirect (a push service's answer cannot send us elsewhere). Returns
@@ -150,17 +176,25 @@ async function deliver(
 }
 
 /**
- * Runs the sender every `ms` (0: never), one run at a time; the timer stops when the app closes.
- * Without keys it still runs, emptying the queue (devices kept from when push was on).
+ * The `push` queue (its worker only when the server sends on its own: `ms` > 0), and the move of
+ * queued notifications into it every `ms`, in every process (each row is taken by one); the timer stops
+ * when the app closes.
  */
-export function schedulePushes(app: FastifyInstance, ms: number): void {
+export function definePushes(app: FastifyInstance, ms: number): void {
+  app.jobs.define<PushJob>(PUSH_QUEUE, {
+    ...PUSH_RETRY,
+    expireInSeconds: 120,
+    concurrency: PUSHES_AT_ONCE,
+    work: (data) => pushNotification(app, data),
+    worker: ms > 0,
+  });
   if (ms <= 0) return;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sendQueuedPushes(app)
-      .catch((error: unknown) => app.log.error({ err: error }, 'push sending failed'))
+    dispatchQueuedPushes(app)
+      .catch((error: unknown) => app.log.error({ err: error }, 'push queueing failed'))
       .finally(() => (running = false));
   }, ms);
   timer.unref();

@@ -8,13 +8,14 @@ import { pushBrowser, startPushReceiver, verifyVapid } from '../../test/push-rec
 import { callerOf, cookieOf, RELAXED_LIMITS, signUpVerified } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { deviceOf } from './device-label.ts';
-import { isPushService, sendQueuedPushes } from './push.send.ts';
+import { isPushService, pushNotification, sendQueuedPushes } from './push.send.ts';
 
 const gone = new Set<string>();
 const hanging = new Set<string>();
+const failing = new Set<string>();
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 beforeAll(async () => {
-  receiver = await startPushReceiver((p) => (hanging.has(p) ? null : gone.has(p) ? 410 : 201));
+  receiver = await startPushReceiver((p) => (hanging.has(p) ? null : gone.has(p) ? 410 : failing.has(p) ? 503 : 201));
 });
 afterAll(() => receiver.close());
 
@@ -252,7 +253,7 @@ describe('sending', () => {
     expect(receivedAt(phone.browser.path)).toEqual([]);
   });
 
-  test('a push service that does not answer holds up only its own device, given up on for the rest of the run', async () => {
+  test('a push service that does not answer holds up only its own device; its pushes are tried again later', async () => {
     const [rita, otto, sara] = [await user('Rita Slow'), await user('Otto Slow'), await user('Sara Quick')];
     await pushBy(rita, { follower: 'push' });
     await pushBy(sara, { follower: 'push' });
@@ -264,10 +265,15 @@ describe('sending', () => {
     await follow(otto, sara);
     const started = Date.now();
     expect(await sendQueuedPushes(t.app, { timeoutMs: 400 })).toBe(1);
-    // Two notifications for the silent device: one wait, not two, and Sara's push did not wait for it.
+    // Two notifications for the silent device, side by side: one wait, not two, and Sara's push did not wait for it.
     expect(Date.now() - started).toBeLessThan(800);
-    expect(receivedAt(slow.browser.path)).toHaveLength(1);
+    expect(receivedAt(slow.browser.path)).toHaveLength(2);
     expect(receivedAt(quick.browser.path)).toHaveLength(1);
+    // Both wait for their retry in the job queue; the device that answered is not pushed again.
+    const waiting = await t.app.db.selectFrom('sent_jobs').select('key').where('key', 'like', 'push:%').where('sent_at', 'is not', null).execute();
+    expect(waiting.filter((k) => k.key.endsWith(`:${quick.id}`))).toHaveLength(1);
+    expect(waiting.filter((k) => k.key.endsWith(`:${slow.id}`))).toEqual([]);
+    expect((await t.app.jobs.counts()).find((c) => c.queue === 'push')!.waiting).toBeGreaterThanOrEqual(2);
   });
 
   test('a device of a session that expired is no longer listed, and the sender removes it', async () => {
@@ -288,6 +294,26 @@ describe('sending', () => {
     expect(await sendQueuedPushes(t.app)).toBe(0);
     expect(receivedAt(phone.browser.path)).toEqual([]);
     expect(await t.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', rita.id).execute()).toEqual([]);
+  });
+
+  test('a push service answering 5xx is tried again by the job; a device already reached is not pushed twice', async () => {
+    const [rita, otto] = [await user('Rita Retried'), await user('Otto Retried')];
+    await pushBy(rita, { follower: 'push' });
+    const [flaky, steady] = [await subscribe(rita), await subscribe(rita)];
+    failing.add(flaky.browser.path);
+    await follow(otto, rita);
+    expect(await sendQueuedPushes(t.app)).toBe(1);
+    const push = (await t.app.jobs.counts()).find((c) => c.queue === 'push')!;
+    expect(push.waiting).toBeGreaterThanOrEqual(1);
+    // The job's next run (after its backoff), as the worker would make it: the same notification and key.
+    failing.delete(flaky.browser.path);
+    const notification = await t.app.db.selectFrom('notifications').select('id').where('user_id', '=', rita.id).executeTakeFirstOrThrow();
+    expect(await pushNotification(t.app, { notificationId: Number(notification.id), key: `push:${notification.id}` })).toBe(1);
+    expect(receivedAt(flaky.browser.path)).toHaveLength(2);
+    expect(receivedAt(steady.browser.path)).toHaveLength(1);
+    // A run after that (a retried dead job, a crash before completion) sends nothing.
+    expect(await pushNotification(t.app, { notificationId: Number(notification.id), key: `push:${notification.id}` })).toBe(0);
+    expect(receivedAt(flaky.browser.path).concat(receivedAt(steady.browser.path))).toHaveLength(3);
   });
 
   test('a device its push service says is gone is removed', async () => {

@@ -9,6 +9,7 @@ import { ADMIN_TABS, isOneOf, type AdminTab } from './admin-tabs.ts';
 import { ApprovalsTab } from './approvals-tab.tsx';
 import { ContentTab } from './content-tab.tsx';
 import { DisciplinesTab } from './disciplines-tab.tsx';
+import { JobsTab } from './jobs-tab.tsx';
 import { ModerationTab } from './moderation-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -40,6 +41,7 @@ function AdminPanel() {
     if (id === 'approvals') return <ApprovalsTab />;
     if (id === 'moderation') return <ModerationTab />;
     if (id === 'disciplines') return <DisciplinesTab />;
+    if (id === 'jobs') return <JobsTab />;
     return <SettingsTab />;
   };
 

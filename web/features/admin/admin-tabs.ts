@@ -2,7 +2,7 @@ import { ADMIN_CONTENT_KINDS } from '../../../common/admin-content.ts';
 import { MODERATION_KINDS } from '../../../common/admin-moderation.ts';
 
 /** The admin panel's tabs and sub-tabs: they live in the URL (`/admin?tab=…&subtab=…`), which the forms return to. */
-export const ADMIN_TABS = ['overview', 'users', 'content', 'approvals', 'moderation', 'disciplines', 'settings'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'content', 'approvals', 'moderation', 'disciplines', 'settings', 'jobs'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const CONTENT_SUBTABS = ADMIN_CONTENT_KINDS;
