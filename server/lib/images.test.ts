@@ -4,20 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import * as fixtures from '../test/image-fixtures.ts';
-import { AppError } from './errors.ts';
 import { processImage, sniffImageFormat, type ImageKind } from './images.ts';
 import { createLocalStorage, newObjectKey, objectKeyOf, s3PublicBase, type S3Settings } from './storage.ts';
+import { refusal } from '../test/refusal.ts';
 
 const silentLog = { warn() {}, error() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silentLog, level: 'silent', silent() {} } as never;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('sniffImageFormat', () => {
   test('tells the accepted formats by their bytes', async () => {

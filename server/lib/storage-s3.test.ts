@@ -6,9 +6,9 @@ import * as fixtures from '../test/image-fixtures.ts';
 import { fileUpload, multipartBody } from '../test/multipart.ts';
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from '../test/s3.ts';
 import { createTestApp, RELAXED_LIMITS, signUpVerified, type TestApp } from '../test/test-app.ts';
-import { AppError } from './errors.ts';
 import { processImage } from './images.ts';
 import { createS3Storage, type StoredObject } from './storage.ts';
+import { refusal } from '../test/refusal.ts';
 
 // Issue 39, item 5: the S3 storage against a real S3-compatible server (s3rver, in a process of its
 // own) instead of a stand-in that answered 200 to anything: what is stored must come back byte for byte.
@@ -54,15 +54,6 @@ async function bucketNames(): Promise<string[]> {
 }
 
 const webpOf = async (width = 640, height = 480): Promise<StoredObject> => processImage(await fixtures.png(width, height), 'banner');
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('S3 storage on s3rver', () => {
   test('put stores the exact bytes path-style at endpoint/bucket/key, served with their type and cache policy, ranges too', async () => {

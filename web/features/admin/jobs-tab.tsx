@@ -58,31 +58,58 @@ export function JobsTab() {
         </AdminTable>
       </section>
 
-      <section aria-labelledby="admin-jobs-dead" className="space-y-4">
-        <h2 id="admin-jobs-dead" className="text-xl font-bold text-slate-900">
-          {t('admin.jobs.deadTitle')}
-        </h2>
-        {dead.length === 0 ? (
-          <EmptyList icon="✅" title={t('admin.jobs.deadTitle')} text={t('admin.jobs.deadEmpty')} testId="admin-jobs-dead-empty" />
-        ) : (
-          <>
-            <p className="text-sm text-slate-600">{t('admin.jobs.deadIntro')}</p>
-            <FailureTable items={dead} caption={t('admin.jobs.deadTitle')} queueName={queueName} withActions testId="admin-jobs-dead" />
-          </>
-        )}
-      </section>
-
-      <section aria-labelledby="admin-jobs-failures" className="space-y-4">
-        <h2 id="admin-jobs-failures" className="text-xl font-bold text-slate-900">
-          {t('admin.jobs.failuresTitle')}
-        </h2>
-        {failures.length === 0 ? (
-          <EmptyList icon="✅" title={t('admin.jobs.failuresTitle')} text={t('admin.jobs.failuresEmpty')} testId="admin-jobs-failures-empty" />
-        ) : (
-          <FailureTable items={failures} caption={t('admin.jobs.failuresTitle')} queueName={queueName} testId="admin-jobs-failures" />
-        )}
-      </section>
+      <FailureSection
+        id="admin-jobs-dead"
+        title={t('admin.jobs.deadTitle')}
+        empty={t('admin.jobs.deadEmpty')}
+        intro={t('admin.jobs.deadIntro')}
+        items={dead}
+        queueName={queueName}
+        withActions
+      />
+      <FailureSection
+        id="admin-jobs-failures"
+        title={t('admin.jobs.failuresTitle')}
+        empty={t('admin.jobs.failuresEmpty')}
+        items={failures}
+        queueName={queueName}
+      />
     </div>
+  );
+}
+
+/** A list of jobs that failed (the dead ones, with their actions; the last failed runs), or its empty state. */
+function FailureSection({
+  id,
+  title,
+  empty,
+  intro,
+  items,
+  queueName,
+  withActions = false,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  intro?: string;
+  items: JobFailureItem[];
+  queueName: (queue: string) => string;
+  withActions?: boolean;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <EmptyList icon="✅" title={title} text={empty} testId={`${id}-empty`} />
+      ) : (
+        <>
+          {intro && <p className="text-sm text-slate-600">{intro}</p>}
+          <FailureTable items={items} caption={title} queueName={queueName} withActions={withActions} testId={id} />
+        </>
+      )}
+    </section>
   );
 }
 
