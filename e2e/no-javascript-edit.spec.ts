@@ -94,7 +94,8 @@ async function create(api: APIRequestContext, section: string, body: Record<stri
   return (await res.json()) as { id: string };
 }
 
-const editForm = (page: Page) => page.locator('form[action="/actions/edit-item"]');
+// Each section's own edit action (common/content-basics.ts editItemAction): `/actions/edit-<section>`.
+const editForm = (page: Page) => page.locator('form[action^="/actions/edit-"]');
 
 /** Opens the item's Edit link, changes `field` to `value`, saves. */
 async function edit(page: Page, field: string, value: string, scope?: string) {

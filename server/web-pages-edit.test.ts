@@ -8,7 +8,7 @@ import { useTestApp } from './test/use-test-app.ts';
 import { readsFor } from './test/page-reads.ts';
 
 // Issue 38, item 3: an item's page at `?edit=1` draws the section's edit form on the server, filled
-// with the item's values and posting to `edit-item`, reading only the data its route declared.
+// with the item's values and posting to its section's `edit-<section>`, reading only the data its route declared.
 
 type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
 
@@ -43,8 +43,8 @@ describe("an item's edit form, drawn by the server", () => {
       expect(page.kind).toBe('page');
       if (page.kind !== 'page') return;
       expect(page.undeclared).toEqual([]);
-      const form = /<form[^>]*action="\/actions\/edit-item"[^>]*>([\s\S]*?)<\/form>/.exec(page.html)?.[1] ?? '';
-      expect(form).toContain(`name="section" value="${section}"`);
+      // The section's own edit action (common/content-basics.ts editItemAction).
+      const form = new RegExp(`<form[^>]*action="/actions/edit-${section}"[^>]*>([\\s\\S]*?)</form>`).exec(page.html)?.[1] ?? '';
       expect(form).toContain(`name="id" value="${item.id}"`);
       // The name's input carries the stored name (React writes `name` before or after `value`).
       const input = new RegExp(`<input[^>]*name="${nameField}"[^>]*>`).exec(form)?.[0] ?? '';

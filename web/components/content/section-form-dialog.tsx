@@ -50,7 +50,7 @@ export type SectionFormDialogProps<Item> = {
   onCreated?: (item: Item) => void;
   /**
    * Editing on the item's page (`?edit=1`) as a plain form instead of a dialog: posted to the
-   * `edit-item` action without scripts, run in place with them (issue 38, item 3). `section` is the
+   * `edit-<section>` action without scripts, run in place with them (issue 38, item 3). `section` is the
    * API's (`places`), `page` the item's page to come back to.
    */
   plain?: { section: string; page: string };
