@@ -41,6 +41,35 @@ test.describe('a visitor without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
+  test('a refused form comes back with what was typed, and the error beside its field; never a password', async ({ page }) => {
+    // Issue 38, item 2: the sign-up refused (two passwords that differ) and the contact form refused (an address that is none).
+    const email = `kept-${uniqueTag()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Kept Rider');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a long enough one');
+    await page.getByLabel('Confirm password').fill('another long one');
+    await submit(page, page.getByRole('button', { name: 'Register' }));
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel('Name')).toHaveValue('Kept Rider');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription("Passwords don't match.");
+
+    await page.goto('/contact');
+    const message = `A long question about the park, typed once ${uniqueTag()}.`;
+    await page.getByLabel('Name').fill('Kept Rider');
+    await page.getByLabel('Email').fill('not an address');
+    await page.getByLabel('Subject').fill('Opening hours');
+    await page.getByLabel('Message').fill(message);
+    await submit(page, page.getByRole('button', { name: 'Send Message' }));
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByLabel('Message')).toHaveValue(message);
+    await expect(page.getByLabel('Subject')).toHaveValue('Opening hours');
+    await expect(page.getByLabel('Email')).toHaveValue('not an address');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/valid email/i);
+  });
+
   test("opens the header's Disciplines menu and picks a category", async ({ page }) => {
     // A person uses the header's Disciplines menu (a link or a disclosure that needs no script).
     await page.goto('/');
