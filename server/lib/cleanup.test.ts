@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { signUpVerified } from '../test/test-app.ts';
 import { useTestApp } from '../test/use-test-app.ts';
-import { CLEANUP_QUEUE, CLEANUP_STEPS, runCleanup } from './cleanup.ts';
+import { CLEANUP_QUEUE, CLEANUP_STEPS, runCleanup, SHARE_CARDS_KEPT_DAYS } from './cleanup.ts';
 import { localUploadsDir, LOCAL_UPLOADS_PATH } from './storage.ts';
 
 // Issue 39: what the database keeps past its use goes on a schedule (the `cleanup` job); what is
@@ -63,7 +63,14 @@ test('expired sessions and their push devices, old rate-limit rows and old sent 
   const keys = await t.app.db.selectFrom('sent_jobs').select('key').where('key', 'like', 'cleanup:%').execute();
   expect(keys.map((r) => r.key)).toEqual(['cleanup:new-key']);
   // A second run finds nothing more.
-  expect(await runCleanup(t.app)).toEqual({ expiredSessions: 0, endedSessionDevices: 0, rateLimitRows: 0, sentJobKeys: 0, unreferencedFiles: 0 });
+  expect(await runCleanup(t.app)).toEqual({
+    expiredSessions: 0,
+    endedSessionDevices: 0,
+    rateLimitRows: 0,
+    sentJobKeys: 0,
+    unreferencedFiles: 0,
+    oldShareCards: 0,
+  });
 });
 
 test('a stored file no row names goes once it is a day old; one a row names, or a younger one, stays', async () => {
@@ -86,6 +93,25 @@ test('a stored file no row names goes once it is a day old; one a row names, or 
   expect(await CLEANUP_STEPS.unreferencedFiles!(t.app)).toBe(1);
   expect(await exists(orphan)).toBe(false);
   for (const url of [named, inJson, young]) expect(await exists(url), url).toBe(true);
+});
+
+// Stored share cards are a cache: one drawn long ago goes (the next request draws it again), a recent
+// one stays, and the rule for files no row names (which no row ever does for a card) never takes one.
+test('a share card drawn within SHARE_CARDS_KEPT_DAYS stays; an older one goes', async () => {
+  const key = (n: number) => `share-cards/${String(n).repeat(64).slice(0, 64)}.png`;
+  const [fresh, old] = [key(1), key(2)];
+  for (const k of [fresh, old]) await t.app.storage.cached.put(k, Buffer.from('a card'), 'image/png');
+  const age = async (k: string, days: number) => {
+    const when = new Date(Date.now() - days * DAY);
+    await utimes(path.join(localUploadsDir(t.config), k), when, when);
+  };
+  // Both past the day the rule for unnamed files waits: only the age of a card counts.
+  await age(fresh, 2);
+  await age(old, SHARE_CARDS_KEPT_DAYS + 1);
+  const removed = await runCleanup(t.app);
+  expect(removed).toMatchObject({ oldShareCards: 1 });
+  expect(await t.app.storage.cached.get(fresh)).toEqual(Buffer.from('a card'));
+  expect(await t.app.storage.cached.get(old)).toBeUndefined();
 });
 
 test('a step that fails does not stop the others; the run fails so that the job is tried again', async () => {

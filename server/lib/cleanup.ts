@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { BUCKETS } from './storage.ts';
@@ -24,6 +24,14 @@ const SENT_KEYS_KEPT = '45 days';
 const FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 // Files looked at a run: each costs one look through every table (below).
 const FILES_PER_RUN = 50;
+// Stored share cards are a cache (docs/decisions/0019-job-queue.md, "Share cards"): one drawn this long
+// ago goes, whether or not it is still asked for (neither the local folder nor S3 tells when a file
+// was last read, and touching it on each read would cost a write per crawler). A card still in use
+// is drawn again once at its next request: one drawing a month per card, no thrash. Cards of items
+// renamed or hidden meanwhile go the same way.
+export const SHARE_CARDS_KEPT_DAYS = 30;
+// Cards looked at a run (one S3 listing page at most): a listing and a date each, no table read.
+const CARDS_PER_RUN = 500;
 
 export type CleanupStep = (app: FastifyInstance) => Promise<number>;
 
@@ -76,6 +84,18 @@ export const CLEANUP_STEPS: Record<string, CleanupStep> = {
     const unnamed = files.filter((f) => !named.has(f.key));
     for (const file of unnamed) await app.storage.remove(file.url);
     return unnamed.length;
+  },
+  /**
+   * Share cards drawn more than SHARE_CARDS_KEPT_DAYS ago, CARDS_PER_RUN looked at a run from a random
+   * point of their names (hashes: runs cover them all in time). The rule above never lists them (their
+   * names are not uploads'): no row names a card, and a card a day old is no orphan.
+   */
+  oldShareCards: async (app) => {
+    const startAfter = `share-cards/${randomBytes(32).toString('hex')}`;
+    const cards = await app.storage.cached.list('share-cards', { startAfter, limit: CARDS_PER_RUN });
+    const old = cards.filter((card) => Date.now() - card.modifiedAt.getTime() > SHARE_CARDS_KEPT_DAYS * 24 * 60 * 60 * 1000);
+    for (const card of old) await app.storage.cached.remove(card.key);
+    return old.length;
   },
   // Data exports (not written yet) add their step here: `expiredExports`, removing an export's file
   // (app.storage.remove) and then its row, once past its expiry.

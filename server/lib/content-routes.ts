@@ -8,6 +8,7 @@ import { fail } from './errors.ts';
 import { deleteWithPhotos, isPhotoSubject, photosOf } from './photos.ts';
 import { editAsAuthor, withPendingRevision, type AtOnce } from './revisions.ts';
 import { requireUser } from './session.ts';
+import { queueShareCard } from './share-card-jobs.ts';
 import { contextOf, type Ctx } from './context.ts';
 import { read } from './reads.ts';
 import { serveAction } from './actions.ts';
@@ -137,6 +138,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
   r.post(`/api/disciplines/:id/${c.section}`, { schema: { tags, params: disciplineParams, body: input, response: { 201: item } } }, async (request, reply) => {
     const user = await requireContributor(app, request, c.section, request.params.id);
     const id = await c.create(app.db, request.params.id, request.body as z.output<I>, user);
+    if (user.role === 'admin') await queueShareCard(app, type, id);
     return reply.status(201).send(await warned(id, request.body as Record<string, unknown>, await shown(contextOf(request), id, user)));
   });
 
@@ -170,6 +172,7 @@ export function contentRoutes<I extends z.ZodType, U extends z.ZodType, Q extend
         if (Object.keys(applied).length > 0)
           app.log.info({ itemType: type, itemId: id, authorId: user.id, applied }, 'an edit of an approved item applied at once');
       }
+      await queueShareCard(app, type, id, { changes });
       return warned(id, changes, await shown(ctx, id, user));
     },
   );

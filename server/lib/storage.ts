@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -22,9 +22,38 @@ export interface Storage {
    * end is reached (the cleanup of files no row points to, server/lib/cleanup.ts).
    */
   list(options: { startAfter: string; limit: number }): Promise<StoredFile[]>;
+  /** Files named by their content (a cache, shared by every process): see CachedFiles. */
+  cached: CachedFiles;
 }
 
 export type StoredFile = { key: string; url: string; modifiedAt: Date };
+
+/**
+ * Files the server names after what they hold (share cards: `share-cards/<sha256>.png`), so that every
+ * process finds what another stored. They are a cache, apart from the uploads: their keys are not of
+ * KEY_PATTERN's shape, so /uploads never serves them (the server does, after its own checks) and the
+ * cleanup of files no row names never lists them (their own cleanup step removes old ones).
+ */
+export interface CachedFiles {
+  /** Stores `data` under `key` (replacing what is there: the same name holds the same content). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or undefined when there is none. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Up to `limit` files under `prefix` in key order after `startAfter`, going on from the first. */
+  list(prefix: CachePrefix, options: { startAfter: string; limit: number }): Promise<{ key: string; modifiedAt: Date }[]>;
+  /** Deletes the file; a missing one is no error. */
+  remove(key: string): Promise<void>;
+}
+
+export const CACHE_PREFIXES = ['share-cards'] as const;
+export type CachePrefix = (typeof CACHE_PREFIXES)[number];
+// A name the server derived (a hash, base64url or hex), never a path: nothing can escape the folder.
+const CACHE_KEY_PATTERN = new RegExp(`^(${CACHE_PREFIXES.join('|')})/[A-Za-z0-9_-]{16,100}\\.png$`);
+
+function cacheKey(key: string): string {
+  if (!CACHE_KEY_PATTERN.test(key)) throw new Error(`not a cache key: ${key}`);
+  return key;
+}
 
 /** The `limit` keys after `startAfter` in order, then from the first (each once). */
 function wrapAround(keys: string[], startAfter: string, limit: number): string[] {
@@ -85,6 +114,39 @@ export function createLocalStorage(root: string, log: FastifyBaseLogger): Storag
         }),
       );
       return files.filter((file) => file !== undefined);
+    },
+    cached: {
+      async put(key, data) {
+        const file = path.join(root, cacheKey(key));
+        await mkdir(path.dirname(file), { recursive: true });
+        // Aside then renamed, as an upload: a reader never gets half a file. Each writer has its own
+        // temporary name (two processes may store the same card at once).
+        const temporary = `${file}.${randomUUID()}.part`;
+        await writeFile(temporary, data);
+        await rename(temporary, file);
+      },
+      async get(key) {
+        return readFile(path.join(root, cacheKey(key))).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return undefined;
+          throw err;
+        });
+      },
+      async list(prefix, { startAfter, limit }) {
+        const names = await readdir(path.join(root, prefix)).catch(() => [] as string[]);
+        const keys = names.map((name) => `${prefix}/${name}`).filter((key) => CACHE_KEY_PATTERN.test(key));
+        const files = await Promise.all(
+          wrapAround(keys, startAfter, limit).map(async (key) => {
+            const info = await stat(path.join(root, key)).catch(() => undefined);
+            return info ? { key, modifiedAt: info.mtime } : undefined;
+          }),
+        );
+        return files.filter((file) => file !== undefined);
+      },
+      async remove(key) {
+        await unlink(path.join(root, cacheKey(key))).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        });
+      },
     },
   };
 }
@@ -161,6 +223,40 @@ export function createS3Storage(s3: S3Settings, log: FastifyBaseLogger): Storage
         found.push(...(await page(undefined)).filter((o) => !seen.has(o.Key)).slice(0, limit - found.length));
       }
       return found.map((object) => ({ key: object.Key!, url: `${base}/${object.Key!}`, modifiedAt: object.LastModified ?? new Date() }));
+    },
+    cached: {
+      async put(key, data, contentType) {
+        const { sdk, client } = await connect();
+        await client.send(new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: cacheKey(key), Body: data, ContentType: contentType }));
+      },
+      async get(key) {
+        const { sdk, client } = await connect();
+        try {
+          const object = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: cacheKey(key) }));
+          return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+        } catch (err) {
+          if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+          throw err;
+        }
+      },
+      async list(prefix, { startAfter, limit }) {
+        const { sdk, client } = await connect();
+        // One page, as for the uploads (s3rver fails a listing MaxKeys truncates), then from the first.
+        const page = async (after: string | undefined) =>
+          (
+            (await client.send(new sdk.ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/`, StartAfter: after || undefined }))).Contents ?? []
+          ).filter((object) => object.Key !== undefined && CACHE_KEY_PATTERN.test(object.Key));
+        const found = (await page(startAfter)).slice(0, limit);
+        if (found.length < limit) {
+          const seen = new Set(found.map((f) => f.Key));
+          found.push(...(await page(undefined)).filter((o) => !seen.has(o.Key)).slice(0, limit - found.length));
+        }
+        return found.map((object) => ({ key: object.Key!, modifiedAt: object.LastModified ?? new Date() }));
+      },
+      async remove(key) {
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: cacheKey(key) }));
+      },
     },
   };
 }

@@ -26,7 +26,7 @@ const flashOf = (res: { headers: Record<string, unknown> }) =>
 describe('the Jobs tab', () => {
   test('every queue with its counts; a dead job listed with the error of its last run', async () => {
     const before = await jobs();
-    expect(before.queues.map((q) => q.queue).sort()).toEqual(['cleanup', 'digest', 'mail', 'push']);
+    expect(before.queues.map((q) => q.queue).sort()).toEqual(['cleanup', 'digest', 'mail', 'push', 'share-card']);
     const id = await deadJob(kit.t.app, 'push service answered 503');
     const after = await jobs();
     const push = (list: AdminJobs) => list.queues.find((q) => q.queue === 'push')!;

@@ -7,6 +7,7 @@ import { assertFound, fail } from '../../lib/errors.ts';
 import { contextOf, type Ctx } from '../../lib/context.ts';
 import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
+import { queueShareCard } from '../../lib/share-card-jobs.ts';
 import { getAdminTeam, saveAdminTeam, type AdminTeamSaveResult } from './admin-teams.db.ts';
 
 /** The admin Team form (spec §2 Team form, §4 Team save); logo and banner go through the team's upload routes. */
@@ -19,8 +20,11 @@ export async function adminTeamsRoutes(app: FastifyInstance): Promise<void> {
     return assertFound(team, 'TEAM_NOT_FOUND');
   }
 
-  function saved(request: FastifyRequest, result: AdminTeamSaveResult) {
-    if ('id' in result) return adminTeam(contextOf(request), result.id);
+  async function saved(request: FastifyRequest, result: AdminTeamSaveResult) {
+    if ('id' in result) {
+      await queueShareCard(app, 'team', result.id);
+      return adminTeam(contextOf(request), result.id);
+    }
     // A person or discipline the form names that does not exist is a wrong field (400), not a missing page (404).
     if (result.refused === 'TEAM_NOT_FOUND' || result.refused === 'BLOCKED') fail(result.refused);
     fail(result.refused, { status: 400 });

@@ -6,6 +6,7 @@ import { ERROR_MESSAGES } from '../../../common/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
 import { read } from '../../lib/reads.ts';
 import { requireUser } from '../../lib/session.ts';
+import { queueApprovedShareCard } from '../../lib/share-card-jobs.ts';
 import { decideApproval, listPendingApprovals } from './approvals.db.ts';
 import { decideRevision, listPendingRevisions } from './revisions.db.ts';
 
@@ -49,6 +50,7 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
         const [current] = revision ? await listPendingRevisions(app.db, { id: admin.id, role: 'admin' }, id) : await listPendingApprovals(app.db, id);
         return reply.status(409).send({ code: 'APPROVAL_STALE' as const, message: ERROR_MESSAGES.APPROVAL_STALE, current: current ?? null });
       }
+      if (request.body.decision === 'approved') await queueApprovedShareCard(app, id);
       return { status: request.body.decision };
     },
   );

@@ -21,6 +21,7 @@ import { blockedBetween } from '../../lib/blocks.ts';
 import { fail } from '../../lib/errors.ts';
 import { storeImageUpload } from '../../lib/images.ts';
 import { profileIsVisible, profileIsVisibleOnce, tellProfileVisible } from '../../lib/people.ts';
+import { queueShareCard } from '../../lib/share-card-jobs.ts';
 import { read } from '../../lib/reads.ts';
 import { serveAction, serveRequestForm, type FormFields } from '../../lib/actions.ts';
 import { currentUser, requireUser } from '../../lib/session.ts';
@@ -68,6 +69,7 @@ export async function profilesRoutes(app: FastifyInstance): Promise<void> {
   serveAction(app, editProfileWithInput, { tags, response: ownProfileSchema, form: profileForm }, async (ctx, input) => {
     const user = await ctx.requireUser();
     await updateOwnProfile(ctx.db, user.id, normalise(input));
+    await queueShareCard(app, 'profile', user.id, { changes: input });
     return own(user.id);
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isLanguageCode, LANGUAGE_PARAM } from '../../../common/languages.ts';
+import { isLanguageCode, LANGUAGE_PARAM, parseEnabledLanguages, type LanguageCode } from '../../../common/languages.ts';
 import { languageSchema } from '../../../common/schemas.ts';
 import { SHARE_CARD_TYPES, SHARE_CARD_VERSION } from '../../../common/share-cards.ts';
 import { readerLanguage } from '../../lib/reader-language.ts';
+import { SHARE_CARD_QUEUE, type ShareCardJob } from '../../lib/share-card-jobs.ts';
 import { shareCards } from './share-cards.card.ts';
 
 const params = z.object({
@@ -31,17 +32,36 @@ const query = z.object({
  */
 export const SHARE_CARD_MAX_AGE = 60;
 
+/**
+ * The language a crawler's page is in, and so its card's: the first the site has enabled (a request
+ * without a language cookie or Accept-Language gets it: common/languages.ts resolveLanguage).
+ */
+async function siteLanguage(app: FastifyInstance): Promise<LanguageCode> {
+  const row = await app.db.selectFrom('site_settings').select('setting_value').where('setting_key', '=', 'enabled_languages').executeTakeFirst();
+  return parseEnabledLanguages(row?.setting_value ?? 'unset')[0]!;
+}
+
 /** The share-preview picture of an item without a photo of its own (issue 21, item 6). */
 export async function shareCardsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cardOf = shareCards(app);
+  const cards = shareCards(app);
+
+  // Cards drawn ahead (issue 39): queued when an item becomes public or its card's text changes
+  // (server/lib/share-card-jobs.ts). A drawing is cheap to redo: a few tries, close together.
+  app.jobs.define<ShareCardJob>(SHARE_CARD_QUEUE, {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 300,
+    expireInSeconds: 120,
+    work: async ({ type, id }) => cards.prerender(type, id, await siteLanguage(app)),
+  });
 
   r.get(
     '/api/share-cards/:type/:id.png',
     { config: { cache: 'public', maxAge: SHARE_CARD_MAX_AGE }, schema: { tags: ['share'], params, querystring: query, produces: ['image/png'] } },
     async (request, reply) => {
       const asked = request.query[LANGUAGE_PARAM];
-      const card = await cardOf(request.params.type, request.params.id, isLanguageCode(asked) ? asked : await readerLanguage(request));
+      const card = await cards.cardOf(request.params.type, request.params.id, isLanguageCode(asked) ? asked : await readerLanguage(request));
       if ('fallback' in card) return reply.redirect(card.fallback);
       return reply.header('content-type', 'image/png').send(card.png);
     },

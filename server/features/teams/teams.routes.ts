@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamDetailSchema, teamInputSchema, teamListQuerySchema, teamListSchema, teamUpdateSchema } from '../../../common/teams.ts';
 import { idParams } from '../../lib/content-routes.ts';
 import { contextOf } from '../../lib/context.ts';
+import { queueShareCard } from '../../lib/share-card-jobs.ts';
 import { read } from '../../lib/reads.ts';
 import { editAsAuthor, pendingRevisionOf, type AtOnce } from '../../lib/revisions.ts';
 import { fail } from '../../lib/errors.ts';
@@ -36,6 +37,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     if (user.role !== 'admin') await app.limiter.consume(`teams:create:user:${user.id}`, { max: CREATIONS_PER_HOUR, windowSeconds: 3600 });
     if ((await unknownDisciplines(app.db, request.body.disciplineIds)).length) fail('DISCIPLINE_NOT_FOUND', { status: 400 });
     const id = await createTeam(app.db, request.body, user);
+    if (user.role === 'admin') await queueShareCard(app, 'team', id);
     return reply.status(201).send(await teamDetailOf(contextOf(request), id, user));
   });
 
@@ -61,6 +63,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
       const current = teamFields(await teamDetailOf(ctx, id, user));
       await editAsAuthor(app.db, { type: 'team', id }, current, changes, user.id, (tx, fields) => updateTeam(tx, id, fields), { atOnce: privacyAtOnce });
     }
+    await queueShareCard(app, 'team', id, { changes: request.body });
     return teamDetailOf(ctx, id, user);
   });
 

@@ -10,7 +10,7 @@ import { errorText, notify } from '../../lib/toast.ts';
 import { useAdminJobs, useDeadJobAction } from './admin-jobs.api.ts';
 import { AdminTable, LoadFailed } from './admin-table.tsx';
 
-const KNOWN_QUEUES = ['mail', 'push', 'digest', 'cleanup'];
+const KNOWN_QUEUES = ['mail', 'push', 'digest', 'cleanup', 'share-card'];
 
 /**
  * Jobs (issue 39): each queue's waiting, running, failed and dead jobs; the last failed runs with
