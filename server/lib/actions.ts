@@ -141,6 +141,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const FLASH_SECONDS = 60;
 /** A form reply not taken by then is gone (the flash naming it lives a minute). */
 const REPLY_MINUTES = 10;
+/** Refused forms one sender may have kept in ten minutes (server/lib/rate-limit.ts). */
+const KEPT_REPLIES_PER_IP = { max: 30, windowSeconds: REPLY_MINUTES * 60 };
 /** Fields never kept: what was typed there is not written anywhere. */
 const SECRET_FIELD = /password|token/i;
 
@@ -192,7 +194,7 @@ async function answerForm(request: FastifyRequest, reply: FastifyReply, served: 
     }
     const error: Flash = { kind: 'error', title: `errors.${code}`, ...(code === 'RATE_LIMITED' ? { params: { seconds: retryAfter ?? '60' } } : {}) };
     const flash = action.failTitle ? { ...error, title: action.failTitle, text: error.title } : error;
-    const reply_ = await keepReply(request.server, action.name, fields, errors);
+    const reply_ = await keepReply(request.server, request.ip, action.name, fields, errors);
     const typed = Object.fromEntries([...fields.keys()].map((name) => [name, fields.get(name) ?? '']));
     return sendBack(request, reply, { ...flash, ...(reply_ ? { reply: reply_ } : {}) }, action.failTo?.(typed, back) ?? back);
   };
@@ -212,7 +214,7 @@ async function answerForm(request: FastifyRequest, reply: FastifyReply, served: 
 }
 
 /** Keeps what a refused form's sender typed (never a password) with its fields' errors, for the next page; its id, or none. */
-async function keepReply(app: FastifyInstance, action: string, fields: FormFields, errors: Record<string, string>): Promise<string | undefined> {
+async function keepReply(app: FastifyInstance, ip: string, action: string, fields: FormFields, errors: Record<string, string>): Promise<string | undefined> {
   const values: Record<string, string | string[]> = {};
   for (const name of new Set(fields.keys())) {
     if (name === BACK_FIELD || SECRET_FIELD.test(name)) continue;
@@ -221,6 +223,12 @@ async function keepReply(app: FastifyInstance, action: string, fields: FormField
   }
   if (Object.keys(values).length === 0 && Object.keys(errors).length === 0) return undefined;
   const id = randomBytes(18).toString('base64url');
+  try {
+    // Each kept reply is up to a form's 64 KB: a few dozen a sender, then refusals go back with their message only.
+    await app.limiter.consume(`form-reply:ip:${ip}`, KEPT_REPLIES_PER_IP);
+  } catch {
+    return undefined;
+  }
   try {
     await app.db
       .deleteFrom('form_replies')
