@@ -36,8 +36,12 @@ export const ROUTES: { path: string; modules: string[]; visitor?: true }[] = [
 
 /** Manifest keys loaded before the first render whatever the route: the core strings of the default language. */
 export const BOOT_MODULES = [catalogueModule('en', 'core')];
-/** Loaded with every lazy page: the rest of the default language's strings. */
-export const PAGE_MODULES = [catalogueModule('en', 'rest')];
+/**
+ * Loaded with every lazy page, beyond its own modules: nothing. The strings a page the server rendered
+ * shows come in its HTML with its data, and the rest of the language's load once it has started
+ * (web/entry-server.tsx, issue 38).
+ */
+export const PAGE_MODULES: string[] = [];
 
 export const MAP_MODULE = 'features/places/places-map.tsx';
 

@@ -12,7 +12,7 @@ import { FlashContext } from './lib/flash.tsx';
 import { handOverFormattedTexts } from './lib/intl.ts';
 import { routerContext } from './lib/route-data.ts';
 import { whenIdle } from './lib/when-idle.ts';
-import { routes } from './routes.tsx';
+import { handOverStrings, routes } from './routes.tsx';
 import { readSsrState, receivedQueries } from './ssr-state.ts';
 import './styles.css';
 
@@ -59,6 +59,12 @@ async function start(): Promise<void> {
   if (!ssr || !navigator.onLine) await offline().then((m) => m.restoreSaved(queryClient, hydrate));
   await nextTask();
   await initI18n(language);
+  // The strings of the page the server rendered, beyond the core: it hydrates with them, without
+  // waiting for the rest of the language's, which come when the browser is idle (issue 38).
+  if (hydrating && ssr.strings) {
+    i18n.addResourceBundle(language, 'translation', ssr.strings, true, false);
+    handOverStrings();
+  }
   await nextTask();
   // The loaders' answers the page was rendered with: the router starts from them instead of running
   // its loaders again (their data is in the query cache already); each navigation then runs the

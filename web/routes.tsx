@@ -57,8 +57,20 @@ const page = (module: string, needs?: RouteNeeds): Pick<RouteObject, 'Component'
   const once = loadOnce(load);
   pageLoads.push(once);
   const complete = withCatalogue(once);
-  return { Component: lazy(complete), loader: loaderOf(needs, complete), handle: { module } satisfies PageHandle };
+  return { Component: lazy(withStrings(once, complete)), loader: loaderOf(needs, complete), handle: { module } satisfies PageHandle };
 };
+
+// A page the server rendered comes with the strings its texts use (its state's `strings`, handed to
+// i18n by web/main.tsx): hydrating it, and the frame's parts drawn with it, needs no more, and the
+// rest of the language's strings come when the browser is idle, off the first load (issue 38). A
+// page reached later waits for them in its loader, as before.
+let stringsHandedOver = false;
+/** The page being hydrated came with its strings. */
+export const handOverStrings = () => void (stringsHandedOver = true);
+const withStrings =
+  <T,>(load: () => Promise<T>, complete = withCatalogue(load)) =>
+  () =>
+    stringsHandedOver ? load() : complete();
 
 /** Loads every page's code (the server, at start-up: a page's first render then need not wait for it). */
 export const loadEveryPage = () => Promise.allSettled(pageLoads.map((load) => load()));
@@ -156,8 +168,8 @@ const placeNeeds: RouteNeeds = async (args) => {
 };
 
 const shellParts: ShellParts = {
-  SignedInLinks: lazy(withCatalogue(() => import('./signed-in-links.tsx'))),
-  NotificationBell: lazy(withCatalogue(() => import('./features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })))),
+  SignedInLinks: lazy(withStrings(() => import('./signed-in-links.tsx'))),
+  NotificationBell: lazy(withStrings(() => import('./features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })))),
 };
 
 /** The pages and the data each reads; the server renders every one (web/entry-server.tsx), the browser takes over. */

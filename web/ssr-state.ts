@@ -13,6 +13,11 @@ export interface SsrState {
   queries: DehydratedState;
   /** What the page's Intl formatters wrote (web/lib/intl.ts). */
   texts: FormattedTexts;
+  /**
+   * The sections of its language's strings the page's texts came from, beyond the core (web/entry-server.tsx):
+   * the browser hydrates with them rather than waiting for the rest of the language's strings.
+   */
+  strings?: Record<string, unknown>;
   /** What the router's loaders answered (null each: their data is in `queries`). */
   router: HydrationState;
   /** The message of the form sent just before, shown once. */

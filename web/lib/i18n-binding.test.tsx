@@ -143,3 +143,38 @@ test('strings arriving that the tree did not ask for leave it as it is drawn', a
   });
   expect(screen.getByTestId('labels').textContent).toBe('Teams | Teams | 2 teams | Arrived');
 });
+
+test("the server notes the sections of every text a render asks for, cached or not, into that render's notes only", async () => {
+  const { noteTextSections } = await import('./i18n-binding.tsx');
+  const i18n = await instance();
+  const sections = new Set<string>();
+  let notes: Set<string> | undefined = sections;
+  noteTextSections(() => notes);
+  try {
+    function Page() {
+      const { t } = useTranslation();
+      return (
+        <p>
+          {t('nav.teams')} {t('events.when')} {t(['places.none', 'teams.none'])} {t('errors.X', { defaultValue: t('content.fallback') })}
+        </p>
+      );
+    }
+    const tree = (
+      <TranslationProvider i18n={i18n}>
+        <Page />
+      </TranslationProvider>
+    );
+    render(tree);
+    expect([...sections].sort()).toEqual(['content', 'errors', 'events', 'nav', 'places', 'teams']);
+    // Another render with its own notes: a text the first one kept (nav.teams) is noted again.
+    const second = new Set<string>();
+    notes = second;
+    render(tree);
+    expect(second.has('nav')).toBe(true);
+    // Outside a render (the browser) nothing is noted.
+    notes = undefined;
+    render(tree);
+  } finally {
+    noteTextSections(() => undefined);
+  }
+});

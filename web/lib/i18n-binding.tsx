@@ -50,6 +50,26 @@ function textsOf<T>(store: WeakMap<I18n, Map<string, Map<string, T>>>, i18n: I18
   return texts;
 }
 
+// Where the server notes the catalogue sections ('events' of 'events.when') each render's texts come
+// from (web/entry-server.tsx): the page hands those sections to the browser with its data, which
+// hydrates it without waiting for the rest of its language's strings (issue 38). Nowhere in the browser.
+let sectionNotes: () => Set<string> | undefined = () => undefined;
+
+/** Server: where the current render's catalogue sections are noted. */
+export function noteTextSections(where: () => Set<string> | undefined): void {
+  sectionNotes = where;
+}
+
+function noteSections(keys: unknown): void {
+  const noted = sectionNotes();
+  if (!noted) return;
+  for (const key of Array.isArray(keys) ? (keys as unknown[]) : [keys]) {
+    if (typeof key !== 'string') continue;
+    const dot = key.indexOf('.');
+    noted.add(dot < 0 ? key : key.slice(0, dot));
+  }
+}
+
 function bindingOf(i18n: I18n, language: string): Bound {
   const fixed = i18n.getFixedT(language);
   const call = fixed as unknown as (...args: unknown[]) => string;
@@ -61,6 +81,7 @@ function bindingOf(i18n: I18n, language: string): Bound {
   const texts = textsOf(plainTexts, i18n, language);
   const withOptions = textsOf(optionTexts, i18n, language);
   const t = ((key: unknown, ...rest: unknown[]) => {
+    noteSections(key);
     if (rest.length === 1 && typeof key === 'string' && isPlainOptions(rest[0])) {
       const id = `${key}\u0000${JSON.stringify(rest[0])}`;
       let kept = withOptions.get(id);

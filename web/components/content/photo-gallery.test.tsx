@@ -49,6 +49,8 @@ describe('the gallery and its lightbox', () => {
     const second = screen.getByRole('link', { name: 'Open photo 2 of 3' });
     second.focus();
     fireEvent.click(second);
+    // The lightbox (and Radix's dialog) loads the first time a photo opens.
+    await screen.findByTestId('lightbox-photo');
     expect(shown()).toBe('Skatepark');
     expect(screen.getByRole('button', { name: 'Next photo' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous photo' })).toBeTruthy();
@@ -71,6 +73,7 @@ describe('the gallery and its lightbox', () => {
     await i18next.changeLanguage('ar');
     renderAt('/', <PhotoGallery photos={PHOTOS} name="Skatepark" />);
     fireEvent.click(screen.getByRole('link', { name: ar.photos.open.replace('{{n}}', '1').replace('{{total}}', '3') }));
+    await screen.findByTestId('lightbox-photo');
     expect(shown()).toBe('Bowl');
     key('ArrowLeft');
     expect(shown()).toBe('Skatepark');

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FORM_ACTION_PREFIX } from '../../../common/forms.ts';
 import { doneMessage, type Action } from '../../../common/actions.ts';
@@ -22,8 +22,13 @@ import { useFormatNumber } from '../../lib/localized.ts';
 import { errorText, notify, notifyFlash } from '../../lib/toast.ts';
 import { ActionForm } from '../ui/action-form.tsx';
 import { Button } from '../ui/button.tsx';
-import { PhotoImage, PhotoLightbox } from './photo-lightbox.tsx';
+import { PhotoImage } from './photo-image.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+// The lightbox, and Radix's dialog with it (some 13 KB compressed), comes when a photo is first
+// opened: an item's page shows its thumbnails without it (issue 38).
+const PhotoLightbox = lazyNamed(() => import('./photo-lightbox.tsx'), 'PhotoLightbox');
 
 /** The width of the picture a thumbnail links to. */
 const LARGEST = PHOTO_WIDTHS.at(-1)!;
@@ -130,7 +135,11 @@ export function PhotoGallery({
           </li>
         ))}
       </ul>
-      <PhotoLightbox photos={photos} name={name} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} returnFocus={() => opener.current} />
+      {open !== null && (
+        <Suspense fallback={null}>
+          <PhotoLightbox photos={photos} name={name} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} returnFocus={() => opener.current} />
+        </Suspense>
+      )}
     </section>
   );
 }

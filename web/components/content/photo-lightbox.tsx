@@ -1,13 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ComponentProps, KeyboardEvent } from 'react';
-import { photoSrcSet, photoUrl, type Photo } from '../../../common/photos-basics.ts';
+import type { KeyboardEvent } from 'react';
+import type { Photo } from '../../../common/photos-basics.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatNumber } from '../../lib/localized.ts';
+import { PhotoImage } from './photo-image.tsx';
 
 /**
  * One photo at a time over the page (Radix Dialog: focus is trapped inside and returns to the
  * thumbnail that opened it; Escape closes). ← and → move through the gallery, mirrored in a
- * right-to-left language, where the next photo is to the left; the buttons say the same.
+ * right-to-left language, where the next photo is to the left; the buttons say the same. The gallery
+ * loads it (and Radix) the first time a photo is opened.
  */
 export function PhotoLightbox({
   photos,
@@ -95,17 +97,4 @@ export function PhotoLightbox({
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-/**
- * A photo at about `width` px with every size it has for the browser to choose from (`sizes`), its
- * own proportions (no layout shift) and its description, else the item's name, as alt text.
- */
-export function PhotoImage({
-  photo,
-  name,
-  width,
-  ...props
-}: { photo: Photo; name: string; width: number } & Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'width' | 'height' | 'alt'>) {
-  return <img src={photoUrl(photo, width)} srcSet={photoSrcSet(photo)} width={photo.width} height={photo.height} alt={photo.alt || name} {...props} />;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import type { DisciplineHub } from '../../../common/schemas.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
-import { BackLink } from '../ui/search-box.tsx';
+import { BackLink } from '../ui/back-link.tsx';
 
 /** The head of a section page: back to the discipline, the section title with its icon, a subtitle and the main action. */
 export function SectionHeader({ discipline, title, subtitle, action }: { discipline: DisciplineHub; title: string; subtitle: string; action?: ReactNode }) {

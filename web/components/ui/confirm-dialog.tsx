@@ -1,20 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { Button } from './button.tsx';
-import { Spinner } from './spinner.tsx';
+import { Suspense, type ReactNode } from 'react';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
-/** Asks before an action that cannot be undone; focus starts on Cancel. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  pending = false,
-  destructive = true,
-}: {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -23,36 +10,21 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
   destructive?: boolean;
-}) {
-  const { t } = useTranslation();
-  const cancel = useRef<HTMLButtonElement>(null);
+};
+
+// Radix's dialog, with the focus trap and scroll lock it brings (some 13 KB compressed), comes the
+// first time a dialog opens rather than with every page holding a Delete or a Leave button (issue 38).
+const ConfirmDialogPanel = lazyNamed(() => import('./confirm-dialog-panel.tsx'), 'ConfirmDialogPanel');
+
+/**
+ * Asks before an action that cannot be undone; focus starts on Cancel. Closed, it draws nothing, on
+ * the server as in the browser.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!props.open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          role="alertdialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            cancel.current?.focus();
-          }}
-          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">{description}</Dialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button ref={cancel} variant="outline" disabled={pending}>
-                {t('common.cancel')}
-              </Button>
-            </Dialog.Close>
-            <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
-              {pending && <Spinner className="h-4 w-4" />}
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogPanel {...props} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useLocation } from 'react-router';
-import { Link } from './link.tsx';
+
+export { BackLink } from './back-link.tsx';
 
 export const searchFieldClass =
   'block h-10 w-full rounded-lg border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
@@ -146,20 +147,5 @@ export function FilterForm({
         {t('common.search')}
       </button>
     </form>
-  );
-}
-
-/** '← Back to …', with the arrow mirrored in right-to-left pages. */
-export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
-      <span aria-hidden="true" className="rtl:hidden">
-        ←{' '}
-      </span>
-      <span aria-hidden="true" className="ltr:hidden">
-        →{' '}
-      </span>
-      {children}
-    </Link>
   );
 }

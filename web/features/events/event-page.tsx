@@ -1,14 +1,13 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { OwnerActions, PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { Event } from '../../../common/events.ts';
-import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { BackLink } from '../../components/ui/search-box.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { eventShare } from '../../lib/share.ts';
 import { useMe } from '../../lib/session.ts';
@@ -20,9 +19,11 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 import { contentPath } from '../../../common/content-basics.ts';
 import { EventPlaceWarning } from './event-place-warning.tsx';
 import { AddToCalendarLink } from '../calendars/index.ts';
-import { DeleteFollowing, SeriesLine } from './event-series.tsx';
+import { SeriesLine } from './event-series.tsx';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog.tsx'), 'EventFormDialog');
+// Its organiser's only (and drawn once the app runs): it comes with the page of those who see it.
+const DeleteFollowing = lazyNamed(() => import('./event-series-delete.tsx'), 'DeleteFollowing');
 
 /** /discipline/:disciplineId/events/:eventId: one event, shareable, with its RSVP, attendees, likes and comments. */
 export default function EventPage() {

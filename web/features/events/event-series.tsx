@@ -1,9 +1,6 @@
-import type { Event, EventSeries } from '../../../common/events.ts';
-import { ConfirmedDelete } from '../../components/content/confirmed-delete.tsx';
+import type { EventSeries } from '../../../common/events.ts';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { RepeatFrequency } from '../../../common/recurrence.ts';
-import { useDeleteFollowing } from './events.api.ts';
 
 const REPEAT_LABELS: Record<RepeatFrequency, string> = {
   weekly: 'events.series.weekly',
@@ -22,25 +19,5 @@ export function SeriesLine({ series }: { series: EventSeries }) {
     <span data-testid="event-series">
       {t(repeatLabel(series.frequency))} · {t('events.series.position', { position: series.position, total: series.count })}
     </span>
-  );
-}
-
-/** For a series' organiser and admins: deleting this date and every later one, after asking. */
-export function DeleteFollowing({ event, onDeleted }: { event: Event; onDeleted: () => void }) {
-  const { t } = useTranslation();
-  const remove = useDeleteFollowing();
-  // Before the scripts run, the Delete disclosure offers 'this and later' (OwnerActions).
-  if (!useHydrated()) return null;
-  return (
-    <ConfirmedDelete
-      id={event.id}
-      remove={remove}
-      label={t('events.series.deleteFollowing')}
-      title={t('events.series.deleteFollowingTitle')}
-      text={t('events.series.deleteFollowingText', { name: event.name })}
-      onDeleted={onDeleted}
-      variant="outline"
-      testId="delete-following"
-    />
   );
 }

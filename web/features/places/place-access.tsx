@@ -1,71 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../components/ui/link.tsx';
-import type { AccessChange, AccessStatus, AccessSummary } from '../../../common/place-access.ts';
+import type { AccessChange } from '../../../common/place-access.ts';
 import { ListSection } from '../../components/ui/list-section.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { placeAccessQueries } from './place-access.api.ts';
-import { ACCESS_ICONS, dayRange } from './place-access-signs.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+import { dayRange } from './place-access-signs.ts';
 import { PlaceClosures } from './place-closures.tsx';
-// Not lazy: the server renders the forms into a steward's page, where they work before (and without) scripts.
-import { PlaceAccessManage } from './place-access-manage.tsx';
+import { AccessBadge } from './place-access-badges.tsx';
 
-/** A status never shows by its colour alone: each has its own sign and its words. */
-const BADGE_STYLES: Record<AccessStatus, string> = {
-  open: 'border-emerald-200 bg-emerald-50 text-emerald-800',
-  restricted: 'border-amber-200 bg-amber-50 text-amber-900',
-  permit: 'border-sky-200 bg-sky-50 text-sky-900',
-  closed: 'border-red-200 bg-red-50 text-red-800',
-};
+export { AccessBadge, AccessBanner } from './place-access-badges.tsx';
 
-/** The place's access today, as a small label (cards, the place page's title). */
-export function AccessBadge({ access }: { access: AccessSummary }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE_STYLES[access.status]}`}
-      data-testid="place-access-badge"
-      data-access={access.status}
-    >
-      <span aria-hidden="true">{ACCESS_ICONS[access.status]}</span>
-      {t(`places.access.status.${access.status}`)}
-    </span>
-  );
-}
-
-/** Above a place that is not open: its status, and the closure in force with its reason and days. */
-export function AccessBanner({ access }: { access: AccessSummary }) {
-  const { t } = useTranslation();
-  const formatDate = useFormatDate();
-  if (access.status === 'open') return null;
-  return (
-    <section
-      aria-label={t('places.access.title')}
-      className={`mt-4 flex gap-3 rounded-2xl border p-4 ${BADGE_STYLES[access.status]}`}
-      data-testid="place-access-banner"
-      data-access={access.status}
-    >
-      <span aria-hidden="true" className="text-2xl leading-none">
-        {ACCESS_ICONS[access.status]}
-      </span>
-      <div className="space-y-1">
-        <p className="font-bold">{t(`places.access.status.${access.status}`)}</p>
-        {access.closure ? (
-          <>
-            <p dir="auto" className="break-words">
-              {access.closure.reason}
-            </p>
-            <p className="text-sm">
-              {t('places.access.closedFromUntil', { from: formatDate(access.closure.startsOn), until: formatDate(access.closure.endsOn) })}
-            </p>
-          </>
-        ) : (
-          <p className="text-sm">{t(`places.access.notice.${access.status}`)}</p>
-        )}
-      </div>
-    </section>
-  );
-}
+// The forms of a place's stewards and admins come with their page only. The server still renders them
+// into a steward's page, where they work before (and without) the scripts; the page's Suspense
+// boundary waits for their code, so that the page answers input in every part once it is ready.
+const PlaceAccessManage = lazyNamed(() => import('./place-access-manage.tsx'), 'PlaceAccessManage');
 
 /** What one change of the history says, after who made it. */
 function useChangeText() {

@@ -1,15 +1,14 @@
 import { useTranslation } from '../../lib/i18n-binding.tsx';
+import { OwnerActions, PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { ItemTitle } from '../../components/content/item-title.tsx';
 import { PlaceVisibilityBadge } from './place-visibility-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { BackLink } from '../../components/ui/search-box.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { placeShare } from '../../lib/share.ts';

@@ -19,7 +19,7 @@ import { useMe } from '../../lib/session.ts';
 import { disciplineSectionPage } from '../disciplines/index.ts';
 import { CardReactions } from '../reactions/index.ts';
 import { placeFiltersFrom, usePlaceList } from './places.api.ts';
-import { AccessBadge } from './place-access.tsx';
+import { AccessBadge } from './place-access-badges.tsx';
 import { AccessFilter, useAccessLabel } from './place-access-filter.tsx';
 import { ConditionSummaryLine, useConditionText } from './condition-summary.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';

@@ -1,15 +1,14 @@
 import { pictureOf } from '../../../common/photos-basics.ts';
+import { OwnerActions, PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { Review } from '../../../common/reviews.ts';
 import type { DisciplineHub } from '../../../common/schemas.ts';
-import { OwnerActions } from '../../components/content/owner-actions.tsx';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { BackLink } from '../../components/ui/search-box.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useFormatPrice, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { reviewShare } from '../../lib/share.ts';

@@ -56,10 +56,10 @@ test('no photo chosen: only the session is sent', async () => {
   await waitFor(() => expect(writes().map((w) => w.url)).toEqual(['/api/sessions']));
 });
 
-test('a session’s photos open in the lightbox; its author has the plain "Add photos" form', () => {
+test('a session’s photos open in the lightbox; its author has the plain "Add photos" form', async () => {
   renderAt('/place', <SessionPhotos session={SESSION} />);
   fireEvent.click(screen.getByRole('link', { name: 'Open photo 1 of 1' }));
-  expect(screen.getByTestId('lightbox-photo').getAttribute('alt')).toBe('Ana Rider’s session at La Gravière');
+  expect((await screen.findByTestId('lightbox-photo')).getAttribute('alt')).toBe('Ana Rider’s session at La Gravière');
   const add = screen.getByTestId('session-add-photos');
   expect(within(add).getByText('Add photos', { selector: 'summary' })).toBeTruthy();
   expect(add.querySelector('form')!.getAttribute('action')).toBe('/actions/photos/session/s1?back=%2Fplace');

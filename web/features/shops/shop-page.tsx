@@ -1,4 +1,5 @@
 import { pictureOf } from '../../../common/photos-basics.ts';
+import { OwnerActions, PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { DisciplineHub } from '../../../common/schemas.ts';
@@ -6,11 +7,9 @@ import type { Shop } from '../../../common/shops.ts';
 import { ItemLocation } from '../../components/content/item-picture.tsx';
 import { ItemTitle } from '../../components/content/item-title.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { OwnerActions } from '../../components/content/owner-actions.tsx';
-import { BackLink } from '../../components/ui/search-box.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

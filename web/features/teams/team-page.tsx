@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
+import { PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import type { TeamDetail } from '../../../common/teams.ts';
 import { doneMessage } from '../../../common/actions.ts';
 import { cancelJoinRequestAction, joinTeamAction, leaveTeamAction } from '../../../common/teams-basics.ts';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { ActionForm } from '../../components/ui/action-form.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';

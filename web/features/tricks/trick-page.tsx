@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OwnerActions, PendingRevisionNotice } from '../../components/content/owner-only.tsx';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { contentPath, isHttpUrl } from '../../../common/content-basics.ts';
@@ -8,11 +9,9 @@ import type { Trick } from '../../../common/tricks.ts';
 import { StatusBadge } from '../../components/content/status-badge.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { OwnerActions } from '../../components/content/owner-actions.tsx';
-import { BackLink } from '../../components/ui/search-box.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { StateMessage } from '../../components/ui/state-message.tsx';
-import { PendingRevisionNotice } from '../../components/content/pending-revision-notice.tsx';
 import { useFormatDate, useLocalizedName } from '../../lib/localized.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { trickShare } from '../../lib/share.ts';
