@@ -48,7 +48,7 @@ test('a rider contributes a place, the admin sees it in the panel and approves i
   await admin.goto('/admin');
   await expect(admin).toHaveTitle('Admin Panel - Stoked');
   await expect(admin.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-  await expect(admin.getByRole('tab')).toHaveText(['Overview', 'Users', 'Content', 'Approvals', 'Moderation', 'Disciplines', 'Settings']);
+  await expect(admin.getByRole('tab')).toHaveText(['Overview', 'Users', 'Content', 'Approvals', 'Moderation', 'Disciplines', 'Settings', 'Jobs']);
   await expect(admin.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   for (const title of ['Total Users', 'Teams', 'Articles', 'Events', 'Places', 'Reviews', 'Pending approvals', 'Unread messages']) {
     await expect(admin.getByRole('tabpanel').getByText(title, { exact: true })).toBeVisible();
