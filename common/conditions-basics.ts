@@ -39,7 +39,7 @@ type ReportLikes = { liked: boolean; likes: number };
 
 /**
  * A report's own actions (common/actions.ts), each a JSON route and a plain form on the place page:
- * `id` is the report's. A report made is still a form apart (server/features/places/place-conditions.forms.ts).
+ * `id` is the report's; a report made is `reportConditionsAction` below.
  */
 export const deleteConditionReportAction = defineAction<{ id: string }, null>()({
   name: 'delete-condition-report',

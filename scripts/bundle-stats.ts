@@ -29,7 +29,8 @@ export const ROUTES: { path: string; modules: string[]; visitor?: true }[] = [
   { path: '/discipline/surfing/articles', modules: ['features/articles/articles-page.tsx'], visitor: true },
   { path: '/discipline/surfing/athletes', modules: ['features/athletes/athletes-page.tsx'], visitor: true },
   { path: '/profile/:id', modules: ['features/profiles/public-profile-page.tsx'], visitor: true },
-  { path: '/login', modules: ['features/auth/login-page.tsx'] },
+  { path: '/login', modules: ['features/auth/login-page.tsx'], visitor: true },
+  { path: '/register', modules: ['features/auth/register-page.tsx'], visitor: true },
   { path: '/profile', modules: ['features/profiles/own-profile-page.tsx'] },
   { path: '/admin', modules: ['features/admin/admin-page.tsx'] },
 ];

@@ -5,7 +5,6 @@ import { testWebBuild } from '../scripts/test-web-build.ts';
 /**
  * Issue 38's first-load targets (gzipped JS, as `npm run bench:web` counts it): a visitor's page within
  * 170 KB, a signed-in person's profile and the admin panel within 220 KB; and what keeps them there.
- * (The log-in page is not held to 170 KB yet: its form brings zod and react-hook-form.)
  */
 
 const VISITOR_KB = 170;

@@ -5,7 +5,7 @@ import { cookieOf, RELAXED_LIMITS, signUpVerified, uniqueEmail } from '../test/t
 import { useTestApp } from '../test/use-test-app.ts';
 
 /**
- * The account forms as plain HTML (server/features/auth/auth.forms.ts and the contact, profile and
+ * The account forms as plain HTML (common/auth-basics.ts and the contact, profile and
  * notification ones): what they set and where they send the person, and that they keep the JSON
  * API's origin protection: a form from another site (or with no Origin) is refused and changes nothing.
  */

@@ -81,3 +81,13 @@ export function sectionForm<V extends FieldValues, O, Item, B = O>(definition: O
 
 /** A create or update of a section's item, as its `use*` hook gives it. */
 export type SaveMutation<B, Item> = { mutateAsync: (body: B) => Promise<Item>; isPending: boolean };
+
+/**
+ * A form's resolver whose code (zod, the shared schema) comes at its first check, not with the page:
+ * `load` imports the module that makes it. A page whose form is all it asks of zod leaves zod out of
+ * its first load (issue 38).
+ */
+export function lazyResolver<F extends FieldValues>(load: () => Promise<Resolver<F>>): Resolver<F> {
+  let loaded: Promise<Resolver<F>> | undefined;
+  return async (values, context, options) => (await (loaded ??= load()))(values, context, options);
+}

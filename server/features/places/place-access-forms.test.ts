@@ -5,7 +5,7 @@ import type { PlaceAccess } from '../../../common/place-access.ts';
 import type { Place } from '../../../common/places.ts';
 import { contentTestKit, type User } from '../../test/content-kit.ts';
 
-// The place page's access actions as plain HTML forms (common/place-access-basics.ts; a closure added, places.forms.ts):
+// The place page's access actions as plain HTML forms (common/place-access-basics.ts):
 // same-origin only, every rule of the API applied, answered with a redirect back and a message.
 
 const kit = contentTestKit('place');

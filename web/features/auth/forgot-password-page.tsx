@@ -1,32 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { emailSchema } from '../../../common/schemas.ts';
+import type { ForgotInput } from './auth-resolvers.ts';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, registerWithDefaults } from '../../lib/form.ts';
+import { fieldError, lazyResolver, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRequestPasswordReset } from './auth.api.ts';
 import { forgotPasswordAction } from '../../../common/auth-basics.ts';
 import { useFormDefaults } from '../../lib/flash.tsx';
 
-const schema = z.object({ email: emailSchema });
-
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const [params] = useSearchParams();
-  // Without scripts the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
+  // Without scripts the server comes back here with `?sent=1` (common/auth-basics.ts `forgotPasswordAction`).
   const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('auth.forgotTitle'));
   // A refused form comes back with what was typed (web/lib/flash.tsx).
   const defaults = useFormDefaults(forgotPasswordAction.name, { email: params.get('email') ?? '' });
-  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const { register, handleSubmit, formState } = useForm<ForgotInput>({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.forgotResolver)),
+    defaultValues: defaults,
+  });
   const field = registerWithDefaults(register, defaults);
   const onSubmit = handleSubmit(({ email }) =>
     request.mutate(email, {

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
 import { loginNoticeKey, safeBack } from '../../../common/forms.ts';
-import { loginSchema, type LoginInput } from '../../../common/schemas.ts';
+import type { LoginInput } from '../../../common/schemas.ts';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldError, registerWithDefaults } from '../../lib/form.ts';
+import { fieldError, lazyResolver, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -39,7 +38,10 @@ export default function LoginPage() {
   usePageMeta(t('nav.login'));
   // A refused form comes back with what was typed (web/lib/flash.tsx).
   const defaults = useFormDefaults(logInAction.name, { email: params.get('email') ?? '', password: '' });
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: defaults });
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.loginResolver)),
+    defaultValues: defaults,
+  });
   const field = registerWithDefaults(register, defaults);
 
   const onSubmit = handleSubmit((values) => {

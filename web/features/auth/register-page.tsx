@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { registerSchema, type RegisterInput } from '../../../common/schemas.ts';
+import type { RegisterInput } from '../../../common/schemas.ts';
 import { CardForm, CardLink, FormCard } from '../../components/ui/auth-card.tsx';
 
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError, registerWithDefaults } from '../../lib/form.ts';
+import { fieldError, lazyResolver, registerWithDefaults } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useRegister } from './auth.api.ts';
@@ -19,7 +18,7 @@ export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const registerUser = useRegister();
   const [params] = useSearchParams();
-  // Without scripts the form is posted and the server comes back here with `?sent=1` (server/features/auth/auth.forms.ts).
+  // Without scripts the form is posted and the server comes back here with `?sent=1` (common/auth-basics.ts `registerAction`).
   const [sentTo, setSentTo] = useState<string | null>(params.get('sent') ? (params.get('email') ?? '') : null);
   usePageMeta(t('nav.register'));
   // A refused form comes back with what was typed (web/lib/flash.tsx).
@@ -29,7 +28,10 @@ export default function RegisterPage() {
     password: '',
     confirmPassword: '',
   });
-  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), defaultValues: defaults });
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.registerResolver)),
+    defaultValues: defaults,
+  });
   const field = registerWithDefaults(register, defaults);
 
   const onSubmit = handleSubmit(

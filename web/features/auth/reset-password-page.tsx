@@ -1,23 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-binding.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link.tsx';
-import { z } from 'zod';
-import { passwordSchema } from '../../../common/schemas.ts';
+import type { ResetInput } from './auth-resolvers.ts';
 import { CardForm, FormCard } from '../../components/ui/auth-card.tsx';
 
 import { StateMessage } from '../../components/ui/state-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { fieldError } from '../../lib/form.ts';
+import { fieldError, lazyResolver } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { errorText, notify } from '../../lib/toast.ts';
 import { useResetPassword } from './auth.api.ts';
 import { resetPasswordAction } from '../../../common/auth-basics.ts';
-
-const schema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, { error: 'REQUIRED' }) })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'NEW_PASSWORDS_DONT_MATCH' });
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -26,7 +20,9 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const reset = useResetPassword();
   usePageMeta(t('auth.resetTitle'));
-  const { register, handleSubmit, formState } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, formState } = useForm<ResetInput>({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((m) => m.resetResolver)),
+  });
 
   if (!token || params.get('error')) {
     return (

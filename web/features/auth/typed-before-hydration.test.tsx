@@ -69,7 +69,8 @@ async function typeThenSubmit(path: string, page: () => ReactNode, typed: Record
   });
   await act(async () => {
     container.querySelector('form')!.requestSubmit();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The form's checks load at its first submit (web/lib/form.ts lazyResolver): wait for the post, up to 5 s.
+    for (let waited = 0; posted.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
   });
   return posted;
 }

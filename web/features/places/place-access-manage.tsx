@@ -27,7 +27,7 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim
 /**
  * What a place's stewards and admins change of its access: the status, the closures (added and
  * removed) and, for admins, the stewards. Each is a plain HTML form (its action in
- * common/place-access-basics.ts; a closure added, server/features/places/places.forms.ts) that the app
+ * common/place-access-basics.ts) that the app
  * runs in place once its scripts are in.
  */
 export function PlaceAccessManage({ placeId, access, isAdmin }: Props) {
