@@ -84,6 +84,14 @@ describe('loadConfig', () => {
     [{ CONDITIONS_TTL_HOURS: '0' }, /CONDITIONS_TTL_HOURS/],
     [{ CONDITIONS_TTL_HOURS: '200' }, /CONDITIONS_TTL_HOURS/],
     [{ CONDITIONS_TTL_HOURS: 'long' }, /CONDITIONS_TTL_HOURS/],
+    [{ MAIL_RETRY_LIMIT: '-1' }, /MAIL_RETRY_LIMIT/],
+    [{ MAIL_RETRY_LIMIT: '101' }, /MAIL_RETRY_LIMIT/],
+    [{ MAIL_RETRY_DELAY_SECONDS: '0' }, /MAIL_RETRY_DELAY_SECONDS/],
+    [{ MAIL_RETRY_DELAY_SECONDS: '1.5' }, /MAIL_RETRY_DELAY_SECONDS/],
+    [{ MAIL_RETRY_MAX_DELAY_SECONDS: '86401' }, /MAIL_RETRY_MAX_DELAY_SECONDS/],
+    [{ MAIL_RETRY_DELAY_SECONDS: '60', MAIL_RETRY_MAX_DELAY_SECONDS: '30' }, /MAIL_RETRY_MAX_DELAY_SECONDS/],
+    [{ MAIL_SEND_EXPIRE_SECONDS: '4' }, /MAIL_SEND_EXPIRE_SECONDS/],
+    [{ MAIL_SEND_EXPIRE_SECONDS: 'soon' }, /MAIL_SEND_EXPIRE_SECONDS/],
   ])('stops on a bad value %o with a one-line reason', (env, reason) => {
     let error: unknown;
     try {
@@ -100,8 +108,23 @@ describe('loadConfig', () => {
 describe('the job queue (docs/decisions/0019)', () => {
   const env = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
   it('every process runs jobs; schedules run except under NODE_ENV=test, where a test runs a scheduled job itself', () => {
-    expect(loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: true, pollSeconds: 2 });
+    const mailRetry = { retryLimit: 40, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600, expireInSeconds: 300 };
+    expect(loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: true, pollSeconds: 2, mailRetry });
     expect(loadConfig({ ...env, NODE_ENV: 'development', DATA_DIR: dataDir() }).jobs.schedules).toBe(true);
-    expect(loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: false, pollSeconds: 2 });
+    expect(loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: dataDir() }).jobs).toEqual({ workers: true, schedules: false, pollSeconds: 2, mailRetry });
+  });
+  it('mail retries keep production defaults (about 34 hours) unless MAIL_RETRY_* and MAIL_SEND_EXPIRE_SECONDS say otherwise', () => {
+    const given = { MAIL_RETRY_LIMIT: '0', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_MAX_DELAY_SECONDS: '4', MAIL_SEND_EXPIRE_SECONDS: '5' };
+    expect(loadConfig({ ...env, ...given, DATA_DIR: dataDir() }).jobs.mailRetry).toEqual({
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 4,
+      expireInSeconds: 5,
+    });
+    // 30 s doubling up to an hour apart, 40 times: the last try comes about 34 hours after the first
+    // (before pg-boss's jitter of 0.5–1× on each delay).
+    const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds } = loadConfig({ ...env, DATA_DIR: dataDir() }).jobs.mailRetry!;
+    const waited = Array.from({ length: retryLimit }, (_, n) => Math.min(retryDelaySeconds * 2 ** n, retryDelayMaxSeconds)).reduce((a, b) => a + b, 0);
+    expect(waited / 3600).toBeGreaterThan(33);
   });
 });

@@ -17,6 +17,17 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/**
+ * How a mail job is retried: the defaults of the MAIL_RETRY_* and MAIL_SEND_EXPIRE_SECONDS settings
+ * (server/lib/mailer.ts MAIL_RETRY). 30 s, 1 min, 2 min… then hourly, 40 times: over a day and a half.
+ * A run still going after `expireInSeconds` is taken for a dead process's and retried; its key's claim
+ * is taken over after twice that (sentOnce), which must outlast the longest send (the SMTP timeouts
+ * add up to 50 s).
+ */
+export const DEFAULT_MAIL_RETRY: Required<MailRetry> = { retryLimit: 40, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600, expireInSeconds: 300 };
+
+export type MailRetry = { retryLimit: number; retryDelaySeconds: number; retryDelayMaxSeconds: number; expireInSeconds?: number };
+
 /** The first admin's address when ADMIN_EMAIL is not set (`npm run create-admin`, /setup-admin). */
 export const DEFAULT_ADMIN_EMAIL = 'admin@stoked.local';
 
@@ -29,6 +40,13 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Stoked <no-reply@stoked.local>'),
+  // How mails are retried (docs/decisions/0019): production keeps the defaults; a fault bench shortens
+  // them so that a crash or an SMTP outage is over in seconds. Bounded so that no value makes a mail
+  // wait for ever or a retry storm hit the SMTP server.
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(DEFAULT_MAIL_RETRY.retryLimit),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_MAIL_RETRY.retryDelaySeconds),
+  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_MAIL_RETRY.retryDelayMaxSeconds),
+  MAIL_SEND_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(DEFAULT_MAIL_RETRY.expireInSeconds),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -150,14 +168,14 @@ export type Config = {
   /**
    * The job queue (server/lib/jobs.ts): whether this process runs jobs; whether the scheduled ones
    * (digest, cleanup) are scheduled (not under NODE_ENV=test, where a test runs them when it means
-   * to); seconds between two looks at a queue no notification woke; how mails are retried (tests
-   * shorten it; server/lib/mailer.ts MAIL_RETRY otherwise).
+   * to); seconds between two looks at a queue no notification woke; how mails are retried (the
+   * MAIL_RETRY_* settings; a test app given none gets server/lib/mailer.ts MAIL_RETRY).
    */
   jobs: {
     workers: boolean;
     schedules: boolean;
     pollSeconds: number;
-    mailRetry?: { retryLimit: number; retryDelaySeconds: number; retryDelayMaxSeconds: number };
+    mailRetry?: MailRetry;
   };
 };
 
@@ -192,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (e.DEV_WEB_ORIGIN && e.NODE_ENV !== 'development') {
     throw new ConfigError('Invalid configuration: DEV_WEB_ORIGIN is for `npm run dev` only (NODE_ENV=development)');
+  }
+  if (e.MAIL_RETRY_MAX_DELAY_SECONDS < e.MAIL_RETRY_DELAY_SECONDS) {
+    throw new ConfigError('Invalid configuration: MAIL_RETRY_MAX_DELAY_SECONDS must not be below MAIL_RETRY_DELAY_SECONDS');
   }
   const port = overrides.port ?? e.PORT;
   const push = overrides.push ?? vapidKeys(e, dataDir);
@@ -236,7 +257,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     push,
     pushServices: e.PUSH_SERVICES ?? DEFAULT_PUSH_SERVICES,
     pushIntervalMs: e.NODE_ENV === 'test' ? 0 : 2000,
-    jobs: { workers: true, schedules: e.NODE_ENV !== 'test', pollSeconds: 2 },
+    jobs: {
+      workers: true,
+      schedules: e.NODE_ENV !== 'test',
+      pollSeconds: 2,
+      mailRetry: {
+        retryLimit: e.MAIL_RETRY_LIMIT,
+        retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+        retryDelayMaxSeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
+        expireInSeconds: e.MAIL_SEND_EXPIRE_SECONDS,
+      },
+    },
     ...overrides,
   };
 }

@@ -195,26 +195,31 @@ export function createJobs(options: JobsOptions): Jobs {
         else await boss.unschedule(name).catch(() => {});
         if (options.workers && spec.work && spec.worker !== false) {
           const work = spec.work;
-          await boss.work<JobData<object>>(
-            name,
-            // The same look interval with notifications as without: a notification wakes a worker at
-            // once, but a worker that missed one (several jobs sent at once, each waking one look)
-            // would otherwise wait pg-boss's 30 s before its next look.
-            {
-              localConcurrency: spec.concurrency ?? 1,
-              batchSize: 1,
-              pollingIntervalSeconds: options.pollSeconds,
-              notifyPollingIntervalSeconds: options.pollSeconds,
-            },
-            async ([job]) => {
-              try {
-                return await work(job!.data, job!);
-              } catch (error) {
-                log.warn({ err: error, queue: name, jobId: job!.id, attempt: job!.retryCount + 1 }, 'job failed');
-                throw error;
-              }
-            },
-          );
+          // One pg-boss worker per job run side by side, each woken again as soon as a job of its own
+          // succeeded: otherwise a worker waits a whole look interval after every job, and a backlog
+          // (mails queued while SMTP was away, or left by a process that died) went out at
+          // concurrency ÷ pollSeconds, 2 mails a second (bench:faults). A failed run does not wake it:
+          // its retry is not due yet, and an SMTP server away must not be hammered.
+          for (let i = 0; i < (spec.concurrency ?? 1); i++) {
+            let workerId = '';
+            workerId = await boss.work<JobData<object>>(
+              name,
+              // The same look interval with notifications as without: a notification wakes a worker at
+              // once, but a worker that missed one (several jobs sent at once, each waking one look)
+              // would otherwise wait pg-boss's 30 s before its next look.
+              { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds },
+              async ([job]) => {
+                try {
+                  const result = await work(job!.data, job!);
+                  boss.notifyWorker(workerId);
+                  return result;
+                } catch (error) {
+                  log.warn({ err: error, queue: name, jobId: job!.id, attempt: job!.retryCount + 1 }, 'job failed');
+                  throw error;
+                }
+              },
+            );
+          }
         }
       }
     },
@@ -329,7 +334,7 @@ function messageOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, ERROR_SHOWN);
 }
 
-/** A send is taken for cut short (its process died) when its claim is older than this. */
+/** A send is taken for cut short (its process died) when its claim is older than this (the mail queue passes its own: twice its expiry). */
 const CLAIM_STALE_SECONDS = 10 * 60;
 
 /** Another run holds the key and is sending now: this run fails and its job is retried later. */
@@ -342,16 +347,16 @@ export class SendInProgress extends Error {
 /**
  * Does `send` once per key. The run claims the key first (a row of sent_jobs, unique), sends, then
  * marks it sent: a key already sent sends nothing; one another run is sending throws SendInProgress
- * (retried later); a claim older than CLAIM_STALE_SECONDS is a run that died and is taken over. A
+ * (retried later); a claim older than `staleSeconds` is a run that died and is taken over. A
  * process dying between the outside world's acceptance and the mark sends once more on the retry:
  * that is why a mail's Message-ID comes from its key (a receiver sees the repeat). A failed send
  * gives the claim back. Returns whether it sent. No transaction is held while sending.
  */
-export async function sentOnce(db: Kysely<DB>, key: string, send: () => Promise<void>): Promise<boolean> {
+export async function sentOnce(db: Kysely<DB>, key: string, send: () => Promise<void>, staleSeconds = CLAIM_STALE_SECONDS): Promise<boolean> {
   const { rows } = await sql<{ key: string }>`
     insert into sent_jobs (key) values (${key})
     on conflict (key) do update set claimed_at = now()
-      where sent_jobs.sent_at is null and sent_jobs.claimed_at < now() - make_interval(secs => ${CLAIM_STALE_SECONDS})
+      where sent_jobs.sent_at is null and sent_jobs.claimed_at < now() - make_interval(secs => ${staleSeconds})
     returning key`.execute(db);
   if (rows.length === 0) {
     const held = await db.selectFrom('sent_jobs').select('sent_at').where('key', '=', key).executeTakeFirst();

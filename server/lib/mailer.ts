@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import { DEFAULT_MAIL_RETRY, type Config, type MailRetry } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { sentOnce, type Jobs, type QueueSpec } from './jobs.ts';
 
@@ -35,9 +35,9 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * A mail is tried again with exponential backoff: 30 s, 1 min, 2 min… then hourly, 40 times in all,
  * so that mails wait out an SMTP server away for more than a day (issue 39) before an admin sees
- * them dead (the Jobs tab).
+ * them dead (the Jobs tab). The MAIL_RETRY_* settings change it (server/config.ts).
  */
-export const MAIL_RETRY = { retryLimit: 40, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600 };
+export const MAIL_RETRY: Required<MailRetry> = DEFAULT_MAIL_RETRY;
 
 /**
  * With SMTP_URL the message goes out over SMTP; without it the same message is written as an
@@ -84,13 +84,18 @@ export function queuedMailer(jobs: Jobs): Mailer {
 }
 
 /** The `mail` queue: each job delivers its mail once (by its key), retried as MAIL_RETRY says. */
-export function mailQueue(opts: { db: Kysely<DB>; transport: MailTransport; publicUrl: string; retry?: typeof MAIL_RETRY }): QueueSpec<{ mail: Mail }> {
+export function mailQueue(opts: { db: Kysely<DB>; transport: MailTransport; publicUrl: string; retry?: MailRetry }): QueueSpec<{ mail: Mail }> {
+  const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds, expireInSeconds = MAIL_RETRY.expireInSeconds } = opts.retry ?? MAIL_RETRY;
   return {
-    ...(opts.retry ?? MAIL_RETRY),
-    expireInSeconds: 5 * 60,
+    retryLimit,
+    retryDelaySeconds,
+    retryDelayMaxSeconds,
+    expireInSeconds,
     concurrency: 4,
     work: async ({ mail, key }) => {
-      await sentOnce(opts.db, key, () => opts.transport.deliver(mail, messageIdOf(key, opts.publicUrl)));
+      // A claim is taken for a dead run's after twice the run's expiry: by then the run that claimed it
+      // has been retried once already (that retry found the claim held and waited).
+      await sentOnce(opts.db, key, () => opts.transport.deliver(mail, messageIdOf(key, opts.publicUrl)), expireInSeconds * 2);
     },
   };
 }
