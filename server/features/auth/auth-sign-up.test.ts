@@ -27,6 +27,26 @@ describe('sign-up', () => {
     expect(row).toMatchObject({ name: 'Kelly Slater', email: email.toLowerCase(), email_verified: false, role: 'user' });
   });
 
+  test('its mail is queued in the sign-up’s own transaction: a sign-up whose mail cannot be queued is not kept', async () => {
+    // Decision 0019: the mail goes out only if the change is kept, and a kept change always has its mail.
+    const email = uniqueEmail('signup');
+    const send = t.app.mailer.send;
+    t.app.mailer.send = async () => {
+      throw new Error('the queue is away');
+    };
+    try {
+      const res = await signUp(t, { name: 'Unqueued', email, password: 'correct horse battery' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      t.app.mailer.send = send;
+    }
+    expect(await profileByEmail(t, email)).toBeUndefined();
+    // With the queue back, the same sign-up is kept with its mail.
+    expect((await signUp(t, { name: 'Unqueued', email, password: 'correct horse battery' })).statusCode).toBe(200);
+    expect(await profileByEmail(t, email)).toMatchObject({ name: 'Unqueued' });
+    expect(mailsTo(t, email)).toHaveLength(1);
+  });
+
   test('the email is stored lower-cased and trimmed', async () => {
     const email = uniqueEmail('MixedCase');
     const res = await signUp(t, { name: 'Case Rider', email: `  ${email.toUpperCase()} `, password: 'correct horse battery' });

@@ -31,6 +31,9 @@ export type SignUpInput = {
 /** A confirmed account met (nothing of the sign-up kept), or the account that now waits for confirmation with its one live link. */
 export type SignUpWrite = { kind: 'taken'; name: string; preferredLanguage: string | null } | { kind: 'pending'; userId: string; token: string };
 
+/** Queues the mail a write calls for, in the write's own transaction (decision 0019): it goes out only if the write is kept. */
+export type MailOf<W> = (tx: Kysely<DB>, written: W) => Promise<void>;
+
 /**
  * A sign-up in one transaction of the same statements whatever the address is, so that its time does
  * not tell (issue 37): a new address gets its account; an unconfirmed one takes the newest sign-up's
@@ -38,9 +41,10 @@ export type SignUpWrite = { kind: 'taken'; name: string; preferredLanguage: stri
  * working; a confirmed one is left as it was (its row rewritten with its own values, locked and read).
  * The profile's row is locked first, so that the later statements of two sign-ups of one address
  * run one after the other and the newest wins. Rows are written as better-auth writes them (as
- * setup-admin.db.ts does): a profile and its credential account.
+ * setup-admin.db.ts does): a profile and its credential account. `mail` queues its mail (a
+ * confirmation, or a warning to a confirmed account's owner) in the same transaction.
  */
-export async function writeSignUp(db: Kysely<DB>, input: SignUpInput): Promise<SignUpWrite> {
+export async function writeSignUp(db: Kysely<DB>, input: SignUpInput, mail: MailOf<SignUpWrite>): Promise<SignUpWrite> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (tx) => {
     const { rows } = await sql<{ id: string; email_verified: boolean; name: string; preferred_language: string | null }>`
@@ -70,19 +74,23 @@ export async function writeSignUp(db: Kysely<DB>, input: SignUpInput): Promise<S
       insert into verifications (id, identifier, value, expires_at)
       select ${randomUUID()}, ${identifierOf(token)}, ${profile.id}, now() + make_interval(secs => ${input.ttlSeconds})
       where ${pending}`.execute(tx);
-    return pending ? { kind: 'pending', userId: profile.id, token } : { kind: 'taken', name: profile.name, preferredLanguage: profile.preferred_language };
+    const written: SignUpWrite = pending
+      ? { kind: 'pending', userId: profile.id, token }
+      : { kind: 'taken', name: profile.name, preferredLanguage: profile.preferred_language };
+    await mail(tx, written);
+    return written;
   });
 }
 
 /** A fresh confirmation token for this account; its earlier links stop working. */
-export async function issueConfirmation(db: Kysely<DB>, userId: string, ttlSeconds: number): Promise<string> {
+export async function issueConfirmation(db: Kysely<DB>, userId: string, ttlSeconds: number, mail: MailOf<string>): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (tx) => {
     await sql`delete from verifications where identifier like ${PREFIX + '%'} and value = ${userId}`.execute(tx);
     await sql`insert into verifications (id, identifier, value, expires_at)
       values (${randomUUID()}, ${identifierOf(token)}, ${userId}, now() + make_interval(secs => ${ttlSeconds}))`.execute(tx);
+    await mail(tx, token);
   });
-  return token;
 }
 
 export type PendingConfirmation = { userId: string; email: string; passwordHash: string | null };

@@ -11,8 +11,9 @@ const confirmationLink = (app: FastifyInstance, token: string) => `${app.config.
 
 /** A new confirmation link for an unconfirmed account (its earlier ones stop working), mailed to its address. */
 export async function sendConfirmation(app: FastifyInstance, user: { id: string; language: LanguageCode }, email: string): Promise<void> {
-  const token = await issueConfirmation(app.db, user.id, CONFIRMATION_TTL_SECONDS);
-  await app.mailer.send(authMails.confirmation({ to: email, language: user.language }, confirmationLink(app, token)));
+  await issueConfirmation(app.db, user.id, CONFIRMATION_TTL_SECONDS, (tx, token) =>
+    app.mailer.send(authMails.confirmation({ to: email, language: user.language }, confirmationLink(app, token)), { db: tx }),
+  );
 }
 
 export type SignUp = { name: string; email: string; password: string; language?: string | undefined };
@@ -31,18 +32,21 @@ export async function register(app: FastifyInstance, { name, email, password, la
   const passwordHash = await hashPassword(password);
   if (!(await withinRecipientCap(app.limiter, 'signUpMail', email))) return;
   const { generateId } = await app.auth.$context;
-  const written = await writeSignUp(app.db, {
+  const input = {
     ids: { user: generateId({ model: 'user' }) || randomUUID(), account: generateId({ model: 'account' }) || randomUUID() },
     name,
     email,
     passwordHash,
     language: language ?? null,
     ttlSeconds: CONFIRMATION_TTL_SECONDS,
+  };
+  // The mail is queued in the sign-up's transaction: it goes out only if the sign-up is kept, and never before.
+  await writeSignUp(app.db, input, (tx, written) => {
+    const mail =
+      written.kind === 'taken'
+        ? // In the owner's language, not the registrant's, greeting them by the name they confirmed.
+          authMails.registerAttempt({ to: email, name: written.name, language: mailLanguage(written.preferredLanguage) }, `${app.config.publicUrl}/login`)
+        : authMails.confirmation({ to: email, language: mailLanguage(language) }, confirmationLink(app, written.token));
+    return app.mailer.send(mail, { db: tx });
   });
-  const mail =
-    written.kind === 'taken'
-      ? // In the owner's language, not the registrant's, greeting them by the name they confirmed.
-        authMails.registerAttempt({ to: email, name: written.name, language: mailLanguage(written.preferredLanguage) }, `${app.config.publicUrl}/login`)
-      : authMails.confirmation({ to: email, language: mailLanguage(language) }, confirmationLink(app, written.token));
-  await app.mailer.send(mail);
 }
