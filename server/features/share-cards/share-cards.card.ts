@@ -34,6 +34,9 @@ const hasCjkFont = () =>
 
 type Item = { name?: string; title?: string; productName?: string; location?: string | null; disciplineId?: string; startDate?: string };
 
+/** Cards this process has drawn (by a request or a job): what the store saves, told to the tests that check it. */
+export const cardsDrawn = { count: 0 };
+
 // Where drawn cards are stored, named by the SHA-256 of their SVG (storage.ts, CachedFiles): the name
 // says nothing of the item, and another text is another file.
 export const STORED_CARDS = 'share-cards';
@@ -58,6 +61,7 @@ export function shareCards(app: FastifyInstance) {
     if (gate.load.waiting >= DRAWING_QUEUE) fail('SERVICE_UNAVAILABLE');
     await gate.enter();
     try {
+      cardsDrawn.count += 1;
       return await sharp(Buffer.from(svg)).png().toBuffer();
     } finally {
       gate.leave();
