@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
 import { PG_TEMPLATE_ENV, PGLITE_IMAGE_ENV } from './migrated-database.ts';
 import { freshDatabase } from './postgres-databases.ts';
+import { sql } from 'kysely';
 
 /** For files that sign many users up from one address; the rate-limit tests keep the real limits. */
 export const RELAXED_LIMITS: Partial<Config> = { rateLimits: { loginPerMinute: 1000, signupPer30Min: 1000, loginFailuresPerHour: 1000 } };
@@ -128,8 +129,26 @@ export async function signUpVerified(t: TestApp, user: { name?: string; email?: 
   return { email: email.toLowerCase(), password, name, cookie, id: (me.json() as { user: { id: string } }).user.id };
 }
 
-/** The SQL of every statement the app's database runs during `during()` (through Kysely's executor). */
+/**
+ * Waits (5 s at most) until the job queue runs nothing and has nothing due: a job (a share card drawn
+ * after an admin's new item, say) reads the database as a request does, and would be counted with it.
+ */
+async function quietJobs(t: TestApp): Promise<void> {
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pgboss.job
+      where state = 'active' or (state in ('created', 'retry') and start_after <= now())`
+      .execute(t.app.db)
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The SQL of every statement the app's database runs during `during()` (through Kysely's executor), once the job queue is quiet. */
 export async function statementsDuring(t: TestApp, during: () => Promise<void>): Promise<string[]> {
+  await quietJobs(t);
   const executor = t.app.db.getExecutor();
   const executeQuery = executor.executeQuery.bind(executor);
   const statements: string[] = [];
