@@ -292,7 +292,9 @@ function serveAuthForms(app: FastifyInstance): void {
         if (reply.statusCode < 400) return answer;
         const code = (answer as { code?: unknown } | null)?.code;
         const known: ErrorCode = isErrorCode(code) ? code : 'VALIDATION_ERROR';
-        throw new AppError(reply.statusCode, known, ERROR_MESSAGES[known], { 'retry-after': String(reply.getHeader('retry-after') ?? '') });
+        // better-auth's Retry-After, when it sent one, tells the form's message how long to wait.
+        const retryAfter = reply.getHeader('retry-after');
+        throw new AppError(reply.statusCode, known, ERROR_MESSAGES[known], retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
       },
       form,
     );
